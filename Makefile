@@ -1,0 +1,31 @@
+# Quickstart: `make demo` and `make test` each bootstrap .venv from a fresh clone.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# the CPU build of torch must come first, or sentence-transformers pulls a CUDA build
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/icatest demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check icatest tests experiments
+	$(BIN)/mypy icatest
+
+test: $(STAMP) lint
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/icatest bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache runs

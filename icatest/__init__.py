@@ -1,0 +1,2 @@
+"""icatest: closed-loop adversarial testing of in-car conversational assistants."""
+__version__ = "0.1.0"

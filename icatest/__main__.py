@@ -1,0 +1,3 @@
+from icatest.cli import main
+
+main()

@@ -1,0 +1,84 @@
+"""Read YAML into pydantic models; every failure becomes a ConfigError naming file and field."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from icatest.errors import ConfigError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse a YAML (or JSON) file; syntax errors name the file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(str(path), "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), f"cannot read file ({exc.__class__.__name__})") from None
+    try:
+        if path.suffix == ".json":
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f"line {mark.line + 1}: " if mark is not None else ""
+        detail = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(str(path), f"{line}invalid syntax: {detail}") from None
+
+
+def format_validation_error(exc: ValidationError) -> tuple[str, str]:
+    """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', 'Input should be …')."""
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    problem = err["msg"]
+    if err["type"] == "extra_forbidden":
+        problem = "unknown field"
+    elif err["type"] == "missing":
+        problem = "required field is missing"
+    more = len(exc.errors()) - 1
+    if more:
+        problem += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return field, problem
+
+
+def validate(data: Any, model: type[M], source: str) -> M:
+    if data is None:
+        raise ConfigError(source, "file is empty")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        field, problem = format_validation_error(exc)
+        raise ConfigError(source, problem, field) from None
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    """Load and validate one YAML/JSON file as `model`."""
+    return validate(read_yaml(path), model, str(path))
+
+
+def find_data_dir(explicit: Path | None = None) -> Path:
+    """The folder holding strategies/, personas/, seeds/.
+
+    Order: explicit argument, $ICATEST_DATA, the current directory, the source checkout.
+    """
+    candidates: list[Path] = []
+    if explicit is not None:
+        candidates.append(explicit)
+    if env := os.environ.get("ICATEST_DATA"):
+        candidates.append(Path(env))
+    candidates.append(Path.cwd())
+    candidates.append(Path(__file__).resolve().parents[2])
+    for c in candidates:
+        if (c / "strategies").is_dir() and (c / "personas").is_dir():
+            return c
+    raise ConfigError(
+        str(candidates[0]), "no strategies/ and personas/ folders here; set --data-dir or ICATEST_DATA"
+    )

@@ -1,0 +1,65 @@
+"""Closed vocabularies: failure modes, dimensions, termination reasons, modes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class FailureMode(StrEnum):
+    """Turn-level failure labels (DESIGN.md vocabulary)."""
+
+    # target compliance
+    FALLBACK_RESPONSE = "fallback_response"
+    IRRELEVANT_RESPONSE = "irrelevant_response"
+    REQUEST_OMITTED = "request_omitted"
+    CONSTRAINT_MISSED = "constraint_missed"
+    # response level
+    CONTEXT_FORGOTTEN = "context_forgotten"
+    AMBIGUITY_UNRESOLVED = "ambiguity_unresolved"
+    PLANNING_POOR = "planning_poor"
+    SAFETY_VIOLATION = "safety_violation"
+    # localized assistants
+    REGISTER_VIOLATION = "register_violation"
+
+
+class Dimension(StrEnum):
+    """Conversation-level dimensions, each scored 0 (poor), 1 (partial) or 2 (good)."""
+
+    INSTRUCTION_CONSTRAINT_ADHERENCE = "instruction_constraint_adherence"
+    CONTEXT_AMBIGUITY_HANDLING = "context_ambiguity_handling"
+    PLAN_COHERENCE = "plan_coherence"
+    SAFETY_COMPLIANCE = "safety_compliance"
+
+
+class TerminationReason(StrEnum):
+    """Every way a conversation can end."""
+
+    MAX_TURNS_REACHED = "max_turns_reached"
+    TARGETS_RESOLVED = "targets_resolved"
+    SUT_UNREACHABLE = "sut_unreachable"
+    SUT_ERROR = "sut_error"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    COST_EXHAUSTED = "cost_exhausted"
+    CANCELLED = "cancelled"
+    INTERNAL_ERROR = "internal_error"
+
+
+class Mode(StrEnum):
+    GUIDED = "guided"
+    BASELINE = "baseline"
+
+
+class StrategyMode(StrEnum):
+    """Strategy selector decision per turn."""
+
+    EXPLOIT = "EXPLOIT"  # keep pushing open targets
+    EXPLORE = "EXPLORE"  # open a new request (stalled goals or all done)
+
+
+class TargetStatus:
+    COMPLETED = 1
+    OPEN = 0
+    DROPPED = -1
+
+
+BASELINE_MAX_TURNS = 8

@@ -1,0 +1,147 @@
+"""Outputs of a conversation: exchanges, verdicts, the conversation record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from icatest.contracts.labels import Dimension, FailureMode, Mode, StrategyMode, TerminationReason
+
+
+class Target(BaseModel):
+    """A live target during a conversation (status 1 completed, 0 open, -1 dropped)."""
+
+    id: str
+    description: str
+    kind: str = "other"
+    slots: dict[str, str] = Field(default_factory=dict)
+    constraints: list[str] = Field(default_factory=list)
+    ambiguous: bool = False
+    unsafe: bool = False
+    status: int = 0
+    introduced_turn: int = 0
+    completed_turn: int | None = None
+    pushes: int = 0  # how many turns the simulator pushed it
+
+
+class SutReply(BaseModel):
+    """What the assistant said, or why it said nothing."""
+
+    text: str | None = None
+    latency_s: float = 0.0
+    error: str | None = Field(default=None, description="cause when the exchange failed")
+    truncated: bool = False
+    attempts: int = 1
+
+
+class LabelFinding(BaseModel):
+    label: FailureMode
+    rationale: str
+    target_ids: list[str] = Field(default_factory=list)
+
+
+class TargetUpdate(BaseModel):
+    target_id: str
+    status: int = Field(ge=-1, le=1)
+    reason: str = ""
+
+
+class TurnVerdict(BaseModel):
+    """Turn judge output. `scored` False means the judge failed, not the assistant."""
+
+    scored: bool = True
+    findings: list[LabelFinding] = Field(default_factory=list)
+    target_updates: list[TargetUpdate] = Field(default_factory=list)
+    unscored_reason: str | None = None
+    raw_reply: str | None = None
+    judge: str = "offline"
+
+    @property
+    def labels(self) -> list[FailureMode]:
+        return [f.label for f in self.findings]
+
+
+class DimensionScore(BaseModel):
+    dimension: Dimension
+    score: int = Field(ge=0, le=2)
+    rationale: str
+
+
+class ConversationVerdict(BaseModel):
+    scored: bool = True
+    scores: list[DimensionScore] = Field(default_factory=list)
+    unscored_reason: str | None = None
+    raw_reply: str | None = None
+    judge: str = "offline"
+
+    def score_map(self) -> dict[str, int]:
+        return {s.dimension.value: s.score for s in self.scores}
+
+
+class TurnRecord(BaseModel):
+    turn_number: int
+    user: str
+    system: str | None
+    sut_error: str | None = None
+    latency: float = 0.0
+    strategies: list[str] = Field(default_factory=list)
+    strategy_mode: StrategyMode | None = None
+    stalled_goals: list[str] = Field(default_factory=list)
+    evaluation: TurnVerdict | None = None
+    truncated: bool = False
+
+
+class StrategyStats(BaseModel):
+    times_used: int = 0
+    times_triggered: int = 0
+    turns_used: list[int] = Field(default_factory=list)
+    turns_triggered: list[int] = Field(default_factory=list)
+
+
+class RoleUsage(BaseModel):
+    model: str
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    retries: int = 0
+    failures: int = 0
+
+
+class ConversationRecord(BaseModel):
+    """One complete (or marked partial) conversation; field names follow the published logs."""
+
+    model_config = ConfigDict(extra="allow")
+
+    schema_version: int = 1
+    conversation_id: str
+    run_id: str | None = None
+    mode: Mode
+    seed_id: str
+    seed_pool: str
+    seed_phrase: str
+    persona: str
+    context: dict[str, Any]
+    max_turns: int
+    turns: list[TurnRecord] = Field(default_factory=list)
+    targets: list[Target] = Field(default_factory=list)
+    discovered_failures: list[str] = Field(default_factory=list)
+    failure_turns: dict[str, list[int]] = Field(default_factory=dict)
+    conversation_evaluation: ConversationVerdict | None = None
+    scores: dict[str, int] = Field(default_factory=dict)
+    success_score: float | None = None
+    success_decision: str | None = Field(default=None, description="pass | fail | unscored")
+    termination_reason: TerminationReason
+    is_complete: bool = True
+    strategy_stats: dict[str, StrategyStats] = Field(default_factory=dict)
+    removed_strategies: dict[str, str] = Field(default_factory=dict)
+    models: dict[str, str] = Field(default_factory=dict)
+    prompt_versions: dict[str, str] = Field(default_factory=dict)
+    usage: dict[str, RoleUsage] = Field(default_factory=dict)
+    started_at: float = 0.0
+    ended_at: float = 0.0
+    duration: float = 0.0
+    rng_seed: int = 0
+    language: str = "en"
+    speech_level: str | None = None

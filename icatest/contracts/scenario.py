@@ -1,0 +1,121 @@
+"""Inputs of a conversation: seeds, targets, contexts, personas, strategies."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from icatest.contracts.labels import FailureMode, Mode
+
+TargetKind = Literal[
+    "navigate",  # route to one destination
+    "find_poi",  # search a place (category or name), optionally along a route
+    "multi_stop",  # plan with several stops
+    "charge",  # EV charging
+    "vehicle",  # vehicle setting (climate, windows, seats, ...)
+    "info",  # weather, traffic, facts
+    "other",
+]
+
+
+class Strict(BaseModel):
+    """Base for data-folder models: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class TargetSpec(Strict):
+    """A structured driver goal as written in a seed file."""
+
+    description: str = Field(description="one-line goal, e.g. 'Route to Munich Airport'")
+    kind: TargetKind = Field(description="what kind of request this is")
+    slots: dict[str, str] = Field(
+        default_factory=dict,
+        description="named values: destination, category, name, setting, value, topic, stops",
+    )
+    constraints: list[str] = Field(
+        default_factory=list, description="constraint ids from the vocabulary, e.g. avoid_highways"
+    )
+    ambiguous: bool = Field(
+        default=False, description="materially ambiguous as first phrased (assistant should ask)"
+    )
+    unsafe: bool = Field(default=False, description="a request a safe assistant must refuse")
+
+
+class Seed(Strict):
+    id: str
+    phrase: str = Field(description="the driver goal in one phrase")
+    targets: list[TargetSpec] = Field(
+        default_factory=list, description="structured targets; empty means: extract with the LLM"
+    )
+    extra_requests: list[TargetSpec] = Field(
+        default_factory=list, description="follow-up requests the simulator may open when EXPLORING"
+    )
+    tags: list[str] = Field(default_factory=list)
+
+
+class SeedPool(Strict):
+    pool: str
+    description: str = ""
+    seeds: list[Seed]
+
+
+class Context(Strict):
+    """Where and when the conversation happens."""
+
+    id: str
+    location: str
+    date: str = Field(description="ISO date")
+    time: str = Field(description="HH:MM local time")
+    vehicle: dict[str, str] = Field(default_factory=dict, description="speed_kmh, battery, ...")
+
+
+class ContextSet(Strict):
+    contexts: list[Context]
+
+
+class Persona(Strict):
+    name: str
+    description: str
+    style: list[str] = Field(default_factory=list, description="instructions for an LLM simulator")
+    # offline rendering knobs
+    opener: list[str] = Field(default_factory=lambda: [""], description="prefixes for utterances")
+    closer: list[str] = Field(default_factory=lambda: [""], description="suffixes for utterances")
+    terse: bool = Field(default=False, description="drop filler words and politeness")
+    language: Literal["en", "ko"] = "en"
+    speech_level: Literal["hae", "haeyo", "hapsyo"] | None = Field(
+        default=None, description="speech level the assistant must keep (Korean)"
+    )
+
+
+class StrategySpec(Strict):
+    name: str
+    failure_mode: FailureMode = Field(description="the failure mode this probe hunts")
+    description: str = Field(description="what the LLM simulator is asked to do")
+    max_consecutive: int = Field(ge=1, description="consecutive-use limit")
+    offline_templates: list[str] = Field(
+        min_length=1,
+        description="utterance templates for the offline simulator; fields in {braces}",
+    )
+    applies_to: list[str] = Field(
+        default_factory=list, description="target kinds it suits; empty means any"
+    )
+    languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])
+
+
+class Scenario(BaseModel):
+    """Everything one conversation needs; built by a campaign's sampler or the CLI."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    conversation_id: str
+    seed: Seed
+    seed_pool: str
+    context: Context
+    persona: Persona
+    mode: Mode = Mode.GUIDED
+    max_turns: int = Field(default=8, ge=1, le=100)
+    rng_seed: int = 0
+    language: Literal["en", "ko"] = "en"
+    speech_level: Literal["hae", "haeyo", "hapsyo"] | None = None

@@ -1,0 +1,23 @@
+"""Model access: the gateway (the only litellm user), versioned prompts, role bindings."""
+
+from icatest.llm.gateway import (
+    OFFLINE,
+    GatewayConfig,
+    ModelCallError,
+    ModelGateway,
+    ModelSpec,
+    Result,
+)
+from icatest.llm.prompts import Prompt, fence, load_prompt
+
+__all__ = [
+    "OFFLINE",
+    "GatewayConfig",
+    "ModelCallError",
+    "ModelGateway",
+    "ModelSpec",
+    "Prompt",
+    "Result",
+    "fence",
+    "load_prompt",
+]

@@ -1,0 +1,325 @@
+"""The one module that talks to language models, for every role.
+
+A role (`simulator`, `turn_judge`, `conversation_judge`, `kpi_judge`, `generator`) is bound to a
+model string: anything litellm accepts, optionally with `@API_BASE` appended (for vLLM or any
+OpenAI-compatible server), or `offline` for the built-in deterministic backend. Callers pass the
+offline implementation of a task next to its prompt, so each feature owns both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from icatest.contracts.records import RoleUsage
+from icatest.errors import IcatestError
+from icatest.limits import RateLimiter
+from icatest.llm.prompts import load_prompt
+
+OFFLINE = "offline"
+T = TypeVar("T", bound=BaseModel)
+OfflineHandler = Callable[[dict[str, Any]], Any]
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A role's model: litellm model string, optional api base, key taken from an env var."""
+
+    model: str = OFFLINE
+    api_base: str | None = None
+    api_key_env: str | None = None
+    temperature: float = 0.0
+    max_tokens: int = 1024
+
+    @classmethod
+    def parse(cls, text: str, **kwargs: Any) -> ModelSpec:
+        """`openai/gpt-4.1-mini`, `offline`, or `openai/my-model@http://127.0.0.1:8000/v1`."""
+        model, _, base = text.strip().partition("@")
+        if not model:
+            raise ValueError("empty model string")
+        return cls(model=model, api_base=base or None, **kwargs)
+
+    @property
+    def is_offline(self) -> bool:
+        return self.model == OFFLINE
+
+    def label(self) -> str:
+        return self.model  # never includes keys; the api base may hold credentials, so omit it
+
+
+@dataclass
+class GatewayConfig:
+    timeout_s: float = 60.0
+    max_retries: int = 3  # on timeouts, connection errors, 429 and 5xx
+    repair_attempts: int = 1  # extra calls asking for valid JSON
+    backoff_base_s: float = 0.5
+    backoff_max_s: float = 20.0
+
+
+@dataclass
+class Result(Generic[T]):
+    """A structured answer, or why there is none. `value is None` means unscored."""
+
+    value: T | None
+    raw: str | None
+    error: str | None
+    model: str
+    prompt_version: str
+
+
+class TransientModelError(Exception):
+    """Retryable provider problem (timeout, 429, 5xx, connection) that outlived its retries."""
+
+
+class ModelCallError(IcatestError):
+    """A problem retrying cannot fix (bad key, unknown model, bad request): stop and say so."""
+
+
+@dataclass
+class ModelGateway:
+    roles: Mapping[str, ModelSpec]
+    config: GatewayConfig = field(default_factory=GatewayConfig)
+    limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
+    usage: dict[str, RoleUsage] = field(default_factory=dict)
+    prompt_versions: dict[str, str] = field(default_factory=dict)
+
+    def spec(self, role: str) -> ModelSpec:
+        return self.roles.get(role, ModelSpec())
+
+    def models(self) -> dict[str, str]:
+        return {role: spec.label() for role, spec in self.roles.items()}
+
+    def _usage(self, role: str) -> RoleUsage:
+        if role not in self.usage:
+            self.usage[role] = RoleUsage(model=self.spec(role).label())
+        return self.usage[role]
+
+    async def structured(
+        self,
+        role: str,
+        task: str,
+        variables: dict[str, Any],
+        output: type[T],
+        *,
+        offline: OfflineHandler,
+    ) -> Result[T]:
+        """One structured call: validated `output`, or an unscored Result with the reason."""
+        spec = self.spec(role)
+        prompt = load_prompt(task)
+        self.prompt_versions[task] = prompt.version
+        usage = self._usage(role)
+        if spec.is_offline:
+            usage.calls += 1
+            value = offline(variables)
+            return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
+        schema = output.model_json_schema()
+        messages = prompt.render({**variables, "output_schema": schema})
+        raw: str | None = None
+        error: str | None = None
+        for attempt in range(1 + self.config.repair_attempts):
+            try:
+                raw = await self._call(role, spec, messages)
+            except TransientModelError as exc:
+                usage.failures += 1
+                return Result(None, raw, f"model unavailable: {exc}", spec.label(), prompt.version)
+            try:
+                return Result(
+                    output.model_validate_json(_extract_json(raw)), raw, None, spec.label(), prompt.version
+                )
+            except ValidationError as exc:
+                error = _short_validation(exc)
+            if attempt < self.config.repair_attempts:
+                usage.retries += 1
+                messages = [
+                    *messages,
+                    {"role": "assistant", "content": raw},
+                    {"role": "user", "content": _repair_message(error)},
+                ]
+        usage.failures += 1
+        return Result(None, raw, f"unparseable output: {error}", spec.label(), prompt.version)
+
+    async def text(
+        self, role: str, task: str, variables: dict[str, Any], *, offline: OfflineHandler
+    ) -> Result[Any]:
+        """Free text (e.g. a simulated utterance); errors are returned, not raised."""
+        spec = self.spec(role)
+        prompt = load_prompt(task)
+        self.prompt_versions[task] = prompt.version
+        usage = self._usage(role)
+        if spec.is_offline:
+            usage.calls += 1
+            return Result(None, str(offline(variables)), None, spec.label(), prompt.version)
+        try:
+            raw = await self._call(role, spec, prompt.render(variables))
+        except TransientModelError as exc:
+            usage.failures += 1
+            return Result(None, None, f"model unavailable: {exc}", spec.label(), prompt.version)
+        return Result(None, raw.strip(), None, spec.label(), prompt.version)
+
+    async def _call(self, role: str, spec: ModelSpec, messages: list[dict[str, str]]) -> str:
+        """Call litellm with retries and backoff; account tokens and cost to the role."""
+        litellm = _litellm()
+        usage = self._usage(role)
+        limiter = self.limiters.get(role)
+        last: Exception | None = None
+        for attempt in range(self.config.max_retries + 1):
+            if attempt:
+                usage.retries += 1
+                await asyncio.sleep(self._backoff(attempt, last))
+            try:
+                kwargs: dict[str, Any] = {
+                    "model": spec.model,
+                    "messages": messages,
+                    "temperature": spec.temperature,
+                    "max_tokens": spec.max_tokens,
+                    "timeout": self.config.timeout_s,
+                    "num_retries": 0,
+                }
+                if spec.api_base:
+                    kwargs["api_base"] = spec.api_base
+                if spec.api_key_env:
+                    kwargs["api_key"] = os.environ.get(spec.api_key_env, "")
+                elif spec.api_base:
+                    kwargs["api_key"] = os.environ.get("ICATEST_API_KEY", "no-key")
+                if limiter is not None:
+                    async with limiter:
+                        response = await _with_deadline(litellm.acompletion(**kwargs), self.config.timeout_s)
+                else:
+                    response = await _with_deadline(litellm.acompletion(**kwargs), self.config.timeout_s)
+            except Exception as exc:  # litellm maps provider errors to its own types
+                if not _is_transient(exc):
+                    raise ModelCallError(
+                        f"role {role!r} ({spec.label()}): {_describe(exc)}"
+                    ) from None
+                last = exc
+                continue
+            usage.calls += 1
+            content = _content(response)
+            if content is None:
+                last = RuntimeError("empty choices in model response")
+                continue
+            _account(usage, response, litellm)
+            return content
+        raise TransientModelError(_describe(last) if last else "no response")
+
+    def _backoff(self, attempt: int, exc: Exception | None) -> float:
+        retry_after = _retry_after(exc)
+        if retry_after is not None:
+            return min(retry_after, self.config.backoff_max_s)
+        base = self.config.backoff_base_s * 2 ** (attempt - 1)
+        return min(base * (0.5 + random.random()), self.config.backoff_max_s)  # noqa: S311
+
+
+_LITELLM: Any = None
+
+
+def _litellm() -> Any:
+    """Import litellm lazily, with its cost map kept local (no network at import)."""
+    global _LITELLM
+    if _LITELLM is None:
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        import litellm
+
+        litellm.telemetry = False
+        litellm.suppress_debug_info = True
+        _LITELLM = litellm
+    return _LITELLM
+
+
+async def _with_deadline(coro: Any, timeout_s: float) -> Any:
+    try:
+        return await asyncio.wait_for(coro, timeout=timeout_s + 1.0)
+    except TimeoutError:
+        raise _DeadlineError(f"no answer within {timeout_s:g}s") from None
+
+
+class _DeadlineError(Exception):
+    pass
+
+
+def _is_transient(exc: Exception) -> bool:
+    if isinstance(exc, _DeadlineError | TimeoutError | ConnectionError):
+        return True
+    status = getattr(exc, "status_code", None)
+    if isinstance(status, int):
+        return status == 429 or status >= 500 or status == 408
+    name = type(exc).__name__
+    return name in {
+        "Timeout",
+        "APIConnectionError",
+        "RateLimitError",
+        "InternalServerError",
+        "ServiceUnavailableError",
+        "APIError",
+    }
+
+
+def _describe(exc: BaseException) -> str:
+    status = getattr(exc, "status_code", None)
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    text = re.sub(r"(sk|key)[-_][A-Za-z0-9_-]{6,}", "[redacted]", text)[:200]
+    return f"{type(exc).__name__}{f' {status}' if status else ''}: {text}"
+
+
+def _retry_after(exc: Exception | None) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if headers is None:
+        return None
+    value = headers.get("retry-after") or headers.get("Retry-After")
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _content(response: Any) -> str | None:
+    choices = getattr(response, "choices", None) or []
+    if not choices:
+        return None
+    message = getattr(choices[0], "message", None)
+    content = getattr(message, "content", None)
+    return content if isinstance(content, str) else None
+
+
+def _account(usage: RoleUsage, response: Any, litellm: Any) -> None:
+    u = getattr(response, "usage", None)
+    if u is not None:
+        usage.input_tokens += int(getattr(u, "prompt_tokens", 0) or 0)
+        usage.output_tokens += int(getattr(u, "completion_tokens", 0) or 0)
+    try:
+        usage.cost_usd += float(litellm.completion_cost(completion_response=response) or 0.0)
+    except Exception:  # unknown model in the local cost map: cost stays unknown (0)
+        pass
+
+
+_FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
+
+
+def _extract_json(raw: str) -> str:
+    """Models often wrap JSON in code fences or prose; take the outermost object."""
+    m = _FENCED.search(raw)
+    text = m.group(1) if m else raw
+    start, end = text.find("{"), text.rfind("}")
+    return text[start : end + 1] if start != -1 and end > start else text
+
+
+def _short_validation(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    return f"{loc}: {err['msg']}"
+
+
+def _repair_message(error: str | None) -> str:
+    return (
+        "Your previous reply could not be used: "
+        f"{error}. Reply again with only one JSON object that matches the schema, nothing else."
+    )
