@@ -1,0 +1,1 @@
+"""The LangGraph conversation loop: state, nodes, routing, and the run entry point."""

@@ -1,0 +1,40 @@
+"""What the graph's nodes may use besides the state: the assistant, the models, the catalog.
+
+Passed to the compiled graph as `config["configurable"]["runtime"]`; nodes never keep state of
+their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from icatest.catalog.loader import Catalog
+from icatest.contracts.labels import TerminationReason
+from icatest.contracts.records import TurnRecord
+from icatest.llm.gateway import ModelGateway
+from icatest.sut.base import AssistantSession
+
+StopCheck = Callable[[], TerminationReason | None]
+TurnHook = Callable[[str, TurnRecord], None]
+
+
+def _never() -> TerminationReason | None:
+    return None
+
+
+@dataclass
+class Runtime:
+    """Dependencies of one conversation.
+
+    `should_stop` is consulted after every turn (campaign deadline or cost budget): when it
+    returns a reason, the conversation ends there with that reason and is marked partial.
+    `on_turn(conversation_id, turn)` is called after each judged turn (progress displays).
+    """
+
+    session: AssistantSession
+    gateway: ModelGateway
+    catalog: Catalog
+    should_stop: StopCheck = field(default=_never)
+    on_turn: TurnHook | None = None
+    max_text_chars: int = 20_000  # longer assistant replies are cut and marked truncated
