@@ -1,0 +1,26 @@
+"""Test helpers shipped with the package: loopback servers for offline tests and benchmarks."""
+
+from icatest.testing.fake_openai import (
+    Action,
+    FakeOpenAI,
+    RecordedRequest,
+    empty_choices,
+    hang,
+    malformed_body,
+    reply,
+    status,
+)
+from icatest.testing.serve import BackgroundServer, free_port
+
+__all__ = [
+    "Action",
+    "BackgroundServer",
+    "FakeOpenAI",
+    "RecordedRequest",
+    "empty_choices",
+    "free_port",
+    "hang",
+    "malformed_body",
+    "reply",
+    "status",
+]

@@ -1,0 +1,222 @@
+"""A scripted OpenAI-compatible chat server on loopback, for tests and benchmarks.
+
+The script decides what each request gets: a reply (valid JSON or any text), a delay (to trip
+client timeouts), an HTTP status (429 with Retry-After, 500, 503), empty choices, or a raw body
+that is not JSON at all. Every request is recorded so tests can assert on prompts and history.
+
+    with FakeOpenAI([reply('{"ok": true}'), status(429, retry_after=0.1), reply("hi")]) as srv:
+        await litellm.acompletion(model="openai/fake", api_base=srv.base_url + "/v1",
+                                  api_key="sk-test", messages=[...])
+        srv.requests[0].messages
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from icatest.testing.serve import BackgroundServer
+
+
+@dataclass(frozen=True)
+class Action:
+    """What the server does with one request."""
+
+    text: str | None = "OK"
+    status: int = 200
+    retry_after: float | None = None
+    delay_s: float = 0.0
+    empty_choices: bool = False
+    raw_body: str | None = None  # sent verbatim with content-type application/json
+
+
+def reply(text: str, *, delay_s: float = 0.0) -> Action:
+    return Action(text=text, delay_s=delay_s)
+
+
+def status(code: int, *, retry_after: float | None = None, delay_s: float = 0.0) -> Action:
+    return Action(text=None, status=code, retry_after=retry_after, delay_s=delay_s)
+
+
+def hang(seconds: float) -> Action:
+    """Answer only after `seconds`: longer than the client's timeout, so it gives up first."""
+    return Action(text="too late", delay_s=seconds)
+
+
+def empty_choices() -> Action:
+    return Action(text=None, empty_choices=True)
+
+
+def malformed_body(body: str = '{"choices": [ {"message": ') -> Action:
+    return Action(text=None, raw_body=body)
+
+
+Messages = list[dict[str, Any]]
+ScriptFn = Callable[[Messages], "Action | str"]
+Script = Iterable["Action | str"] | ScriptFn
+
+
+@dataclass
+class RecordedRequest:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+    at: float = field(default_factory=time.monotonic)
+
+    @property
+    def messages(self) -> Messages:
+        msgs = self.body.get("messages")
+        return msgs if isinstance(msgs, list) else []
+
+    @property
+    def model(self) -> str | None:
+        model = self.body.get("model")
+        return model if isinstance(model, str) else None
+
+
+class FakeOpenAI:
+    """The server. `script` is a queue of actions (then `default`) or a function of the messages."""
+
+    def __init__(
+        self,
+        script: Script | None = None,
+        *,
+        default: Action | str = "OK",
+        latency_s: float = 0.0,
+    ) -> None:
+        self.requests: list[RecordedRequest] = []
+        self.latency_s = latency_s
+        self.default = _as_action(default)
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._queue: deque[Action | str] = deque()
+        self._fn: ScriptFn | None = None
+        self.set_script(script)
+        self._server = BackgroundServer(self._app())
+
+    # -- script -------------------------------------------------------------------------------
+    def set_script(self, script: Script | None) -> None:
+        """Replace the script (queue or function); recorded requests are kept."""
+        with self._lock:
+            self._queue.clear()
+            self._fn = None
+            if callable(script):
+                self._fn = script
+            elif script is not None:
+                self._queue.extend(script)
+
+    def push(self, *actions: Action | str) -> None:
+        with self._lock:
+            self._queue.extend(actions)
+
+    def _next_action(self, messages: Messages) -> Action:
+        with self._lock:
+            if self._fn is not None:
+                fn = self._fn
+            elif self._queue:
+                return _as_action(self._queue.popleft())
+            else:
+                return self.default
+        return _as_action(fn(messages))
+
+    # -- server -------------------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        return self._server.base_url
+
+    def start(self) -> FakeOpenAI:
+        self._server.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.stop()
+
+    def __enter__(self) -> FakeOpenAI:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def _app(self) -> FastAPI:
+        app = FastAPI()
+
+        async def completions(request: Request) -> Response:
+            try:
+                body = await request.json()
+            except ValueError:
+                return JSONResponse({"error": {"message": "body is not JSON"}}, status_code=400)
+            if not isinstance(body, dict):
+                body = {"_": body}
+            rec = RecordedRequest(request.url.path, dict(request.headers), body)
+            with self._lock:
+                self.requests.append(rec)
+            action = self._next_action(rec.messages)
+            delay = action.delay_s + self.latency_s
+            if delay:
+                await asyncio.sleep(delay)
+            return self._respond(action, body)
+
+        app.post("/v1/chat/completions")(completions)
+        app.post("/chat/completions")(completions)
+        return app
+
+    def _respond(self, action: Action, body: dict[str, Any]) -> Response:
+        if action.raw_body is not None:
+            return PlainTextResponse(action.raw_body, media_type="application/json")
+        if action.status != 200:
+            headers = {}
+            if action.retry_after is not None:
+                headers["Retry-After"] = f"{action.retry_after:g}"
+            err = {"error": {"message": f"scripted status {action.status}", "type": "fake"}}
+            return JSONResponse(err, status_code=action.status, headers=headers)
+        return JSONResponse(self._completion(action, body))
+
+    def _completion(self, action: Action, body: dict[str, Any]) -> dict[str, Any]:
+        text = action.text or ""
+        prompt_tokens = sum(_tokens(str(m.get("content", ""))) for m in body.get("messages", []))
+        completion_tokens = _tokens(text)
+        choices: list[dict[str, Any]] = []
+        if not action.empty_choices:
+            choices.append(
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": text},
+                    "finish_reason": "stop",
+                }
+            )
+        return {
+            "id": f"chatcmpl-fake-{next(self._ids)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "fake"),
+            "choices": choices,
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+
+
+def _as_action(item: Action | str) -> Action:
+    return item if isinstance(item, Action) else Action(text=item)
+
+
+def _tokens(text: str) -> int:
+    """A stable stand-in for a tokenizer: whitespace words (at least 1 for non-empty text)."""
+    return len(text.split()) or (1 if text else 0)

@@ -1,0 +1,143 @@
+"""ModelGateway end to end through litellm against the loopback fake OpenAI server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from pydantic import BaseModel
+
+from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec
+from icatest.llm.prompts import FENCE_OPEN
+from icatest.testing import FakeOpenAI, empty_choices, hang, reply, status
+
+
+class Echo(BaseModel):
+    echo: str
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as srv:
+        yield srv
+
+
+def _gateway(srv: FakeOpenAI, **cfg: float) -> ModelGateway:
+    spec = ModelSpec.parse(f"openai/fake@{srv.base_url}/v1")
+    config = GatewayConfig(
+        timeout_s=cfg.get("timeout_s", 5.0),
+        max_retries=int(cfg.get("max_retries", 2)),
+        backoff_base_s=0.01,
+        backoff_max_s=cfg.get("backoff_max_s", 2.0),
+    )
+    return ModelGateway(roles={"turn_judge": spec, "simulator": spec}, config=config)
+
+
+async def _echo(gw: ModelGateway, role: str = "turn_judge", text: str = "hello") -> object:
+    return await gw.structured(role, "echo_test", {"text": text}, Echo, offline=lambda v: {})
+
+
+async def test_valid_structured_output(server: FakeOpenAI) -> None:
+    server.set_script([reply('{"echo": "hello"}')])
+    gw = _gateway(server)
+    res = await gw.structured("turn_judge", "echo_test", {"text": "hello"}, Echo, offline=dict)
+    assert res.value == Echo(echo="hello")
+    assert res.error is None and res.model == "openai/fake" and res.prompt_version == "1"
+    assert gw.prompt_versions == {"echo_test": "1"}
+    msgs = server.requests[0].messages
+    assert msgs[0]["role"] == "system" and '"echo"' in msgs[0]["content"]
+    assert FENCE_OPEN in msgs[1]["content"] and "hello" in msgs[1]["content"]
+
+
+async def test_fenced_json_is_accepted(server: FakeOpenAI) -> None:
+    server.set_script([reply('Sure:\n```json\n{"echo": "x"}\n```')])
+    res = await _echo(_gateway(server))
+    assert res.value == Echo(echo="x")  # type: ignore[attr-defined]
+
+
+async def test_malformed_then_repaired(server: FakeOpenAI) -> None:
+    server.set_script([reply("not json at all"), reply('{"echo": "fixed"}')])
+    gw = _gateway(server)
+    res = await gw.structured("turn_judge", "echo_test", {"text": "t"}, Echo, offline=dict)
+    assert res.value == Echo(echo="fixed")
+    repair = server.requests[1].messages
+    assert repair[-2] == {"role": "assistant", "content": "not json at all"}
+    assert "could not be used" in repair[-1]["content"]
+    assert gw.usage["turn_judge"].retries == 1
+
+
+async def test_malformed_twice_is_unscored_with_raw_kept(server: FakeOpenAI) -> None:
+    server.set_script([reply("nope"), reply('{"wrong": 1}')])
+    gw = _gateway(server)
+    res = await gw.structured("turn_judge", "echo_test", {"text": "t"}, Echo, offline=dict)
+    assert res.value is None
+    assert res.raw == '{"wrong": 1}'
+    assert res.error is not None and res.error.startswith("unparseable output: echo")
+    assert gw.usage["turn_judge"].failures == 1
+    assert len(server.requests) == 2
+
+
+async def test_429_then_success_honours_retry_after(server: FakeOpenAI) -> None:
+    server.set_script([status(429, retry_after=0.3), reply('{"echo": "ok"}')])
+    gw = _gateway(server)
+    start = time.monotonic()
+    res = await gw.structured("turn_judge", "echo_test", {"text": "t"}, Echo, offline=dict)
+    assert res.value == Echo(echo="ok")
+    assert time.monotonic() - start >= 0.3
+    assert gw.usage["turn_judge"].retries == 1
+    assert len(server.requests) == 2
+
+
+async def test_timeout_then_success(server: FakeOpenAI) -> None:
+    server.set_script([hang(3.0), reply('{"echo": "late but fine"}')])
+    gw = _gateway(server, timeout_s=0.4)
+    start = time.monotonic()
+    res = await gw.structured("turn_judge", "echo_test", {"text": "t"}, Echo, offline=dict)
+    assert res.value == Echo(echo="late but fine")
+    assert time.monotonic() - start < 3.0
+
+
+async def test_persistent_500_is_model_unavailable(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: status(500))
+    gw = _gateway(server, max_retries=2)
+    res = await gw.structured("turn_judge", "echo_test", {"text": "t"}, Echo, offline=dict)
+    assert res.value is None
+    assert res.error is not None and res.error.startswith("model unavailable")
+    assert len(server.requests) == 3
+    assert gw.usage["turn_judge"].failures == 1
+
+
+async def test_empty_choices_retried_then_success(server: FakeOpenAI) -> None:
+    server.set_script([empty_choices(), reply('{"echo": "ok"}')])
+    res = await _echo(_gateway(server))
+    assert res.value == Echo(echo="ok")  # type: ignore[attr-defined]
+
+
+async def test_empty_choices_forever_is_unscored(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: empty_choices())
+    res = await _echo(_gateway(server, max_retries=1))
+    assert res.value is None  # type: ignore[attr-defined]
+    assert "empty choices" in (res.error or "")  # type: ignore[attr-defined]
+
+
+async def test_token_usage_accumulated_per_role(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: reply('{"echo": "a b c"}'))
+    gw = _gateway(server)
+    await _echo(gw, "turn_judge")
+    await _echo(gw, "turn_judge")
+    await _echo(gw, "simulator")
+    judge, sim = gw.usage["turn_judge"], gw.usage["simulator"]
+    expected_in = sum(len(str(m["content"]).split()) for m in server.requests[0].messages)
+    assert judge.calls == 2 and sim.calls == 1
+    assert judge.input_tokens == 2 * expected_in
+    assert judge.output_tokens == 2 * len('{"echo": "a b c"}'.split())
+    assert sim.input_tokens == expected_in
+    assert gw.models() == {"turn_judge": "openai/fake", "simulator": "openai/fake"}
+
+
+async def test_text_call(server: FakeOpenAI) -> None:
+    server.set_script([reply("  Take me home.  ")])
+    gw = _gateway(server)
+    res = await gw.text("simulator", "echo_test", {"text": "t", "output_schema": {}}, offline=str)
+    assert res.raw == "Take me home."
