@@ -49,7 +49,13 @@ class ModelSpec:
 
     @property
     def is_offline(self) -> bool:
-        return self.model == OFFLINE
+        """`offline`, or `offline:VARIANT` (a feature's own deterministic variant, e.g. strict)."""
+        return self.model == OFFLINE or self.model.startswith(OFFLINE + ":")
+
+    @property
+    def offline_variant(self) -> str:
+        """The part after `offline:` ('' for plain `offline`); handlers get it as a variable."""
+        return self.model.partition(":")[2] if self.is_offline else ""
 
     def label(self) -> str:
         return self.model  # never includes keys; the api base may hold credentials, so omit it
@@ -118,7 +124,7 @@ class ModelGateway:
         usage = self._usage(role)
         if spec.is_offline:
             usage.calls += 1
-            value = offline(variables)
+            value = offline({**variables, "offline_variant": spec.offline_variant})
             return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
         schema = output.model_json_schema()
         messages = prompt.render({**variables, "output_schema": schema})
@@ -156,7 +162,8 @@ class ModelGateway:
         usage = self._usage(role)
         if spec.is_offline:
             usage.calls += 1
-            return Result(None, str(offline(variables)), None, spec.label(), prompt.version)
+            raw = str(offline({**variables, "offline_variant": spec.offline_variant}))
+            return Result(None, raw, None, spec.label(), prompt.version)
         try:
             raw = await self._call(role, spec, prompt.render(variables))
         except TransientModelError as exc:
