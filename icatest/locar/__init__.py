@@ -1,0 +1,1 @@
+"""LoCar: localization-aware evaluation of in-car assistants (KPIs and Korean speech levels)."""
