@@ -1,0 +1,1 @@
+"""KPI dataset construction: manuals and taxonomies -> multi-turn, speech-level-augmented sets."""
