@@ -10,9 +10,10 @@ Rules, in order:
    십시오, ㅂ시다, 읍시다, ...); haeyo when it ends in 요 (어요, 세요, 네요, 에요, 예요, 군요, 나요,
    ㄹ게요, ...) or is 죠/쇼; unknown for the archaic 하오체/하게체 forms (오, 소, 구려, 게, 세); hae
    for every other EF (어, 아, 야, 지, 자, 니, 냐, 다, 네, 군, ㄹ게, ㄹ까, ㄹ래, 어라, ...).
-3. A connective ending (EC) at the very end is a 반말 trailing-off only for the forms Kiwi tags EC
-   although they end a sentence in speech (어/아 as in '우회전해.', 니, 지, 는데, 거든, 고, ...)
-   -> hae; any other EC -> unknown.
+3. A connective ending (EC) at the very end: a 합쇼체 form or a form ending in 요 gets that level
+   (Kiwi occasionally tags 습니다 as EC before an emoticon); otherwise it is a 반말 trailing-off
+   only for the forms Kiwi tags EC although they end a sentence in speech (어/아 as in '우회전해.',
+   니, 지, 는데, 거든, 고, ...) -> hae; any other EC -> unknown.
 4. Anything else (noun, interjection, adverb, ETN nominalisation '함/음/기') -> unknown.
 """
 
@@ -111,6 +112,16 @@ def final_ending(morphs: tuple[Morph, ...]) -> FinalEnding | None:
         return FinalEnding(i, Level.HAEYO)
     if last.base == "EF":
         return FinalEnding(i, level_of_ef(last.norm))
-    if last.base == "EC" and last.norm in HAE_FINAL_EC:
-        return FinalEnding(i, Level.HAE)
+    if last.base == "EC":
+        return _final_connective(i, last.norm)
+    return None
+
+
+def _final_connective(index: int, form: str) -> FinalEnding | None:
+    """Kiwi sometimes tags a sentence-final ending EC ('남았습니다 :)' -> 습니다/EC)."""
+    level = level_of_ef(form)
+    if level in (Level.HAPSYO, Level.HAEYO):
+        return FinalEnding(index, level)
+    if form in HAE_FINAL_EC:
+        return FinalEnding(index, Level.HAE)
     return None

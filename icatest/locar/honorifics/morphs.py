@@ -118,5 +118,8 @@ def analyze_sentence(text: str) -> Sentence:
 
 
 def join(morphs: list[tuple[str, str]]) -> str:
-    """Kiwi's morpheme joining (handles vowel harmony, contraction, 습니다/ㅂ니다 ...)."""
-    return str(get_kiwi().join([(kiwi_form(f), t) for f, t in morphs]))
+    """Kiwi's morpheme joining (vowel harmony, contraction, 습니다/ㅂ니다 ...) of ONE word.
+
+    Every morpheme is marked attached (detached=False) so Kiwi inserts no space inside the word.
+    """
+    return str(get_kiwi().join([(kiwi_form(f), t, False) for f, t in morphs]))
