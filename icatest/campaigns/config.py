@@ -1,0 +1,117 @@
+"""The campaign configuration: one strict model used by `icatest fuzz` and by experiment YAMLs.
+
+Every budget (time, conversations, cost), every rate limit and every model role of a run lives
+here, so a run directory's manifest says exactly how the run was made.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from icatest.contracts import BASELINE_MAX_TURNS, Mode, Strict
+from icatest.errors import ConfigError
+
+ExecutorName = Literal["local", "local-dask", "dask"]
+ROLES = ("simulator", "turn_judge", "conversation_judge")
+NEUTRAL_PERSONA = "neutral"
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)?\s*$")
+_UNIT_S = {"ms": 0.001, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0, None: 1.0}
+
+
+def parse_duration(text: str | float | int) -> float:
+    """'4h' -> 14400.0, '15m' -> 900.0, '90s' or 90 -> 90.0 (seconds)."""
+    if isinstance(text, int | float):
+        seconds = float(text)
+    else:
+        match = _DURATION.match(text)
+        if not match:
+            raise ValueError(f"not a duration: {text!r} (use e.g. 4h, 15m, 90s)")
+        seconds = float(match.group(1)) * _UNIT_S[match.group(2)]
+    if seconds <= 0:
+        raise ValueError("a duration must be positive")
+    return seconds
+
+
+class Limits(Strict):
+    """Per-endpoint limits; None means unlimited."""
+
+    max_concurrent: int | None = Field(default=None, ge=1)
+    rpm: float | None = Field(default=None, gt=0, description="requests per minute")
+
+
+class CampaignConfig(Strict):
+    """Everything that defines one campaign run."""
+
+    sut: str = Field(description="assistant: an http(s) URL, or `reference[:PROFILE]`")
+    sut_config: Path | None = Field(default=None, description="adapter config file (YAML)")
+    mode: Mode = Mode.GUIDED
+    budget_s: float | None = Field(default=None, description="wall-clock budget in seconds")
+    max_conversations: int | None = Field(default=None, ge=1)
+    max_cost_usd: float | None = Field(default=None, gt=0)
+    concurrency: int = Field(default=4, ge=1, le=1024)
+    simulator: str = "offline"
+    turn_judge: str = "offline"
+    conversation_judge: str = "offline"
+    seed_pools: list[str] = Field(default_factory=list, description="empty: every pool")
+    personas: list[str] = Field(default_factory=list, description="empty: every persona")
+    turn_budgets: list[int] = Field(default_factory=lambda: [6, 10])
+    rng_seed: int = 0
+    sut_limits: Limits = Field(default_factory=Limits)
+    model_limits: Limits = Field(default_factory=Limits, description="applied to each model role")
+    executor: ExecutorName = "local"
+    workers: int = Field(default=2, ge=1, description="local-dask worker processes")
+    scheduler: str | None = Field(default=None, description="tcp://HOST:PORT for executor dask")
+    data_dir: Path | None = Field(default=None, description="folder with seeds/, personas/, ...")
+
+    @field_validator("budget_s", mode="before")
+    @classmethod
+    def _duration(cls, value: object) -> object:
+        if value is None or isinstance(value, bool):
+            return value
+        if isinstance(value, str | int | float):
+            return parse_duration(value)
+        return value
+
+    @field_validator("turn_budgets")
+    @classmethod
+    def _turns(cls, value: list[int]) -> list[int]:
+        if not value or any(t < 1 or t > 100 for t in value):
+            raise ValueError("turn budgets must be 1..100 and at least one")
+        return value
+
+    @model_validator(mode="after")
+    def _coherent(self) -> CampaignConfig:
+        if self.budget_s is None and self.max_conversations is None:
+            raise ValueError("set a time budget (budget_s) or max_conversations")
+        if self.executor == "dask" and not self.scheduler:
+            raise ValueError("executor dask needs scheduler (tcp://HOST:PORT)")
+        return self
+
+    def roles(self) -> dict[str, str]:
+        return {role: getattr(self, role) for role in ROLES}
+
+    def effective_personas(self, available: list[str]) -> list[str]:
+        """Baseline always talks neutral; guided uses the chosen personas (default all)."""
+        if self.mode == Mode.BASELINE:
+            return [NEUTRAL_PERSONA]
+        return list(self.personas) or sorted(available)
+
+    def effective_turn_budgets(self) -> list[int]:
+        return [BASELINE_MAX_TURNS] if self.mode == Mode.BASELINE else list(self.turn_budgets)
+
+
+def config_error(source: str, exc: Exception) -> ConfigError:
+    """A pydantic error as the one-line ConfigError the CLI prints."""
+    from pydantic import ValidationError
+
+    from icatest.config.loading import format_validation_error
+
+    if isinstance(exc, ValidationError):
+        field, problem = format_validation_error(exc)
+        return ConfigError(source, problem, field)
+    return ConfigError(source, str(exc))

@@ -1,0 +1,135 @@
+"""One planned conversation, end to end: scenario, gateway, assistant session, engine, record.
+
+Shared by the local executor and the Dask workers, so both produce identical records. The engine
+is named by a dotted path ("module:function") so it crosses process boundaries and tests can
+swap in a scripted one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from icatest.campaigns.sampler import ScenarioPlan, build_scenario
+from icatest.catalog import Catalog
+from icatest.contracts import ConversationRecord, Scenario, TerminationReason
+from icatest.engine.runtime import Runtime, StopCheck, TurnHook
+from icatest.limits import RateLimiter
+from icatest.llm.gateway import ModelGateway, ModelSpec
+
+DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
+EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
+PARTIAL_REASONS = {
+    TerminationReason.BUDGET_EXHAUSTED,
+    TerminationReason.COST_EXHAUSTED,
+    TerminationReason.CANCELLED,
+    TerminationReason.INTERNAL_ERROR,
+}
+
+
+def resolve(path: str) -> Any:
+    """'package.module:name' -> the object (engines and assistant openers cross processes so)."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass
+class ConversationEnv:
+    """What every conversation of a campaign shares (one per process)."""
+
+    catalog: Catalog
+    assistant: Any  # icatest.sut Assistant: .session(conversation_id, context=...)
+    roles: Mapping[str, str]
+    limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
+    engine: str = DEFAULT_ENGINE
+    run_id: str | None = None
+
+
+def make_gateway(env: ConversationEnv) -> ModelGateway:
+    """One gateway per conversation (its usage feeds the record); limiters are shared."""
+    roles = {role: ModelSpec.parse(model) for role, model in env.roles.items()}
+    return ModelGateway(roles=roles, limiters=dict(env.limiters))
+
+
+async def run_planned(
+    plan: ScenarioPlan,
+    env: ConversationEnv,
+    should_stop: StopCheck,
+    *,
+    on_turn: TurnHook | None = None,
+    on_gateway: Callable[[str, ModelGateway | None], None] | None = None,
+) -> ConversationRecord:
+    """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
+    scenario = build_scenario(env.catalog, plan)
+    gateway = make_gateway(env)
+    if on_gateway:
+        on_gateway(plan.conversation_id, gateway)
+    started = time.time()
+    session = env.assistant.session(plan.conversation_id, context=_context(scenario))
+    try:
+        runtime = Runtime(
+            session=session,
+            gateway=gateway,
+            catalog=env.catalog,
+            should_stop=should_stop,
+            on_turn=on_turn,
+        )
+        try:
+            engine: EngineFn = resolve(env.engine)
+            record = await engine(scenario, runtime)
+        except Exception as exc:  # the campaign must outlive one broken conversation
+            record = error_record(scenario, gateway, started, exc)
+    finally:
+        await session.close()
+        if on_gateway:
+            on_gateway(plan.conversation_id, None)
+    return finish_record(record, plan, env.run_id)
+
+
+def _context(scenario: Scenario) -> dict[str, Any]:
+    ctx = scenario.context.model_dump(exclude={"id"})
+    return {k: v for k, v in ctx.items() if v not in ({}, None)}
+
+
+def finish_record(
+    record: ConversationRecord, plan: ScenarioPlan, run_id: str | None
+) -> ConversationRecord:
+    """Stamp campaign bookkeeping onto the record (scenario index, run id, partial flag)."""
+    update: dict[str, Any] = {"scenario_index": plan.index}
+    if run_id:
+        update["run_id"] = run_id
+    if record.termination_reason in PARTIAL_REASONS:
+        update["is_complete"] = False
+    stamped = record.model_copy(update=update)
+    return stamped
+
+
+def error_record(
+    scenario: Scenario, gateway: ModelGateway, started: float, exc: BaseException
+) -> ConversationRecord:
+    ended = time.time()
+    return ConversationRecord(
+        conversation_id=scenario.conversation_id,
+        mode=scenario.mode,
+        seed_id=scenario.seed.id,
+        seed_pool=scenario.seed_pool,
+        seed_phrase=scenario.seed.phrase,
+        persona=scenario.persona.name,
+        context=scenario.context.model_dump(),
+        max_turns=scenario.max_turns,
+        termination_reason=TerminationReason.INTERNAL_ERROR,
+        is_complete=False,
+        models=gateway.models(),
+        prompt_versions=dict(gateway.prompt_versions),
+        usage=dict(gateway.usage),
+        started_at=started,
+        ended_at=ended,
+        duration=ended - started,
+        rng_seed=scenario.rng_seed,
+        language=scenario.language,
+        speech_level=scenario.speech_level,
+        error=f"{type(exc).__name__}: {exc}",
+    )

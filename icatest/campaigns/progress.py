@@ -1,0 +1,99 @@
+"""Campaign progress as numbers: what the live display shows and progress.jsonl stores."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class ProgressState:
+    """Cumulative counters of one run (including conversations from before a resume)."""
+
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0  # time spent by earlier sessions of a resumed run
+    budget_s: float | None = None
+    conversations: int = 0
+    running: int = 0
+    failures: int = 0
+    failure_types: set[str] = field(default_factory=set)
+    passes: int = 0
+    scored: int = 0
+    partial: int = 0
+    errors: int = 0
+    cost_usd: float = 0.0
+    turns: int = 0
+    stopping: str | None = None
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.conversations += 1
+        turns = record.get("failure_turns") or {}
+        self.failures += sum(len(t) for t in turns.values())
+        self.failure_types.update(turns)
+        decision = record.get("success_decision")
+        if decision in ("pass", "fail"):
+            self.scored += 1
+            self.passes += decision == "pass"
+        if not record.get("is_complete", True):
+            self.partial += 1
+        if record.get("termination_reason") == "internal_error":
+            self.errors += 1
+        self.cost_usd += record_cost(record)
+
+    @property
+    def elapsed(self) -> float:
+        return self.elapsed_before + time.monotonic() - self.started
+
+    @property
+    def time_left(self) -> float | None:
+        if self.budget_s is None:
+            return None
+        return max(0.0, self.budget_s - self.elapsed)
+
+    @property
+    def pass_rate(self) -> float | None:
+        return self.passes / self.scored if self.scored else None
+
+    def point(self) -> dict[str, Any]:
+        return {
+            "t": round(self.elapsed, 3),
+            "conversations": self.conversations,
+            "failures": self.failures,
+            "unique_failure_types": len(self.failure_types),
+            "passes": self.passes,
+            "cost_usd": round(self.cost_usd, 6),
+        }
+
+
+def record_cost(record: dict[str, Any]) -> float:
+    usage = record.get("usage") or {}
+    return float(sum((u or {}).get("cost_usd", 0.0) for u in usage.values()))
+
+
+class ProgressSeries:
+    """Appends cumulative points to progress.jsonl."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh = path.open("a", encoding="utf-8")
+
+    def last_t(self) -> float:
+        """Seconds already spent by a previous session (last stored point)."""
+        last = 0.0
+        with self.path.open(encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    last = max(last, float(json.loads(line)["t"]))
+                except (ValueError, KeyError, TypeError):
+                    continue
+        return last
+
+    def write(self, state: ProgressState) -> None:
+        self._fh.write(json.dumps(state.point()) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()

@@ -1,0 +1,87 @@
+"""Everything a finished conversation touches in the run directory, in one place.
+
+The log line is written (and fsynced) first; the SQLite index, the progress series and the event
+are derived from it, so after a crash the log is the truth and the rest is rebuilt from it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from icatest.campaigns.events import EventLog
+from icatest.campaigns.index import RunIndex
+from icatest.campaigns.progress import ProgressSeries, ProgressState, record_cost
+from icatest.campaigns.storage import CONVERSATIONS, EVENTS, INDEX, PROGRESS, ConversationLog
+from icatest.contracts import ConversationRecord
+
+
+class RunRecorder:
+    def __init__(self, run_dir: Path, run_id: str, budget_s: float | None) -> None:
+        self.log = ConversationLog(run_dir / CONVERSATIONS)
+        self.index = RunIndex(run_dir / INDEX)
+        self.index.rebuild(self.log.records)
+        self.events = EventLog(run_dir / EVENTS, run_id=run_id)
+        self.series = ProgressSeries(run_dir / PROGRESS)
+        self.progress = ProgressState(elapsed_before=self.series.last_t(), budget_s=budget_s)
+        for rec in self.log.records:
+            self.progress.add(rec)
+        if self.log.repaired_bytes:
+            self.events.warning("torn_line_repaired", bytes_removed=self.log.repaired_bytes)
+
+    def done_indices(self) -> set[int]:
+        """Scenario indices that already have a record (complete or marked partial)."""
+        return {
+            int(r["scenario_index"])
+            for r in self.log.records
+            if isinstance(r.get("scenario_index"), int)
+        }
+
+    def spent_usd(self) -> float:
+        return sum(record_cost(r) for r in self.log.records)
+
+    def started(self, conversation_id: str, **plan: Any) -> None:
+        self.progress.running += 1
+        self.events.info("conversation_started", conversation_id=conversation_id, **plan)
+
+    def finished(self, record: ConversationRecord) -> None:
+        line_no = self.log.append(record)
+        data = self.log.records[-1]
+        self.index.add(data, line_no)
+        self.progress.running = max(0, self.progress.running - 1)
+        self.progress.add(data)
+        self.series.write(self.progress)
+        self.events.info(
+            "conversation_finished",
+            conversation_id=record.conversation_id,
+            scenario_index=data.get("scenario_index"),
+            termination_reason=record.termination_reason.value,
+            is_complete=record.is_complete,
+            n_turns=len(record.turns),
+            failures=sorted(record.failure_turns),
+            success_decision=record.success_decision,
+            cost_usd=record_cost(data),
+            line_no=line_no,
+        )
+
+    def abandoned(self, conversation_id: str, why: str) -> None:
+        """A conversation that left no record (hard cancel, lost worker): redone on resume."""
+        self.progress.running = max(0, self.progress.running - 1)
+        self.events.warning("conversation_abandoned", conversation_id=conversation_id, why=why)
+
+    def tick(self) -> None:
+        self.series.write(self.progress)
+
+    def models_and_prompts(self) -> tuple[dict[str, str], dict[str, str]]:
+        models: dict[str, str] = {}
+        prompts: dict[str, str] = {}
+        for rec in self.log.records:
+            models.update(rec.get("models") or {})
+            prompts.update(rec.get("prompt_versions") or {})
+        return models, prompts
+
+    def close(self) -> None:
+        self.log.close()
+        self.index.close()
+        self.events.close()
+        self.series.close()

@@ -1,0 +1,252 @@
+"""Run one campaign into a run directory: prepare or resume it, drive an executor, close it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import signal
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from icatest import __version__
+from icatest.campaigns.config import ROLES, CampaignConfig
+from icatest.campaigns.control import StopControl
+from icatest.campaigns.conversation import DEFAULT_ENGINE, ConversationEnv, resolve
+from icatest.campaigns.local import PlanSource, run_local
+from icatest.campaigns.progress import ProgressState
+from icatest.campaigns.recorder import RunRecorder
+from icatest.campaigns.redact import redact
+from icatest.campaigns.sampler import ScenarioSampler
+from icatest.campaigns.storage import (
+    CONVERSATIONS,
+    MANIFEST,
+    RunDirError,
+    new_manifest,
+    read_manifest,
+    write_manifest,
+)
+from icatest.catalog import load_catalog
+from icatest.limits import RateLimiter
+
+# fields that decide which scenario comes i-th: a resume must not change them
+SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")
+AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
+DEFAULT_OPENER = "icatest.campaigns.runner:default_opener"
+ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
+
+
+@dataclass
+class CampaignResult:
+    run_dir: Path
+    run_id: str
+    status: str  # completed | interrupted
+    conversations: int  # in the run directory, all sessions
+    new_conversations: int  # written by this session
+    progress: ProgressState
+
+
+def manifest_config(config: CampaignConfig) -> dict[str, Any]:
+    """The config as stored in manifest.json: JSON-ready, secrets redacted, sut file inlined."""
+    data = config.model_dump(mode="json")
+    if config.sut_config is not None and config.sut_config.exists():
+        from icatest.config.loading import read_yaml
+
+        data["sut_config_content"] = read_yaml(config.sut_config)
+    return redact(data)  # type: ignore[no-any-return]
+
+
+def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> dict[str, Any]:
+    """Create a fresh run directory or check that a resumed one matches the config."""
+    if resume:
+        manifest = read_manifest(out)
+        stored = manifest.get("config", {})
+        for name in SAMPLING_FIELDS:
+            mine = config.model_dump(mode="json")[name]
+            if stored.get(name) != mine:
+                raise RunDirError(
+                    f"{out}: cannot resume with a different {name} "
+                    f"(run has {stored.get(name)!r}, command gives {mine!r})"
+                )
+        manifest["config"] = manifest_config(config)
+        return manifest
+    if (out / MANIFEST).exists() or (out / CONVERSATIONS).exists():
+        raise RunDirError(f"{out} already holds a run; pass --resume to continue it")
+    out.mkdir(parents=True, exist_ok=True)
+    run_id = f"{config.mode.value}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+    manifest = new_manifest(run_id, __version__, manifest_config(config), config.mode.value)
+    write_manifest(out, manifest)
+    return manifest
+
+
+def make_limiters(config: CampaignConfig) -> dict[str, RateLimiter]:
+    """One limiter per model role, shared by every conversation of the campaign."""
+    lim = config.model_limits
+    if lim.max_concurrent is None and lim.rpm is None:
+        return {}
+    return {role: RateLimiter(lim.max_concurrent, lim.rpm) for role in ROLES}
+
+
+def sut_limiter(config: CampaignConfig) -> RateLimiter | None:
+    lim = config.sut_limits
+    if lim.max_concurrent is None and lim.rpm is None:
+        return None
+    return RateLimiter(lim.max_concurrent, lim.rpm)
+
+
+@contextlib.asynccontextmanager
+async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
+    from icatest.sut.adapters import open_assistant  # type: ignore[attr-defined]
+
+    async with open_assistant(config.sut, config.sut_config, limiter=limiter) as assistant:
+        yield assistant
+
+
+@contextlib.asynccontextmanager
+async def _no_view(_: ProgressState) -> AsyncIterator[None]:
+    yield
+
+
+@contextlib.contextmanager
+def _signals(control: StopControl, on_second: Callable[[], None]) -> Any:
+    """SIGINT/SIGTERM: first stops starting new conversations, second cancels in-flight ones."""
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+
+    def handler() -> None:
+        if control.interrupted:
+            on_second()
+        control.interrupt()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, handler)
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+async def run_campaign(
+    config: CampaignConfig,
+    out: Path,
+    *,
+    resume: bool = False,
+    engine: str = DEFAULT_ENGINE,
+    opener: str = DEFAULT_OPENER,
+    view: ProgressView | None = None,
+    handle_signals: bool = True,
+    tick_s: float = 5.0,
+) -> CampaignResult:
+    """Run (or continue) a campaign; returns when its budget, cap or an interrupt ends it."""
+    manifest = prepare_run_dir(config, out, resume)
+    run_id = str(manifest["run_id"])
+    catalog = load_catalog(config.data_dir)
+    sampler = ScenarioSampler(config, catalog, run_id)
+    recorder = RunRecorder(out, run_id, config.budget_s)
+    before = recorder.log.count
+    progress = recorder.progress
+    budget_left = None if config.budget_s is None else config.budget_s - progress.elapsed_before
+    control = StopControl(
+        budget_left_s=budget_left if budget_left is None else max(0.0, budget_left),
+        max_cost_usd=config.max_cost_usd,
+        max_conversations=config.max_conversations,
+        already_done=before,
+        already_spent_usd=recorder.spent_usd(),
+    )
+    manifest.update(status="running", ended_at=None)
+    manifest.setdefault("sessions", []).append({"started_at": time.time(), "resumed": resume})
+    write_manifest(out, manifest)
+    recorder.events.info("campaign_started", resume=resume, done=before, executor=config.executor)
+    source = PlanSource(sampler, recorder.done_indices(), control)
+    main = asyncio.current_task()
+
+    def hard_stop() -> None:
+        if main is not None:
+            main.cancel()
+
+    status = "interrupted"
+    try:
+        with _signals(control, hard_stop) if handle_signals else contextlib.nullcontext():
+            async with (view or _no_view)(progress), _ticker(recorder, tick_s):
+                await _execute(config, source, recorder, control, catalog, engine, opener, run_id)
+        status = "interrupted" if control.interrupted else "completed"
+    except asyncio.CancelledError:
+        status = "interrupted"
+    finally:
+        _close(out, manifest, recorder, status, progress)
+    return CampaignResult(out, run_id, status, recorder.log.count,
+                          recorder.log.count - before, progress)
+
+
+async def _execute(
+    config: CampaignConfig,
+    source: PlanSource,
+    recorder: RunRecorder,
+    control: StopControl,
+    catalog: Any,
+    engine: str,
+    opener: str,
+    run_id: str,
+) -> None:
+    if config.executor != "local":
+        from icatest.campaigns.remote import run_dask
+
+        await run_dask(config, source, recorder, control, engine, opener, run_id)
+        return
+    open_fn: AssistantOpener = resolve(opener)
+    async with open_fn(config, sut_limiter(config)) as assistant:
+        env = ConversationEnv(
+            catalog=catalog,
+            assistant=assistant,
+            roles=config.roles(),
+            limiters=make_limiters(config),
+            engine=engine,
+            run_id=run_id,
+        )
+        await run_local(source, recorder, control, env, config.concurrency)
+
+
+@contextlib.asynccontextmanager
+async def _ticker(recorder: RunRecorder, every_s: float) -> AsyncIterator[None]:
+    """Store a progress point now and then, so elapsed time survives a kill -9."""
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(every_s)
+            recorder.tick()
+
+    task = asyncio.create_task(loop())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def _close(
+    out: Path, manifest: dict[str, Any], recorder: RunRecorder, status: str, p: ProgressState
+) -> None:
+    recorder.tick()
+    models, prompts = recorder.models_and_prompts()
+    manifest.update(
+        status=status,
+        ended_at=time.time(),
+        elapsed_s=round(p.elapsed, 3),
+        models=models or manifest.get("models", {}),
+        prompt_versions=prompts or manifest.get("prompt_versions", {}),
+        conversations=recorder.log.count,
+    )
+    manifest["sessions"][-1]["ended_at"] = manifest["ended_at"]
+    recorder.events.info("campaign_ended", status=status, conversations=recorder.log.count)
+    write_manifest(out, manifest)
+    recorder.close()

@@ -1,0 +1,129 @@
+"""Scripted stand-ins for the engine and the assistant: campaign tests and overhead benchmarks.
+
+They honour the same contracts as the real ones (Runtime.should_stop after every turn, one
+assistant session per conversation, usage on the gateway) with controllable latency, so budget,
+resume and scale-out behaviour can be checked without the models. Latency and cost come from the
+environment so the settings also reach Dask worker processes and subprocesses:
+ICATEST_SCRIPTED_TURN_S (engine time per turn), ICATEST_SCRIPTED_SUT_S (assistant latency),
+ICATEST_SCRIPTED_COST (USD per turn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from icatest.contracts import (
+    ConversationRecord,
+    FailureMode,
+    RoleUsage,
+    Scenario,
+    SutReply,
+    TerminationReason,
+    TurnRecord,
+)
+from icatest.engine.runtime import Runtime
+
+ENGINE = "icatest.campaigns.scripted:run_scripted_conversation"
+OPENER = "icatest.campaigns.scripted:open_scripted_assistant"
+
+
+def _env_float(name: str, default: float = 0.0) -> float:
+    return float(os.environ.get(name, default))
+
+
+class ScriptedSession:
+    def __init__(self, latency_s: float) -> None:
+        self.latency_s = latency_s
+        self.turns = 0
+
+    async def send(self, utterance: str) -> SutReply:
+        if self.latency_s:
+            await asyncio.sleep(self.latency_s)
+        self.turns += 1
+        return SutReply(text=f"ok: {utterance}", latency_s=self.latency_s)
+
+    async def close(self) -> None:
+        return None
+
+
+class ScriptedAssistant:
+    name = "scripted"
+
+    def __init__(self, latency_s: float = 0.0) -> None:
+        self.latency_s = latency_s
+        self.sessions: dict[str, ScriptedSession] = {}
+
+    def session(
+        self, conversation_id: str, context: dict[str, Any] | None = None
+    ) -> ScriptedSession:
+        sess = ScriptedSession(self.latency_s)
+        self.sessions[conversation_id] = sess
+        return sess
+
+    async def aclose(self) -> None:
+        return None
+
+
+@contextlib.asynccontextmanager
+async def open_scripted_assistant(config: Any, limiter: Any) -> AsyncIterator[ScriptedAssistant]:
+    yield ScriptedAssistant(_env_float("ICATEST_SCRIPTED_SUT_S"))
+
+
+async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> ConversationRecord:
+    """max_turns turns: send, 'judge' (deterministic pseudo-failures), check the stop rule."""
+    rng = random.Random(scenario.rng_seed)
+    turn_s = _env_float("ICATEST_SCRIPTED_TURN_S")
+    cost = _env_float("ICATEST_SCRIPTED_COST")
+    usage = runtime.gateway.usage.setdefault("simulator", RoleUsage(model="scripted"))
+    started = time.time()
+    turns: list[TurnRecord] = []
+    failure_turns: dict[str, list[int]] = {}
+    reason = TerminationReason.MAX_TURNS_REACHED
+    for n in range(scenario.max_turns):
+        reply = await runtime.session.send(f"{scenario.seed.phrase} ({n})")
+        if turn_s:
+            await asyncio.sleep(turn_s)
+        usage.calls += 1
+        usage.cost_usd += cost
+        strategies = [] if scenario.mode.value == "baseline" else ["constraint_stacking"]
+        turn = TurnRecord(turn_number=n, user=f"u{n}", system=reply.text, strategies=strategies)
+        turns.append(turn)
+        if rng.random() < 0.2:
+            label = rng.choice(list(FailureMode)).value
+            failure_turns.setdefault(label, []).append(n)
+        if runtime.on_turn:
+            runtime.on_turn(scenario.conversation_id, turn)
+        stop = runtime.should_stop()
+        if stop is not None:
+            reason = stop
+            break
+    passed = not failure_turns
+    return ConversationRecord(
+        conversation_id=scenario.conversation_id,
+        mode=scenario.mode,
+        seed_id=scenario.seed.id,
+        seed_pool=scenario.seed_pool,
+        seed_phrase=scenario.seed.phrase,
+        persona=scenario.persona.name,
+        context=scenario.context.model_dump(),
+        max_turns=scenario.max_turns,
+        turns=turns,
+        discovered_failures=sorted(failure_turns),
+        failure_turns=failure_turns,
+        success_score=1.0 if passed else 0.5,
+        success_decision="pass" if passed else "fail",
+        termination_reason=reason,
+        is_complete=reason == TerminationReason.MAX_TURNS_REACHED,
+        models=runtime.gateway.models(),
+        usage=dict(runtime.gateway.usage),
+        started_at=started,
+        ended_at=time.time(),
+        duration=time.time() - started,
+        rng_seed=scenario.rng_seed,
+    )
