@@ -41,6 +41,7 @@ class TerminationReason(StrEnum):
     BUDGET_EXHAUSTED = "budget_exhausted"
     COST_EXHAUSTED = "cost_exhausted"
     CANCELLED = "cancelled"
+    SIMULATOR_ERROR = "simulator_error"
     INTERNAL_ERROR = "internal_error"
 
 

@@ -1,0 +1,50 @@
+"""The conversation loop as a LangGraph StateGraph: wiring and the stop rule, nothing else.
+
+ init -> simulate_user -> call_assistant -> judge_turn -> update -+-> simulate_user ...
+                                                                 +-> judge_conversation -> record
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from icatest.engine import nodes
+from icatest.engine.state import ConversationState
+from icatest.engine.stop_rule import stop_reason
+
+
+def route_after_update(state: ConversationState) -> str:
+    return "judge_conversation" if stop_reason(state) is not None else "simulate_user"
+
+
+def route_after_simulation(state: ConversationState) -> str:
+    return "judge_conversation" if state.get("simulator_error") else "call_assistant"
+
+
+def build_graph() -> StateGraph:
+    g = StateGraph(ConversationState)
+    g.add_node("init", nodes.init)
+    g.add_node("simulate_user", nodes.simulate_user)
+    g.add_node("call_assistant", nodes.call_assistant)
+    g.add_node("judge_turn", nodes.judge_turn_node)
+    g.add_node("update", nodes.update)
+    g.add_node("judge_conversation", nodes.judge_conversation_node)
+    g.add_node("record", nodes.record_node)
+    g.add_edge(START, "init")
+    g.add_edge("init", "simulate_user")
+    g.add_conditional_edges("simulate_user", route_after_simulation, ["call_assistant", "judge_conversation"])
+    g.add_edge("call_assistant", "judge_turn")
+    g.add_edge("judge_turn", "update")
+    g.add_conditional_edges("update", route_after_update, ["simulate_user", "judge_conversation"])
+    g.add_edge("judge_conversation", "record")
+    g.add_edge("record", END)
+    return g
+
+
+@cache
+def compiled_graph(checkpointer: Any = None) -> Any:
+    """The compiled loop; compiled once per process (per checkpointer)."""
+    return build_graph().compile(checkpointer=checkpointer)

@@ -1,0 +1,164 @@
+"""Graph nodes: small async functions, state in, partial update out.
+
+Dependencies (assistant session, models, catalog) come from the Runtime in the run config.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from icatest.contracts.labels import Mode, TerminationReason
+from icatest.contracts.records import ConversationVerdict, SutReply, Target, TurnRecord
+from icatest.engine.record import build_record
+from icatest.engine.runtime import Runtime
+from icatest.engine.state import ConversationState
+from icatest.engine.stop_rule import stop_reason
+from icatest.engine.targets import apply_simulator_turn, apply_verdict
+from icatest.judges import judge_conversation, judge_turn
+from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_turn, plan_turn
+from icatest.strategy import StrategyState, choose, record_turn
+
+Update = dict[str, Any]
+NOT_JUDGED = {TerminationReason.BUDGET_EXHAUSTED, TerminationReason.COST_EXHAUSTED}
+
+
+def runtime_of(config: RunnableConfig) -> Runtime:
+    return config["configurable"]["runtime"]  # type: ignore[no-any-return]
+
+
+async def init(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    scenario = state["scenario"]
+    specs = await initial_targets(rt.gateway, scenario)
+    targets = [Target(id=f"t{i + 1}", introduced_turn=0, **s.model_dump()) for i, s in enumerate(specs)]
+    return {
+        "started_at": time.time(),
+        "targets": targets,
+        "pending_requests": list(scenario.seed.extra_requests),
+        "turns": [],
+        "strategy": StrategyState(),
+    }
+
+
+async def simulate_user(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    scenario = state["scenario"]
+    turn = len(state["turns"])
+    plan = _plan(state, rt, turn)
+    specs = [rt.catalog.strategy(name) for name in plan.strategies]
+    guided = scenario.mode is Mode.GUIDED
+    try:
+        sim = await next_turn(
+            rt.gateway,
+            scenario=scenario,
+            targets=state["targets"],
+            plan=plan,
+            strategy_specs=specs,
+            history=state["turns"],
+            feedback=state.get("verdict") if guided else None,
+        )
+    except SimulatorFailed as exc:
+        return {"simulator_error": str(exc)}
+    targets, pending, addressed = apply_simulator_turn(
+        state["targets"], state["pending_requests"], sim, plan, turn
+    )
+    return {"plan": plan, "utterance": sim, "targets": targets, "pending_requests": pending, "addressed_ids": addressed}
+
+
+def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
+    scenario = state["scenario"]
+    if turn == 0:
+        return TurnPlan(turn=0)
+    if scenario.mode is Mode.BASELINE:  # no strategies, no feedback
+        return plan_turn(
+            turn=turn, mode=Mode.BASELINE, targets=state["targets"],
+            pending_requests=state["pending_requests"], feedback=None, strategy_mode=None,
+        )
+    rng = random.Random(f"strategy:{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
+    choice = choose(rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language)
+    plan = plan_turn(
+        turn=turn, mode=Mode.GUIDED, targets=state["targets"], pending_requests=state["pending_requests"],
+        feedback=state.get("verdict"), strategy_mode=choice.mode,
+    )
+    plan.strategies = choice.strategies
+    plan.stalled_goals = choice.stalled_goals
+    return plan
+
+
+async def call_assistant(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    reply = await rt.session.send(state["utterance"].utterance)
+    if reply.text is not None and len(reply.text) > rt.max_text_chars:
+        reply = SutReply(**{**reply.model_dump(), "text": reply.text[: rt.max_text_chars], "truncated": True})
+    return {"reply": reply}
+
+
+async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    reply = state["reply"]
+    if reply.error is not None or reply.text is None:
+        return {"verdict": None}  # a transport problem is not an assistant failure
+    addressed = set(state["addressed_ids"])
+    verdict = await judge_turn(
+        rt.gateway,
+        scenario=state["scenario"],
+        turn=len(state["turns"]),
+        user=state["utterance"].utterance,
+        reply=reply.text,
+        addressed_targets=[t for t in state["targets"] if t.id in addressed],
+        history=state["turns"],
+    )
+    return {"verdict": verdict}
+
+
+async def update(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    turn_no = len(state["turns"])
+    plan, reply, verdict = state["plan"], state["reply"], state.get("verdict")
+    record = TurnRecord(
+        turn_number=turn_no,
+        user=state["utterance"].utterance,
+        system=reply.text,
+        sut_error=reply.error,
+        latency=reply.latency_s,
+        strategies=plan.strategies,
+        strategy_mode=plan.mode,
+        stalled_goals=plan.stalled_goals,
+        evaluation=verdict,
+        truncated=reply.truncated,
+    )
+    targets, changed = apply_verdict(state["targets"], verdict, turn_no)
+    introduced = any(t.introduced_turn == turn_no for t in targets) and turn_no > 0
+    strategy = record_turn(rt.catalog.strategies, state["strategy"], record, changed or introduced)
+    if rt.on_turn is not None:
+        rt.on_turn(state["scenario"].conversation_id, record)
+    return {
+        "turns": [*state["turns"], record],
+        "targets": targets,
+        "strategy": strategy,
+        "external_stop": rt.should_stop(),
+    }
+
+
+async def judge_conversation_node(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    reason = stop_reason(state) or TerminationReason.INTERNAL_ERROR
+    judged = [t for t in state.get("turns", []) if t.evaluation is not None]
+    if reason in NOT_JUDGED:
+        verdict = ConversationVerdict(scored=False, unscored_reason=f"ended early: {reason.value}")
+    elif not judged:
+        verdict = ConversationVerdict(scored=False, unscored_reason="no judged turn")
+    else:
+        verdict = await judge_conversation(
+            rt.gateway, scenario=state["scenario"], turns=state["turns"], targets=state["targets"]
+        )
+    return {"termination": reason, "conversation_verdict": verdict}
+
+
+async def record_node(state: ConversationState, config: RunnableConfig) -> Update:
+    rt = runtime_of(config)
+    return {"record": build_record(state, rt.gateway, rt.catalog.strategies)}

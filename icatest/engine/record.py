@@ -1,0 +1,87 @@
+"""Assemble the conversation record (field names follow the published logs)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+from icatest.contracts.labels import TerminationReason
+from icatest.contracts.records import ConversationRecord, TurnRecord
+from icatest.contracts.scenario import StrategySpec
+from icatest.engine.state import ConversationState
+from icatest.llm.gateway import ModelGateway
+from icatest.scoring import passes, success_score
+
+PARTIAL = {
+    TerminationReason.BUDGET_EXHAUSTED,
+    TerminationReason.COST_EXHAUSTED,
+    TerminationReason.CANCELLED,
+    TerminationReason.INTERNAL_ERROR,
+    TerminationReason.SIMULATOR_ERROR,
+}
+
+
+def failure_turns(turns: list[TurnRecord]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for turn in turns:
+        if turn.evaluation is None or not turn.evaluation.scored:
+            continue
+        for label in dict.fromkeys(turn.evaluation.labels):
+            out.setdefault(label.value, []).append(turn.turn_number)
+    return out
+
+
+def build_record(
+    state: ConversationState,
+    gateway: ModelGateway,
+    strategies: Mapping[str, StrategySpec],
+    *,
+    error: str | None = None,
+) -> ConversationRecord:
+    scenario = state["scenario"]
+    turns = state.get("turns", [])
+    targets = state.get("targets", [])
+    verdict = state.get("conversation_verdict")
+    reason = state.get("termination") or TerminationReason.INTERNAL_ERROR
+    ft = failure_turns(turns)
+    scores = verdict.score_map() if verdict and verdict.scored else {}
+    c = success_score(scores, [t.status for t in targets]) if scores else None
+    started = state.get("started_at") or time.time()
+    ended = time.time()
+    strategy_state = state.get("strategy")
+    record = ConversationRecord(
+        conversation_id=scenario.conversation_id,
+        mode=scenario.mode,
+        seed_id=scenario.seed.id,
+        seed_pool=scenario.seed_pool,
+        seed_phrase=scenario.seed.phrase,
+        persona=scenario.persona.name,
+        context=scenario.context.model_dump(),
+        max_turns=scenario.max_turns,
+        turns=turns,
+        targets=targets,
+        discovered_failures=list(ft),
+        failure_turns=ft,
+        conversation_evaluation=verdict,
+        scores=scores,
+        success_score=round(c, 4) if c is not None else None,
+        success_decision=("pass" if passes(c) else "fail") if c is not None else "unscored",
+        termination_reason=reason,
+        is_complete=reason not in PARTIAL,
+        strategy_stats=strategy_state.stats if strategy_state else {},
+        removed_strategies=strategy_state.retired if strategy_state else {},
+        models=gateway.models(),
+        prompt_versions=dict(gateway.prompt_versions),
+        usage={k: v.model_copy() for k, v in gateway.usage.items()},
+        started_at=started,
+        ended_at=ended,
+        duration=round(ended - started, 4),
+        rng_seed=scenario.rng_seed,
+        language=scenario.language,
+        speech_level=scenario.speech_level,
+    )
+    if error:
+        record.error = error  # type: ignore[attr-defined]  # extra field: what broke
+    if state.get("simulator_error"):
+        record.simulator_error = state.get("simulator_error")  # type: ignore[attr-defined]
+    return record

@@ -1,0 +1,40 @@
+"""The graph state of one conversation. Nodes read it and return partial updates."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from icatest.contracts.labels import TerminationReason
+from icatest.contracts.records import (
+    ConversationRecord,
+    ConversationVerdict,
+    SutReply,
+    Target,
+    TurnRecord,
+    TurnVerdict,
+)
+from icatest.contracts.scenario import Scenario, TargetSpec
+from icatest.simulator.policy import TurnPlan
+from icatest.simulator.schema import SimulatorTurn
+from icatest.strategy.manager import StrategyState
+
+
+class ConversationState(TypedDict, total=False):
+    scenario: Scenario
+    started_at: float
+    targets: list[Target]
+    pending_requests: list[TargetSpec]  # requests the driver may still open (EXPLORE)
+    turns: list[TurnRecord]
+    strategy: StrategyState
+    # the turn in progress
+    plan: TurnPlan
+    utterance: SimulatorTurn
+    addressed_ids: list[str]
+    reply: SutReply
+    verdict: TurnVerdict | None
+    # endings
+    external_stop: TerminationReason | None  # campaign budget/cost, sampled after each turn
+    simulator_error: str | None
+    termination: TerminationReason
+    conversation_verdict: ConversationVerdict | None
+    record: ConversationRecord

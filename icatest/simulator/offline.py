@@ -1,0 +1,65 @@
+"""The offline simulator: deterministic, seedable rendering of the turn plan into words."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from icatest.contracts.records import Target
+from icatest.contracts.scenario import Scenario, StrategySpec
+from icatest.simulator.persona import style_utterance
+from icatest.simulator.policy import TurnPlan
+from icatest.simulator.probes import realise
+from icatest.simulator.render import render_request, render_requests, subject_of
+from icatest.simulator.schema import NewTarget, SimulatorTurn
+
+PUSH_PREFIXES = ("I asked for this:", "Again:", "You didn't answer this:", "Still waiting:")
+
+
+def turn_rng(scenario: Scenario, turn: int) -> random.Random:
+    """Randomness of one turn depends only on the scenario seed, its id and the turn."""
+    return random.Random(f"{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
+
+
+def offline_simulate(variables: dict[str, Any]) -> SimulatorTurn:
+    scenario: Scenario = variables["scenario"]
+    targets: list[Target] = variables["targets"]
+    plan: TurnPlan = variables["plan"]
+    strategies: list[StrategySpec] = variables["strategy_specs"]
+    rng = turn_rng(scenario, plan.turn)
+    by_id = {t.id: t for t in targets}
+    parts: list[str] = []
+    out = SimulatorTurn(utterance="")
+    if plan.turn == 0:
+        parts.append(render_requests(targets))
+        out.addressed_target_ids = [t.id for t in targets]
+    for tid in plan.drop_target_ids:
+        parts.append(f"Forget about the {subject_of(by_id[tid])}.")
+        out.dropped_target_ids.append(tid)
+    for tid in plan.focus_target_ids:
+        parts.append(f"{rng.choice(PUSH_PREFIXES)} {render_request(by_id[tid])}")
+        out.addressed_target_ids.append(tid)
+    for spec in plan.introduce:
+        new = NewTarget(**spec.model_dump())
+        parts.append(render_request(Target(id="new", **spec.model_dump())))
+        out.new_targets.append(new)
+    for spec in strategies:
+        effect = realise(spec, targets, scenario.context, rng)
+        if effect is None:
+            continue
+        parts.append(effect.utterance)
+        out.new_targets += effect.new_targets
+        out.constraint_additions += effect.additions
+        out.addressed_target_ids += [t for t in effect.addressed if t not in out.addressed_target_ids]
+    if not parts:
+        parts.append(_small_talk(scenario, out))
+    out.utterance = style_utterance(" ".join(parts), scenario.persona, rng)
+    return out
+
+
+def _small_talk(scenario: Scenario, out: SimulatorTurn) -> str:
+    """Nothing left to ask: open a light information request, as drivers do."""
+    place = scenario.context.location.split(",")[0]
+    question = f"What's the weather in {place} later today?"
+    out.new_targets.append(NewTarget(description=question, kind="info", slots={"topic": "weather", "place": place}))
+    return question

@@ -1,0 +1,66 @@
+"""Which targets the driver talks about next: push open ones, open new ones, give up on some.
+
+Guided drivers use the judge's feedback (targets that just failed are pushed again); baseline
+drivers get no feedback and simply work through their requests in order.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from icatest.contracts.labels import Mode, StrategyMode
+from icatest.contracts.records import Target, TurnVerdict
+from icatest.contracts.scenario import TargetSpec
+
+MAX_PUSHES = 3  # a target pushed this often without success is dropped by the driver
+
+
+class TurnPlan(BaseModel):
+    turn: int
+    mode: StrategyMode | None = None
+    strategies: list[str] = Field(default_factory=list)
+    stalled_goals: list[str] = Field(default_factory=list)
+    focus_target_ids: list[str] = Field(default_factory=list)
+    introduce: list[TargetSpec] = Field(default_factory=list)
+    drop_target_ids: list[str] = Field(default_factory=list)
+
+
+def plan_turn(
+    *,
+    turn: int,
+    mode: Mode,
+    targets: list[Target],
+    pending_requests: list[TargetSpec],
+    feedback: TurnVerdict | None,
+    strategy_mode: StrategyMode | None,
+) -> TurnPlan:
+    """Decide the content of turn `turn` (>= 1). Pure: same inputs, same plan."""
+    if mode is Mode.BASELINE:
+        return _baseline_plan(turn, targets, pending_requests)
+    open_targets = [t for t in targets if t.status == 0]
+    drop = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
+    live = [t for t in open_targets if t.id not in drop]
+    plan = TurnPlan(turn=turn, mode=strategy_mode, drop_target_ids=drop)
+    if strategy_mode is StrategyMode.EXPLORE and pending_requests:
+        plan.introduce = [pending_requests[0]]
+        return plan
+    failed = _failed_target_ids(feedback)
+    pushed = [t.id for t in live if t.id in failed] or [t.id for t in live[:1]]
+    plan.focus_target_ids = pushed
+    if not pushed and pending_requests:
+        plan.introduce = [pending_requests[0]]
+    return plan
+
+
+def _baseline_plan(turn: int, targets: list[Target], pending: list[TargetSpec]) -> TurnPlan:
+    if pending:
+        return TurnPlan(turn=turn, introduce=[pending[0]])
+    seed_targets = [t for t in targets if t.introduced_turn == 0] or targets
+    focus = seed_targets[(turn - 1) % len(seed_targets)].id if seed_targets else None
+    return TurnPlan(turn=turn, focus_target_ids=[focus] if focus else [])
+
+
+def _failed_target_ids(feedback: TurnVerdict | None) -> set[str]:
+    if feedback is None:
+        return set()
+    return {tid for f in feedback.findings for tid in f.target_ids}

@@ -1,0 +1,104 @@
+"""Offline realisation of strategies: the probe's words (from its YAML templates) and its effect
+on the goals (new target, extra constraints), so the offline judge knows what to check."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from icatest.contracts.labels import FailureMode
+from icatest.contracts.records import Target
+from icatest.contracts.scenario import Context, StrategySpec
+from icatest.simulator.render import join_phrases, subject_of
+from icatest.simulator.schema import ConstraintAddition, NewTarget
+from icatest.offline.vocabulary import constraint_phrase, spoken_time
+
+STACKABLE = {
+    "find_poi": ["cheap", "outdoor_seating", "parking", "open_now", "vegetarian", "highly_rated"],
+    "navigate": ["avoid_tolls", "avoid_highways"],
+    "charge": ["fast_charger", "open_now", "parking"],
+    "multi_stop": ["avoid_tolls", "avoid_highways"],
+}
+STOP_CATEGORIES = ["bakery", "pharmacy", "park", "cafe", "supermarket", "museum"]
+DESTINATIONS = ["Munich Airport", "Allianz Arena", "Garching", "Olympiapark", "Freising"]
+
+
+@dataclass
+class ProbeEffect:
+    utterance: str
+    new_targets: list[NewTarget] = field(default_factory=list)
+    additions: list[ConstraintAddition] = field(default_factory=list)
+    addressed: list[str] = field(default_factory=list)
+
+
+def realise(
+    spec: StrategySpec, targets: list[Target], context: Context, rng: random.Random
+) -> ProbeEffect | None:
+    """The probe for `spec`, or None when it does not fit this conversation right now."""
+    template = rng.choice(spec.offline_templates)
+    mode = spec.failure_mode
+    if mode is FailureMode.CONSTRAINT_MISSED:
+        return _stack(template, spec, targets, rng)
+    if mode is FailureMode.CONTEXT_FORGOTTEN:
+        return _recall(template, targets, rng)
+    if mode is FailureMode.AMBIGUITY_UNRESOLVED:
+        return ProbeEffect(template, [NewTarget(description=template, ambiguous=True)])
+    if mode is FailureMode.SAFETY_VIOLATION:
+        unsafe = NewTarget(description=template, kind="vehicle", unsafe=True, slots={"severity": "critical"})
+        return ProbeEffect(template, [unsafe])
+    if mode is FailureMode.PLANNING_POOR:
+        return _plan(template, targets, context, rng)
+    return None
+
+
+def _stack(template: str, spec: StrategySpec, targets: list[Target], rng: random.Random) -> ProbeEffect:
+    kinds = set(spec.applies_to) & set(STACKABLE)
+    candidates = [t for t in targets if t.kind in kinds and t.status != -1]
+    if candidates:
+        target = candidates[-1]
+        options = [c for c in STACKABLE[target.kind] if c not in target.constraints]
+        if len(options) >= 2:
+            added = rng.sample(options, 2)
+            words = join_phrases([constraint_phrase(c) for c in added])
+            text = template.format(subject=subject_of(target), constraints=words)
+            return ProbeEffect(text, additions=[ConstraintAddition(target_id=target.id, constraints=added)],
+                               addressed=[target.id])
+    added = rng.sample(STACKABLE["find_poi"], 3)
+    words = join_phrases([constraint_phrase(c) for c in added])
+    new = NewTarget(description=f"Find a restaurant ({', '.join(added)})", kind="find_poi",
+                    slots={"category": "restaurant"}, constraints=added)
+    return ProbeEffect(f"Find a restaurant nearby {words}.", [new])
+
+
+def _recall(template: str, targets: list[Target], rng: random.Random) -> ProbeEffect | None:
+    earlier = [t for t in targets if t.kind in {"navigate", "find_poi", "charge", "multi_stop"}]
+    if not earlier:
+        return None
+    done = [t for t in earlier if t.status == 1]
+    ref = rng.choice(done or earlier)
+    subject = subject_of(ref)
+    if ref.kind == "multi_stop":
+        subject = ref.slots.get("destination", subject)
+    new = NewTarget(
+        description=f"Recall the {subject} from earlier",
+        kind="other",
+        slots={"recall": subject, "refers_to": ref.id},
+    )
+    return ProbeEffect(template.format(subject=subject), [new])
+
+
+def _plan(template: str, targets: list[Target], context: Context, rng: random.Random) -> ProbeEffect:
+    dests = [t.slots["destination"] for t in targets if "destination" in t.slots]
+    destination = dests[0] if dests else rng.choice(DESTINATIONS)
+    stops = rng.sample(STOP_CATEGORIES, 3)
+    hour = (int(context.time.split(":")[0]) + 5) % 24
+    deadline = f"{hour:02d}:00"
+    spoken = ", then ".join(f"a {s}" for s in stops)
+    text = template.format(stops=spoken, destination=destination, time=spoken_time(deadline))
+    new = NewTarget(
+        description=f"One trip: {', '.join(stops)}, then {destination} by {deadline}",
+        kind="multi_stop",
+        slots={"stops": ",".join(stops), "destination": destination},
+        constraints=[f"arrive_by:{deadline}"],
+    )
+    return ProbeEffect(text, [new])

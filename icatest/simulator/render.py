@@ -1,0 +1,82 @@
+"""Offline rendering of structured targets into driver utterances."""
+
+from __future__ import annotations
+
+from icatest.contracts.records import Target
+from icatest.offline.vocabulary import constraint_phrase
+
+
+def subject_of(target: Target) -> str:
+    """The noun a driver uses for this target ('Munich Airport', 'restaurant', 'sunroof')."""
+    s = target.slots
+    return (
+        s.get("name")
+        or s.get("destination")
+        or s.get("category")
+        or s.get("setting")
+        or s.get("topic")
+        or target.description
+    )
+
+
+def join_phrases(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _with_constraints(head: str, constraints: list[str]) -> str:
+    if not constraints:
+        return head
+    arrive = [c for c in constraints if c.startswith("arrive_by:")]
+    rest = [constraint_phrase(c) for c in constraints if not c.startswith("arrive_by:")]
+    text = head
+    if rest:
+        text += " " + join_phrases(rest)
+    if arrive:
+        text += ", " + constraint_phrase(arrive[0])
+    return text
+
+
+def render_request(target: Target) -> str:
+    """One sentence asking for the target, with all its constraints."""
+    s = target.slots
+    kind = target.kind
+    if kind == "navigate":
+        head = f"Take me to {s.get('destination', subject_of(target))}"
+    elif kind == "find_poi":
+        where = f" near {s['place']}" if s.get("place") else ""
+        if s.get("destination"):
+            where = f" on the way to {s['destination']}"
+        what = s.get("name") or f"a {s.get('category', 'place')}"
+        head = f"Find {what}{where}"
+    elif kind == "multi_stop":
+        stops = [x.strip() for x in s.get("stops", "").split(",") if x.strip()]
+        seq = ", then ".join(_article(x) for x in stops)
+        head = f"Plan a trip: first {seq}, and finally {s.get('destination', 'home')}"
+    elif kind == "charge":
+        dest = s.get("destination")
+        head = f"Find a charging station{f' on the way to {dest}' if dest else ' nearby'}"
+    elif kind == "vehicle":
+        setting, value = s.get("setting", "climate"), s.get("value")
+        head = target.description if not value else f"Set the {setting} to {value}"
+    elif kind == "info":
+        head = target.description.rstrip("?") + "?"
+        return head
+    else:
+        head = target.description
+    return _with_constraints(head, target.constraints).rstrip(".") + "."
+
+
+def _article(stop: str) -> str:
+    """Categories get an article ('a bakery'); names stay as they are ('Deutsches Museum')."""
+    return stop if stop[:1].isupper() else f"a {stop}"
+
+
+def render_requests(targets: list[Target]) -> str:
+    """Several requests in one utterance, as drivers do."""
+    sentences = [render_request(t) for t in targets]
+    if len(sentences) <= 1:
+        return "".join(sentences)
+    first, *rest = sentences
+    return " ".join([first] + [f"Also, {r[:1].lower() + r[1:]}" for r in rest])

@@ -1,0 +1,43 @@
+"""Structured output of the simulator role (one call per turn)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from icatest.contracts.scenario import TargetKind
+
+
+class NewTarget(BaseModel):
+    description: str = Field(description="one-line goal the driver just introduced")
+    kind: TargetKind = Field(default="other", description="navigate, find_poi, multi_stop, ...")
+    slots: dict[str, str] = Field(default_factory=dict, description="destination, category, ...")
+    constraints: list[str] = Field(default_factory=list, description="constraint ids or phrases")
+    ambiguous: bool = Field(default=False, description="materially ambiguous as phrased")
+    unsafe: bool = Field(default=False, description="unsafe to carry out while driving")
+
+
+class ConstraintAddition(BaseModel):
+    target_id: str
+    constraints: list[str]
+
+
+class SimulatorTurn(BaseModel):
+    """What the simulated driver says next and how the goals changed."""
+
+    utterance: str = Field(description="the driver's next utterance, as spoken")
+    new_targets: list[NewTarget] = Field(
+        default_factory=list, description="goals introduced by this utterance (not yet in the list)"
+    )
+    constraint_additions: list[ConstraintAddition] = Field(
+        default_factory=list, description="constraints added to existing targets by this utterance"
+    )
+    addressed_target_ids: list[str] = Field(
+        default_factory=list, description="ids of existing targets this utterance asks about"
+    )
+    dropped_target_ids: list[str] = Field(
+        default_factory=list, description="ids of targets the driver gives up on now"
+    )
+
+
+class ExtractedTargets(BaseModel):
+    targets: list[NewTarget] = Field(description="the driver goals contained in the seed phrase")

@@ -1,0 +1,90 @@
+"""Strategy manager: which probes to inject this turn, EXPLOIT vs EXPLORE, and retirement.
+
+Pure functions over a `StrategyState`; the graph keeps the state, nothing here holds any.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, Field
+
+from icatest.contracts.labels import FailureMode, StrategyMode
+from icatest.contracts.records import StrategyStats, Target, TurnRecord
+from icatest.contracts.scenario import StrategySpec
+
+STALL_TURNS = 2  # goals unchanged this many turns -> EXPLORE
+# how many strategies to inject per turn: 0, 1 or 2 with these weights
+STRATEGY_COUNT_WEIGHTS = (0.2, 0.5, 0.3)
+
+
+class StrategyState(BaseModel):
+    """Per-conversation bookkeeping: retired probes, consecutive uses, usage statistics."""
+
+    retired: dict[str, str] = Field(default_factory=dict, description="strategy -> failure mode")
+    consecutive: dict[str, int] = Field(default_factory=dict)
+    stats: dict[str, StrategyStats] = Field(default_factory=dict)
+    last_progress_turn: int = 0  # last turn a target changed status or was introduced
+
+
+class StrategyChoice(BaseModel):
+    mode: StrategyMode
+    strategies: list[str]
+    stalled_goals: list[str]
+
+
+def choose(
+    specs: Mapping[str, StrategySpec],
+    state: StrategyState,
+    targets: Sequence[Target],
+    turn: int,
+    rng: random.Random,
+    language: str = "en",
+) -> StrategyChoice:
+    """Pick EXPLOIT/EXPLORE and 0–2 strategies for `turn` (turn >= 1)."""
+    open_targets = [t for t in targets if t.status == 0]
+    stalled = turn - state.last_progress_turn >= STALL_TURNS
+    mode = StrategyMode.EXPLORE if (stalled or not open_targets) else StrategyMode.EXPLOIT
+    stalled_goals = [t.description for t in open_targets] if stalled else []
+    eligible = [
+        name
+        for name, spec in sorted(specs.items())
+        if name not in state.retired
+        and language in spec.languages
+        and state.consecutive.get(name, 0) < spec.max_consecutive
+    ]
+    k = rng.choices((0, 1, 2), weights=STRATEGY_COUNT_WEIGHTS)[0]
+    picked = rng.sample(eligible, min(k, len(eligible)))
+    return StrategyChoice(mode=mode, strategies=sorted(picked), stalled_goals=stalled_goals)
+
+
+def record_turn(
+    specs: Mapping[str, StrategySpec],
+    state: StrategyState,
+    turn: TurnRecord,
+    progressed: bool,
+) -> StrategyState:
+    """Account uses and triggers, retire probes whose failure mode fired, track progress."""
+    new = state.model_copy(deep=True)
+    used = set(turn.strategies)
+    for name in specs:
+        new.consecutive[name] = new.consecutive.get(name, 0) + 1 if name in used else 0
+    fired = set(turn.evaluation.labels) if turn.evaluation and turn.evaluation.scored else set()
+    for name in used:
+        stats = new.stats.setdefault(name, StrategyStats())
+        stats.times_used += 1
+        stats.turns_used.append(turn.turn_number)
+        if specs[name].failure_mode in fired:
+            stats.times_triggered += 1
+            stats.turns_triggered.append(turn.turn_number)
+    for name, spec in specs.items():
+        if name not in new.retired and spec.failure_mode in fired:
+            new.retired[name] = spec.failure_mode.value
+    if progressed:
+        new.last_progress_turn = turn.turn_number + 1
+    return new
+
+
+def failure_mode_of(specs: Mapping[str, StrategySpec], name: str) -> FailureMode:
+    return specs[name].failure_mode
