@@ -1,0 +1,227 @@
+"""Re-judging a finished run with other judges, without talking to the assistant again.
+
+The transcripts in `conversations.jsonl` are replayed through a turn judge and a conversation
+judge; the verdicts go to ``RUN/judgements/<name>.jsonl`` (one JudgementRecord per conversation)
+and `conversations.jsonl` is never rewritten. Target statuses are replayed too: each turn judge
+sees the targets that are still open *according to its own earlier verdicts*, so the success
+score it implies is its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from icatest.calibration.ensemble import ConversationJudgeFn, TurnJudgeFn
+from icatest.calibration.runs import read_conversations
+from icatest.contracts import (
+    Context,
+    ConversationRecord,
+    ConversationVerdict,
+    Persona,
+    Scenario,
+    Seed,
+    Target,
+    TurnRecord,
+    TurnVerdict,
+)
+from icatest.errors import ConfigError
+from icatest.llm.gateway import ModelGateway
+from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
+
+JUDGEMENTS_DIR = "judgements"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class TurnJudgementEntry(BaseModel):
+    turn_number: int
+    verdict: TurnVerdict | None = Field(description="None: no assistant reply to judge")
+
+
+class JudgementRecord(BaseModel):
+    """Another judge's verdicts on one conversation of a run."""
+
+    conversation_id: str
+    judge: str
+    turns: list[TurnJudgementEntry]
+    conversation_verdict: ConversationVerdict | None
+    targets: list[Target] = Field(
+        default_factory=list, description="statuses as this judge saw them"
+    )
+    scores: dict[str, int] = Field(default_factory=dict)
+    success_score: float | None = None
+    success_decision: str = "unscored"
+    models: dict[str, str] = Field(default_factory=dict)
+    prompt_versions: dict[str, str] = Field(default_factory=dict)
+
+
+def judgements_path(run: Path, name: str) -> Path:
+    if not _NAME.match(name):
+        raise ConfigError(name, "judge name must be letters, digits, '_', '.', '-' (max 64)")
+    return run / JUDGEMENTS_DIR / f"{name}.jsonl"
+
+
+def scenario_for(
+    record: ConversationRecord, personas: dict[str, Persona] | None = None
+) -> Scenario:
+    """Rebuild the scenario a judge needs from what the record kept."""
+    persona = (personas or {}).get(record.persona) or Persona(
+        name=record.persona, description=record.persona
+    )
+    try:
+        context = Context.model_validate(record.context)
+    except ValidationError:
+        ctx = record.context
+        context = Context(
+            id=str(ctx.get("id", "recorded")),
+            location=str(ctx.get("location", "")),
+            date=str(ctx.get("date", "")),
+            time=str(ctx.get("time", "")),
+        )
+    return Scenario(
+        conversation_id=record.conversation_id,
+        seed=Seed(id=record.seed_id, phrase=record.seed_phrase),
+        seed_pool=record.seed_pool,
+        context=context,
+        persona=persona,
+        mode=record.mode,
+        max_turns=record.max_turns,
+        rng_seed=record.rng_seed,
+        language=record.language if record.language in ("en", "ko") else "en",  # type: ignore[arg-type]
+        speech_level=record.speech_level,  # type: ignore[arg-type]
+    )
+
+
+def _fresh_targets(record: ConversationRecord) -> list[Target]:
+    return [t.model_copy(update={"status": 0, "completed_turn": None}) for t in record.targets]
+
+
+def _blind(turn: TurnRecord) -> TurnRecord:
+    return turn.model_copy(update={"evaluation": None})
+
+
+async def rejudge_record(
+    record: ConversationRecord,
+    gateway: ModelGateway,
+    turn_judge: TurnJudgeFn,
+    conversation_judge: ConversationJudgeFn,
+    *,
+    name: str,
+    scenario: Scenario | None = None,
+) -> JudgementRecord:
+    """Judge one recorded conversation again, turn by turn, then as a whole."""
+    scenario = scenario or scenario_for(record)
+    targets = _fresh_targets(record)
+    history: list[TurnRecord] = []
+    entries: list[TurnJudgementEntry] = []
+    for turn in record.turns:
+        verdict: TurnVerdict | None = None
+        if turn.system is not None and turn.sut_error is None:
+            live = [t for t in targets if t.status == 0 and t.introduced_turn <= turn.turn_number]
+            verdict = await turn_judge(
+                gateway,
+                scenario=scenario,
+                turn=turn.turn_number,
+                user=turn.user,
+                reply=turn.system,
+                addressed_targets=live,
+                history=list(history),
+            )
+            _apply(targets, verdict, turn.turn_number)
+        entries.append(TurnJudgementEntry(turn_number=turn.turn_number, verdict=verdict))
+        history.append(_blind(turn).model_copy(update={"evaluation": verdict}))
+    for final, original in zip(targets, record.targets, strict=True):
+        if final.status == 0 and original.status == -1:
+            final.status = -1  # dropped by the user, not a judge decision
+    verdict_c = await conversation_judge(gateway, scenario=scenario, turns=history, targets=targets)
+    out = JudgementRecord(
+        conversation_id=record.conversation_id,
+        judge=name,
+        turns=entries,
+        conversation_verdict=verdict_c,
+        targets=targets,
+        models=gateway.models(),
+        prompt_versions=dict(gateway.prompt_versions),
+    )
+    if verdict_c.scored:
+        out.scores = verdict_c.score_map()
+        out.success_score = success_score(out.scores, [t.status for t in targets])
+        out.success_decision = "pass" if passes(out.success_score, DEFAULT_THRESHOLD) else "fail"
+    return out
+
+
+def _apply(targets: list[Target], verdict: TurnVerdict, turn: int) -> None:
+    if not verdict.scored:
+        return
+    by_id = {t.id: t for t in targets}
+    for update in verdict.target_updates:
+        target = by_id.get(update.target_id)
+        if target is not None and target.status == 0 and update.status == 1:
+            target.status = 1
+            target.completed_turn = turn
+
+
+async def rejudge_run(
+    run: Path,
+    gateway: ModelGateway,
+    turn_judge: TurnJudgeFn,
+    conversation_judge: ConversationJudgeFn,
+    *,
+    name: str,
+    personas: dict[str, Persona] | None = None,
+    concurrency: int = 4,
+    overwrite: bool = False,
+) -> tuple[Path, int]:
+    """Write RUN/judgements/NAME.jsonl; returns its path and the number of conversations."""
+    out = judgements_path(run, name)
+    if out.exists() and not overwrite:
+        raise ConfigError(str(out), "judgements already exist; choose another name or --force")
+    records = read_conversations(run).records
+    gate = asyncio.Semaphore(max(1, concurrency))
+
+    async def one(record: ConversationRecord) -> JudgementRecord:
+        async with gate:
+            return await rejudge_record(
+                record,
+                gateway,
+                turn_judge,
+                conversation_judge,
+                name=name,
+                scenario=scenario_for(record, personas),
+            )
+
+    results = await asyncio.gather(*(one(r) for r in records))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_suffix(".jsonl.partial")
+    with partial.open("w", encoding="utf-8") as handle:
+        for result in results:
+            handle.write(result.model_dump_json() + "\n")
+    os.replace(partial, out)
+    return out, len(results)
+
+
+def read_judgements(run: Path, name: str) -> list[JudgementRecord]:
+    """Read RUN/judgements/NAME.jsonl (an unparseable last line is skipped as torn)."""
+    path = judgements_path(run, name)
+    if not path.is_file():
+        raise ConfigError(str(path), f"no judgements named {name!r} in this run")
+    lines = [line for line in path.read_text("utf-8").splitlines() if line.strip()]
+    records = []
+    for i, line in enumerate(lines):
+        try:
+            records.append(JudgementRecord.model_validate_json(line))
+        except ValidationError:
+            if i == len(lines) - 1:
+                continue
+            raise ConfigError(str(path), f"line {i + 1}: not a judgement record") from None
+    return records
+
+
+def verdicts_from_judgements(
+    records: list[JudgementRecord],
+) -> dict[tuple[str, int], TurnVerdict | None]:
+    return {(r.conversation_id, e.turn_number): e.verdict for r in records for e in r.turns}
