@@ -1,9 +1,137 @@
-"""CLI commands: campaign."""
+"""CLI commands: fuzz (one campaign), compare (an experiment), bench (performance figures)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
 import typer
+
+from icatest.errors import ConfigError
+
+
+def _config(values: dict[str, Any]) -> Any:
+    from icatest.campaigns.config import CampaignConfig, config_error
+
+    try:
+        return CampaignConfig.model_validate(values)
+    except Exception as exc:
+        raise config_error("command line", exc) from None
+
+
+def _limits(max_concurrent: int | None, rpm: float | None) -> dict[str, Any]:
+    return {"max_concurrent": max_concurrent, "rpm": rpm}
+
+
+def _turn_budgets(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        problem = f"not a list of integers: {text!r}"
+        raise ConfigError("command line", problem, "--turn-budgets") from None
+
+
+def fuzz(
+    sut: str = typer.Option(..., help="assistant URL, or reference[:PROFILE]"),
+    out: Path = typer.Option(..., help="run directory"),
+    sut_config: Path | None = typer.Option(None, help="adapter config (YAML)"),
+    mode: str = typer.Option("guided", help="guided | baseline"),
+    budget: str | None = typer.Option(None, help="time budget: 4h, 15m, 90s"),
+    max_conversations: int | None = typer.Option(None),
+    max_cost_usd: float | None = typer.Option(None),
+    concurrency: int = typer.Option(4),
+    simulator: str = typer.Option("offline"),
+    turn_judge: str = typer.Option("offline"),
+    conversation_judge: str = typer.Option("offline"),
+    seed_pool: list[str] = typer.Option([], help="repeatable; default every pool"),
+    persona: list[str] = typer.Option([], help="repeatable; default every English persona"),
+    turn_budgets: str = typer.Option("6,10"),
+    rng_seed: int = typer.Option(0),
+    sut_rpm: float | None = typer.Option(None),
+    sut_max_concurrent: int | None = typer.Option(None),
+    model_rpm: float | None = typer.Option(None, help="per model role"),
+    model_max_concurrent: int | None = typer.Option(None, help="per model role"),
+    executor: str = typer.Option("local", help="local | local-dask | dask"),
+    workers: int = typer.Option(2),
+    scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
+    data_dir: Path | None = typer.Option(None, help="folder with seeds/ personas/ strategies/"),
+    resume: bool = typer.Option(False, help="continue an interrupted run in --out"),
+    quiet: bool = typer.Option(False, help="no live display"),
+    engine: str | None = typer.Option(None, hidden=True),
+    opener: str | None = typer.Option(None, hidden=True),
+) -> None:
+    """Run a time-budgeted fuzzing campaign against an assistant."""
+    config = _config(
+        {
+            "sut": sut, "sut_config": sut_config, "mode": mode, "budget_s": budget,
+            "max_conversations": max_conversations, "max_cost_usd": max_cost_usd,
+            "concurrency": concurrency, "simulator": simulator, "turn_judge": turn_judge,
+            "conversation_judge": conversation_judge, "seed_pools": seed_pool,
+            "personas": persona, "turn_budgets": _turn_budgets(turn_budgets),
+            "rng_seed": rng_seed, "sut_limits": _limits(sut_max_concurrent, sut_rpm),
+            "model_limits": _limits(model_max_concurrent, model_rpm), "executor": executor,
+            "workers": workers, "scheduler": scheduler, "data_dir": data_dir,
+        }
+    )
+    from icatest.campaigns.conversation import DEFAULT_ENGINE
+    from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
+
+    view = None
+    if not quiet and sys.stderr.isatty():
+        from icatest.campaigns.display import live_view
+
+        view = live_view
+    result = asyncio.run(
+        run_campaign(
+            config, out, resume=resume, engine=engine or DEFAULT_ENGINE,
+            opener=opener or DEFAULT_OPENER, view=view,
+        )
+    )
+    p = result.progress
+    typer.echo(
+        f"{result.status}: {result.conversations} conversations "
+        f"({result.new_conversations} new), {p.failures} failures of "
+        f"{len(p.failure_types)} types, cost ${p.cost_usd:.4f} -> {result.run_dir}"
+    )
+    if result.status == "interrupted":
+        argv = [a for a in sys.argv[1:] if a != "--resume"]
+        typer.echo("resume with: icatest " + shlex.join([*argv, "--resume"]), err=True)
+        raise typer.Exit(130)
+
+
+def compare(
+    experiment: Path = typer.Argument(..., help="experiments/NAME.yaml"),
+    out: Path | None = typer.Option(None, help="experiment folder (default runs/NAME)"),
+    quiet: bool = typer.Option(False),
+) -> None:
+    """Run the baseline and guided arms of an experiment and write comparison.json."""
+    from icatest.campaigns.experiments import load_experiment, run_experiment
+
+    exp = load_experiment(experiment)
+    folder = out or Path("runs") / exp.name
+    comparison = asyncio.run(run_experiment(exp, folder, quiet=quiet))
+    typer.echo(json.dumps(comparison["ratios"], indent=2))
+    typer.echo(f"comparison written to {folder / 'comparison.json'}")
+
+
+def bench(
+    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+    quick: bool = typer.Option(False, help="fewer conversations, smaller concurrency sweep"),
+) -> None:
+    """Measure engine overhead per turn, scaling efficiency and model calls per turn."""
+    try:
+        from experiments.benchmarks.campaign_bench import format_report, run_benchmarks
+    except ImportError:
+        raise ConfigError("experiments/benchmarks", "benchmarks need a source checkout") from None
+    figures = asyncio.run(run_benchmarks(quick=quick))
+    typer.echo(json.dumps(figures, indent=2) if as_json else format_report(figures))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the main app (filled in by the campaign feature)."""
+    app.command("fuzz")(fuzz)
+    app.command("compare")(compare)
+    app.command("bench")(bench)

@@ -1,44 +1,13 @@
-"""A tiny catalog on disk and scripted engine/assistant settings for campaign tests."""
+"""Fixtures for campaign tests: a tiny catalog and the scripted engine/assistant."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-import yaml
+from campaign_helpers import write_catalog
 
-from icatest.campaigns import CampaignConfig
 from icatest.campaigns.scripted import ENGINE, OPENER
-
-PERSONAS = {
-    "neutral": {"name": "neutral", "description": "plain driver"},
-    "impatient": {"name": "impatient", "description": "in a hurry", "terse": True},
-}
-SEEDS = {
-    "pool": "tiny",
-    "seeds": [
-        {"id": f"s{i}", "phrase": f"Take me to place {i}",
-         "targets": [{"description": f"Route to place {i}", "kind": "navigate",
-                      "slots": {"destination": f"place {i}"}}]}
-        for i in range(7)
-    ],
-}
-CONTEXTS = {
-    "contexts": [
-        {"id": "noon", "location": "Marienplatz, Munich", "date": "2026-06-12", "time": "12:00"},
-        {"id": "night", "location": "Garching", "date": "2026-06-12", "time": "23:10"},
-    ]
-}
-
-
-def write_catalog(root: Path) -> Path:
-    for sub in ("strategies", "personas", "seeds"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
-    for name, data in PERSONAS.items():
-        (root / "personas" / f"{name}.yaml").write_text(yaml.safe_dump(data))
-    (root / "seeds" / "tiny.yaml").write_text(yaml.safe_dump(SEEDS))
-    (root / "seeds" / "contexts.yaml").write_text(yaml.safe_dump(CONTEXTS))
-    return root
 
 
 @pytest.fixture
@@ -53,9 +22,3 @@ def scripted(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     monkeypatch.setenv("ICATEST_SCRIPTED_SUT_S", "0.0")
     monkeypatch.setenv("ICATEST_SCRIPTED_COST", "0.001")
     return {"engine": ENGINE, "opener": OPENER}
-
-
-def config(data_dir: Path, **kw: object) -> CampaignConfig:
-    base: dict[str, object] = {"sut": "reference", "data_dir": str(data_dir), "concurrency": 3}
-    base.update(kw)
-    return CampaignConfig.model_validate(base)

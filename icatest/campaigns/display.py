@@ -1,0 +1,56 @@
+"""The live progress panel (rich.live); reads a ProgressState, computes nothing itself."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from rich.console import Console
+from rich.live import Live
+from rich.table import Table
+
+from icatest.campaigns.progress import ProgressState
+
+
+def _fmt_s(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    s = int(seconds)
+    return f"{s // 3600:d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+def render(p: ProgressState, title: str = "icatest fuzz") -> Table:
+    table = Table(title=title, show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    rate = "-" if p.pass_rate is None else f"{p.pass_rate:.0%} of {p.scored}"
+    table.add_row("conversations", f"{p.conversations} done, {p.running} running")
+    table.add_row("failures", f"{p.failures} ({len(p.failure_types)} unique types)")
+    table.add_row("pass rate", rate)
+    table.add_row("cost", f"${p.cost_usd:.4f}")
+    table.add_row("elapsed / left", f"{_fmt_s(p.elapsed)} / {_fmt_s(p.time_left)}")
+    if p.partial or p.errors:
+        table.add_row("partial / errors", f"{p.partial} / {p.errors}")
+    return table
+
+
+@contextlib.asynccontextmanager
+async def live_view(progress: ProgressState, console: Console | None = None) -> AsyncIterator[None]:
+    """Refresh the panel twice a second while the campaign runs."""
+    console = console or Console(stderr=True)
+    with Live(render(progress), console=console, refresh_per_second=4, transient=False) as live:
+
+        async def refresh() -> None:
+            while True:
+                await asyncio.sleep(0.5)
+                live.update(render(progress))
+
+        task = asyncio.create_task(refresh())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            live.update(render(progress))
