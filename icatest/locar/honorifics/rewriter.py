@@ -25,7 +25,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from icatest.locar.honorifics.classifier import analyze, verify
-from icatest.locar.honorifics.endings import FinalEnding, final_ending
+from icatest.locar.honorifics.endings import YO_FORMS, FinalEnding, final_ending
 from icatest.locar.honorifics.levels import Level, Rewrite
 from icatest.locar.honorifics.morphs import Morph, Sentence, join, split_sentences
 
@@ -41,7 +41,9 @@ _PROPOSITIVE = frozenset({"자", "ㅂ시다", "읍시다"})
 _IMPERATIVE = frozenset({"어라", "아라", "라", "렴", "으렴", "ㅂ시오", "십시오", "읍시오", "세요"})
 _IMPERATIVE |= frozenset({"으세요", "셔요"})
 _QUESTION = frozenset({"ㅂ니까", "습니까", "니", "냐", "느냐", "으냐", "나요", "가요", "ㄴ가요"})
+_QUESTION |= frozenset({"ㄴ가", "은가", "는가"})
 _QUESTION |= frozenset({"ㄹ까", "을까", "ㄹ까요", "을까요", "ㄹ래", "을래", "ㄹ래요", "을래요"})
+_YO_QUESTION_EF = frozenset({"ㄴ가", "은가", "는가", "나"})
 _HONORIFIC_ENDINGS = frozenset({"세요", "으세요", "셔요", "십시오", "으십시오"})
 _FUTURE_STATEMENT = frozenset({"ㄹ게", "을게", "ㄹ게요", "을게요"})
 _FUTURE_QUESTION = frozenset({"ㄹ까", "을까", "ㄹ까요", "을까요"})
@@ -83,7 +85,11 @@ def _hae(form: str, mood: Mood) -> Morphs:
         return [("자", "EF")]
     if mood is Mood.IMPERATIVE:
         return [("어", "EF")]
-    return [(_HAEYO_TO_HAE.get(form, "어"), "EF")]
+    if form in _HAEYO_TO_HAE:
+        return [(_HAEYO_TO_HAE[form], "EF")]
+    if form.endswith("죠") or form.endswith("지요"):  # 어야죠 -> 어야지
+        return [(form.removesuffix("요").removesuffix("죠") + "지", "EF")]
+    return [("어", "EF")]
 
 
 def _haeyo(form: str, mood: Mood) -> Morphs:
@@ -91,10 +97,16 @@ def _haeyo(form: str, mood: Mood) -> Morphs:
         return [("세요", "EF")]
     if mood is Mood.PROPOSITIVE:
         return [("어요", "EF")]
-    return [(_HAE_TO_HAEYO.get(form, "어요"), "EF")]
+    if form in _HAE_TO_HAEYO:
+        return [(_HAE_TO_HAEYO[form], "EF")]
+    if form.endswith("지") and len(form) > 1:  # 어야지 -> 어야죠
+        return [(form[:-1] + "죠", "EF")]
+    return [("어요", "EF")]
 
 
 def _hapsyo(form: str, mood: Mood) -> Morphs:
+    if form.startswith(("어야", "아야")) and mood is not Mood.QUESTION:  # 가야죠 -> 가야 합니다
+        return [("어야", "EC"), ("하", "VX"), ("ㅂ니다", "EF")]
     if form in _FUTURE_STATEMENT:
         return [("겠", "EP"), ("ㅂ니다", "EF")]
     if form in _FUTURE_QUESTION:
@@ -144,15 +156,17 @@ def _rewrite_verbal(s: Sentence, core: int, trailing: str, target: Level) -> str
     form = morphs[core].norm
     stem: Morphs = [(m.form, m.tag) for m in morphs[start:core]]
     mood = _mood(form, trailing, stem)
-    if not stem:
+    if stem[-2:] == [("계", "NNG"), ("이", "VCP")]:  # Kiwi reads 계세요 as 계/NNG + 이/VCP
+        stem = [*stem[:-2], ("계시", "VV")]
+    if not stem and target is Level.HAPSYO:  # a detached ending ('나가시는 군요')
         raise _NoRewrite
-    if stem[-1][1] in ("VCP", "VCN"):
+    if stem and stem[-1][1] in ("VCP", "VCN"):
         word = _join_copula(stem, mood, target)
     else:
         ending = _new_ending(form, mood, target)
         adds_honorific = ending[0][0] == "시" or ending[0][0] == "세요"
         drops_honorific = target is Level.HAE and mood is Mood.IMPERATIVE
-        if stem[-1] == ("시", "EP") and (adds_honorific or drops_honorific):
+        if stem and stem[-1] == ("시", "EP") and (adds_honorific or drops_honorific):
             stem = stem[:-1]
         word = join([*stem, *ending])
     return s.text[: morphs[start].start] + word + trailing
@@ -178,14 +192,27 @@ class _NoRewrite(Exception):
     """The sentence's ending has no counterpart at the target level in this rewriter."""
 
 
+def _rewrite_interjection(s: Sentence, last: Morph, trailing: str, target: Level) -> str:
+    """아니요 -> 아니 / 아닙니다; other 요-interjections only lose their 요 for hae."""
+    if target is Level.HAE:
+        return s.text[: last.start] + last.form.removesuffix("요") + trailing
+    if last.form == "아니요" and target is Level.HAPSYO:
+        return s.text[: last.start] + "아닙니다" + trailing
+    raise _NoRewrite
+
+
 def _rewrite_with(s: Sentence, ending: FinalEnding, target: Level) -> str:
     last = s.morphs[ending.index]
     trailing = s.text[last.end :]
-    if last.norm == "요" and ending.index > 0 and s.morphs[ending.index - 1].base != "EF":
+    if last.base == "IC":
+        return _rewrite_interjection(s, last, trailing, target)
+    if last.norm in YO_FORMS and ending.index > 0 and s.morphs[ending.index - 1].base != "EF":
         return _rewrite_yo(s, ending.index, trailing, target)
     if last.norm == "요" and last.base == "JX":  # EF + 요/JX, e.g. 간대요, 가자고요
         if target is Level.HAE:
             return s.text[: last.start] + trailing
+        if s.morphs[ending.index - 1].norm in _YO_QUESTION_EF:  # 가까운가요 -> 가깝습니까
+            return _rewrite_verbal(s, ending.index - 1, trailing, target)
         raise _NoRewrite  # quoted/hearsay endings (가자고요, 간대요) have no simple 합쇼체 form
     return _rewrite_verbal(s, ending.index, trailing, target)
 
