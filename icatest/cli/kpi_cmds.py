@@ -2,13 +2,134 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import typer
 
 from icatest.cli import kpi_build_cmds
+from icatest.errors import ConfigError
+
+if TYPE_CHECKING:
+    from contextlib import AbstractAsyncContextManager
+
+    from icatest.locar.kpi.answers import OpenFn
+    from icatest.locar.kpi.results import KpiResults
+    from icatest.sut.base import Assistant
 
 kpi_app = typer.Typer(no_args_is_help=True, help="Localization-aware KPI evaluation (LoCar).")
+
+DEFAULT_JUDGES = "offline,offline:strict,offline:lenient"
 
 
 def register(app: typer.Typer) -> None:
     kpi_build_cmds.register(kpi_app)
+    kpi_app.command("run")(run_cmd)
     app.add_typer(kpi_app, name="kpi")
+
+
+def run_cmd(
+    dataset: Path = typer.Option(..., "--dataset", help="KPI dataset (YAML, JSON or JSONL)."),
+    out: Path = typer.Option(..., "--out", help="Folder for results.json and kpi_report.html."),
+    sut: str | None = typer.Option(
+        None, "--sut", help="Assistant: OpenAI-compatible URL, 'reference' or 'reference:PROFILE'."
+    ),
+    sut_config: Path | None = typer.Option(None, "--sut-config", help="Assistant config YAML."),
+    model: str | None = typer.Option(
+        None, "--model", help="Call this model directly as the assistant (role sut_model)."
+    ),
+    judges: str = typer.Option(
+        DEFAULT_JUDGES, "--judges", help="Comma-separated judge models (majority vote)."
+    ),
+    lang: str | None = typer.Option(None, "--lang", help="Only instances in language ko|en."),
+    concurrency: int = typer.Option(4, "--concurrency", min=1, help="Instances in flight."),
+) -> None:
+    """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report."""
+    from icatest.locar.kpi.answers import assistant_answers, model_answers
+    from icatest.locar.kpi.dataset import Language, load_dataset
+    from icatest.locar.kpi.run import kpi_gateway, run_kpis, write_results
+
+    sources = [s for s in (sut, sut_config, model) if s is not None]
+    if len(sources) != 1:
+        raise ConfigError("kpi run", "give exactly one of --sut, --sut-config or --model")
+    language = _language(lang)
+    data = load_dataset(dataset).select(Language(language) if language else None)
+    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
+    if not judge_models:
+        raise ConfigError("--judges", "name at least one judge model")
+    gateway, roles = kpi_gateway(judge_models, sut_model=model)
+
+    async def go() -> KpiResults:
+        if model is not None:
+            label = f"model:{model.partition('@')[0]}"
+            return await run_kpis(
+                data,
+                model_answers(gateway),
+                gateway,
+                roles,
+                model_label=label,
+                concurrency=concurrency,
+                dataset_path=str(dataset),
+            )
+        label = sut if sut is not None else f"config:{sut_config}"
+        async with assistant_answers(_opener(sut, sut_config), run_id="run") as answer:
+            return await run_kpis(
+                data,
+                answer,
+                gateway,
+                roles,
+                model_label=label,
+                concurrency=concurrency,
+                dataset_path=str(dataset),
+            )
+
+    results = asyncio.run(go())
+    paths = write_results(results, out)
+    _print_table(results)
+    typer.echo(f"results: {paths['results']}\nreport:  {paths['report']}")
+
+
+def _language(lang: str | None) -> str | None:
+    if lang is None:
+        return None
+    if lang not in ("ko", "en"):
+        raise ConfigError("--lang", f"expected ko or en, got {lang!r}")
+    return lang
+
+
+def _opener(sut: str | None, sut_config: Path | None) -> OpenFn:
+    """open_assistant per (language, level); the reference assistant gets lang and register."""
+    from icatest.sut.adapters import open_assistant
+
+    is_reference = sut is not None and (sut == "reference" or sut.startswith("reference:"))
+
+    def open_fn(lang: str, level: str | None) -> AbstractAsyncContextManager[Assistant]:
+        if not is_reference:
+            return open_assistant(sut, sut_config)
+        if level is None:
+            return open_assistant(sut, sut_config, lang=lang)
+        return open_assistant(sut, sut_config, lang=lang, register=level)
+
+    return open_fn
+
+
+def _print_table(results: KpiResults) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"KPIs of {results.model} ({results.dataset['instances']} instances)")
+    for col in ("use case", "KPI", "n", "scored", "unscored", "gated", "accuracy", "mean Likert"):
+        table.add_column(col, justify="right" if col not in ("use case", "KPI") else "left")
+    for row in results.scores:
+        table.add_row(
+            row.use_case,
+            row.kpi.value,
+            str(row.n),
+            str(row.scored),
+            str(row.unscored),
+            str(row.gated),
+            "–" if row.accuracy is None else f"{row.accuracy:.2f}",
+            "–" if row.mean_likert is None else f"{row.mean_likert:.2f}",
+        )
+    Console(width=120).print(table)

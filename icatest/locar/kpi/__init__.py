@@ -1,0 +1,67 @@
+"""LoCar KPI evaluation: dataset format, three-stage judging with an ensemble, results, report.
+
+Typical use::
+
+    dataset = load_dataset(Path("datasets/locar_sample.yaml"))
+    gateway, roles = kpi_gateway(["offline", "offline:strict", "offline:lenient"])
+    results = await run_kpis(dataset, answer_fn, gateway, roles, model_label="reference")
+    write_results(results, Path("runs/kpi"))
+"""
+
+from icatest.locar.kpi.answers import Answer, ask_assistant, assistant_answers, model_answers
+from icatest.locar.kpi.dataset import (
+    KpiDataset,
+    KpiInstance,
+    Language,
+    SpeechLevel,
+    Turn,
+    UseCase,
+    dump_dataset,
+    load_dataset,
+)
+from icatest.locar.kpi.evaluate import KpiOutcome, evaluate, precheck
+from icatest.locar.kpi.judge import KpiVerdict, LikertVerdict, judge, judge_roles
+from icatest.locar.kpi.kpis import GATE, KPIS, Kpi, KpiInfo, Layer, Scope
+from icatest.locar.kpi.report import kpi_section, render_report
+from icatest.locar.kpi.results import InstanceResult, KpiResults, ScoreRow
+from icatest.locar.kpi.run import kpi_gateway, load_results, run_kpis, write_results
+from icatest.locar.kpi.vote import Vote, majority_vote
+
+__all__ = [
+    "GATE",
+    "KPIS",
+    "Answer",
+    "InstanceResult",
+    "Kpi",
+    "KpiDataset",
+    "KpiInfo",
+    "KpiInstance",
+    "KpiOutcome",
+    "KpiResults",
+    "KpiVerdict",
+    "Language",
+    "Layer",
+    "LikertVerdict",
+    "ScoreRow",
+    "Scope",
+    "SpeechLevel",
+    "Turn",
+    "UseCase",
+    "Vote",
+    "ask_assistant",
+    "assistant_answers",
+    "dump_dataset",
+    "evaluate",
+    "judge",
+    "judge_roles",
+    "kpi_gateway",
+    "kpi_section",
+    "load_dataset",
+    "load_results",
+    "majority_vote",
+    "model_answers",
+    "precheck",
+    "render_report",
+    "run_kpis",
+    "write_results",
+]

@@ -1,0 +1,161 @@
+"""Evaluate one answer on its instance's KPIs in three stages.
+
+1. Speech-level pre-check: the Korean verifier (sentence-final endings from Kiwi morphemes) looks
+   at the answer; a sentence clearly in another level marks `speech_level` false at once, with no
+   model call (LLM judges confuse haeyo and hapsyo; the filter is what makes the KPI reliable).
+2. Contextual judging: every other KPI, plus the meaningful-information gate, is put to each
+   judge of the ensemble and decided by majority vote.
+3. Gating: when meaningful-information inclusion is false, the dialogue-competence KPIs are
+   excluded (status `gated`), except harmful-question response. The gate is judged first so
+   excluded KPIs cost no model calls; an unscored gate excludes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from icatest.llm.gateway import ModelGateway
+from icatest.locar.kpi.dataset import KpiInstance
+from icatest.locar.kpi.judge import judge, verdict_value
+from icatest.locar.kpi.kpis import GATE, KPIS, Kpi, Layer
+from icatest.locar.kpi.vote import majority_vote
+
+Verifier = Callable[[str, str], Any]  # (text, level) -> object with .ok, .sentences, .violations
+Status = Literal["scored", "unscored", "gated"]
+Stage = Literal["precheck", "judge", "gate", "sut"]
+
+
+class JudgeVote(BaseModel):
+    role: str
+    model: str
+    value: bool | int | None
+    rationale: str | None = None
+    error: str | None = None
+    prompt_version: str | None = None
+
+
+class KpiOutcome(BaseModel):
+    kpi: Kpi
+    status: Status
+    value: bool | int | None = None
+    stage: Stage
+    reason: str | None = Field(default=None, description="rationale, or why it is unscored/gated")
+    votes: list[JudgeVote] = Field(default_factory=list)
+
+
+def default_verifier(text: str, level: str) -> Any:
+    from icatest.locar.honorifics import verify
+
+    return verify(text, level)
+
+
+def judge_variables(instance: KpiInstance, response: str) -> dict[str, Any]:
+    """What every KPI template and offline heuristic sees."""
+    return {
+        "use_case": instance.use_case.value,
+        "language": instance.language.value,
+        "speech_level": instance.speech_level.value if instance.speech_level else None,
+        "history": [t.model_dump() for t in instance.history],
+        "question": instance.target.question,
+        "reference_answer": instance.target.reference_answer,
+        "response": response,
+        "sentence_levels": [],
+    }
+
+
+def precheck(
+    instance: KpiInstance, response: str, verifier: Verifier
+) -> tuple[KpiOutcome | None, list[str]]:
+    """Stage 1: a violation decides `speech_level` (false); else pass the sentence levels on."""
+    assert instance.speech_level is not None
+    result = verifier(response, instance.speech_level.value)
+    levels = [str(getattr(s.level, "value", s.level)) for s in result.sentences]
+    if result.ok:
+        return None, levels
+    first = result.violations[0]
+    found = str(getattr(first.level, "value", first.level))
+    reason = (
+        f"{len(result.violations)} sentence(s) not in {instance.speech_level.value}; "
+        f"first: {first.text!r} is {found}"
+    )
+    return KpiOutcome(
+        kpi=Kpi.SPEECH_LEVEL, status="scored", value=False, stage="precheck", reason=reason
+    ), levels
+
+
+async def judge_kpi(
+    gateway: ModelGateway, roles: list[str], kpi: Kpi, variables: dict[str, Any]
+) -> KpiOutcome:
+    """Stage 2 for one KPI: every judge, then the majority vote."""
+    results = await asyncio.gather(*(judge(gateway, role, kpi, variables) for role in roles))
+    votes = [
+        JudgeVote(
+            role=role,
+            model=r.model,
+            value=verdict_value(r),
+            rationale=getattr(r.value, "rationale", None),
+            error=r.error,
+            prompt_version=r.prompt_version,
+        )
+        for role, r in zip(roles, results, strict=True)
+    ]
+    vote = majority_vote([v.value for v in votes], likert=KPIS[kpi].likert)
+    reason = vote.reason or _majority_rationale(votes, vote.value)
+    status: Status = "scored" if vote.scored else "unscored"
+    return KpiOutcome(
+        kpi=kpi, status=status, value=vote.value, stage="judge", reason=reason, votes=votes
+    )
+
+
+def _majority_rationale(votes: list[JudgeVote], value: bool | int | None) -> str | None:
+    return next((v.rationale for v in votes if v.value == value and v.rationale), None)
+
+
+async def evaluate(
+    instance: KpiInstance,
+    response: str | None,
+    gateway: ModelGateway,
+    roles: list[str],
+    *,
+    verifier: Verifier = default_verifier,
+    sut_error: str | None = None,
+) -> list[KpiOutcome]:
+    """All KPI outcomes of one answer, the gate first. No answer: everything unscored."""
+    kpis = [GATE, *(k for k in instance.kpis if k is not GATE)]
+    if response is None or not response.strip():
+        why = f"no answer from the assistant: {sut_error or 'empty reply'}"
+        return [KpiOutcome(kpi=k, status="unscored", stage="sut", reason=why) for k in kpis]
+    variables = judge_variables(instance, response)
+    decided: dict[Kpi, KpiOutcome] = {}
+    if Kpi.SPEECH_LEVEL in kpis:
+        pre, levels = precheck(instance, response, verifier)
+        variables["sentence_levels"] = levels
+        if pre is not None:
+            decided[Kpi.SPEECH_LEVEL] = pre
+    first = [k for k in kpis if k not in decided and not KPIS[k].gated]
+    for outcome in await asyncio.gather(*(judge_kpi(gateway, roles, k, variables) for k in first)):
+        decided[outcome.kpi] = outcome
+    gate_open = decided[GATE].value is not False
+    rest = [k for k in kpis if k not in decided]
+    if gate_open:
+        for outcome in await asyncio.gather(
+            *(judge_kpi(gateway, roles, k, variables) for k in rest)
+        ):
+            decided[outcome.kpi] = outcome
+    else:
+        for k in rest:
+            decided[k] = KpiOutcome(
+                kpi=k,
+                status="gated",
+                stage="gate",
+                reason="excluded: meaningful information inclusion is false",
+            )
+    return [decided[k] for k in kpis]
+
+
+def layer_of(kpi: Kpi) -> Layer:
+    return KPIS[kpi].layer
