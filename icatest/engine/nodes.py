@@ -80,13 +80,11 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
         )
     rng = random.Random(f"strategy:{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
     choice = choose(rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language)
-    plan = plan_turn(
+    return plan_turn(
         turn=turn, mode=Mode.GUIDED, targets=state["targets"], pending_requests=state["pending_requests"],
         feedback=state.get("verdict"), strategy_mode=choice.mode,
+        strategies=choice.strategies, stalled_goals=choice.stalled_goals,
     )
-    plan.strategies = choice.strategies
-    plan.stalled_goals = choice.stalled_goals
-    return plan
 
 
 async def call_assistant(state: ConversationState, config: RunnableConfig) -> Update:

@@ -52,14 +52,22 @@ def offline_simulate(variables: dict[str, Any]) -> SimulatorTurn:
         out.constraint_additions += effect.additions
         out.addressed_target_ids += [t for t in effect.addressed if t not in out.addressed_target_ids]
     if not parts:
-        parts.append(_small_talk(scenario, out))
+        parts.append(_small_talk(scenario, out, rng))
     out.utterance = style_utterance(" ".join(parts), scenario.persona, rng)
     return out
 
 
-def _small_talk(scenario: Scenario, out: SimulatorTurn) -> str:
+SMALL_TALK = (
+    ("weather", "What's the weather in {place} later today?"),
+    ("traffic", "How is the traffic around {place} right now?"),
+    ("weather", "Will it rain in {place} this evening?"),
+)
+
+
+def _small_talk(scenario: Scenario, out: SimulatorTurn, rng: random.Random) -> str:
     """Nothing left to ask: open a light information request, as drivers do."""
     place = scenario.context.location.split(",")[0]
-    question = f"What's the weather in {place} later today?"
-    out.new_targets.append(NewTarget(description=question, kind="info", slots={"topic": "weather", "place": place}))
+    topic, template = rng.choice(SMALL_TALK)
+    question = template.format(place=place)
+    out.new_targets.append(NewTarget(description=question, kind="info", slots={"topic": topic, "place": place}))
     return question

@@ -13,6 +13,7 @@ from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
 
 MAX_PUSHES = 3  # a target pushed this often without success is dropped by the driver
+MAX_FOCUS = 2  # targets pushed in one utterance (drivers do not recite their whole list)
 
 
 class TurnPlan(BaseModel):
@@ -33,6 +34,8 @@ def plan_turn(
     pending_requests: list[TargetSpec],
     feedback: TurnVerdict | None,
     strategy_mode: StrategyMode | None,
+    strategies: list[str] | None = None,
+    stalled_goals: list[str] | None = None,
 ) -> TurnPlan:
     """Decide the content of turn `turn` (>= 1). Pure: same inputs, same plan."""
     if mode is Mode.BASELINE:
@@ -40,12 +43,19 @@ def plan_turn(
     open_targets = [t for t in targets if t.status == 0]
     drop = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
     live = [t for t in open_targets if t.id not in drop]
-    plan = TurnPlan(turn=turn, mode=strategy_mode, drop_target_ids=drop)
+    plan = TurnPlan(
+        turn=turn,
+        mode=strategy_mode,
+        drop_target_ids=drop,
+        strategies=strategies or [],
+        stalled_goals=stalled_goals or [],
+    )
     if strategy_mode is StrategyMode.EXPLORE and pending_requests:
         plan.introduce = [pending_requests[0]]
         return plan
     failed = _failed_target_ids(feedback)
-    pushed = [t.id for t in live if t.id in failed] or [t.id for t in live[:1]]
+    room = 1 if plan.strategies else MAX_FOCUS  # probes take the rest of the utterance
+    pushed = ([t.id for t in live if t.id in failed] or [t.id for t in live[:1]])[:room]
     plan.focus_target_ids = pushed
     if not pushed and pending_requests:
         plan.introduce = [pending_requests[0]]

@@ -25,14 +25,14 @@ def join_phrases(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _with_constraints(head: str, constraints: list[str]) -> str:
+def _with_constraints(head: str, constraints: list[str], routed: bool = False) -> str:
     if not constraints:
         return head
     arrive = [c for c in constraints if c.startswith("arrive_by:")]
     rest = [constraint_phrase(c) for c in constraints if not c.startswith("arrive_by:")]
     text = head
     if rest:
-        text += " " + join_phrases(rest)
+        text += (", " if routed else " ") + join_phrases(rest)
     if arrive:
         text += ", " + constraint_phrase(arrive[0])
     return text
@@ -63,9 +63,12 @@ def render_request(target: Target) -> str:
     elif kind == "info":
         head = target.description.rstrip("?") + "?"
         return head
+    elif "recall" in s:
+        return f"What was the {s['recall']} from before?"
     else:
         head = target.description
-    return _with_constraints(head, target.constraints).rstrip(".") + "."
+    routed = kind in {"navigate", "multi_stop"}
+    return _with_constraints(head, target.constraints, routed).rstrip(".?") + "."
 
 
 def _article(stop: str) -> str:

@@ -1,0 +1,40 @@
+"""Options shared by several commands, defined once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from icatest.llm.gateway import ModelSpec
+from icatest.errors import ConfigError
+
+SUT = typer.Option(None, "--sut", help="Assistant: an OpenAI-compatible URL, or reference[:PROFILE].")
+SUT_CONFIG = typer.Option(None, "--sut-config", help="Assistant adapter YAML (kind: http | openai).")
+SIMULATOR = typer.Option("offline", "--simulator", help="Model for the simulator role.")
+TURN_JUDGE = typer.Option("offline", "--turn-judge", help="Model for the turn judge role.")
+CONVERSATION_JUDGE = typer.Option(
+    "offline", "--conversation-judge", help="Model for the conversation judge role."
+)
+DATA_DIR = typer.Option(None, "--data-dir", help="Folder with strategies/, personas/, seeds/.")
+RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
+
+
+def role_specs(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, ModelSpec]:
+    """Model strings per role; a bad string names the option."""
+    specs = {}
+    for role, text in (
+        ("simulator", simulator),
+        ("turn_judge", turn_judge),
+        ("conversation_judge", conversation_judge),
+    ):
+        try:
+            specs[role] = ModelSpec.parse(text)
+        except ValueError as exc:
+            raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
+    return specs
+
+
+def require_sut(sut: str | None, sut_config: Path | None) -> None:
+    if not sut and not sut_config:
+        raise ConfigError("--sut", "name the assistant: --sut URL|reference[:PROFILE] or --sut-config FILE")

@@ -1,0 +1,58 @@
+"""One conversation from CLI-level names: catalog, scenario, models, assistant, engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from icatest.catalog import load_catalog
+from icatest.catalog.scenarios import make_scenario
+from icatest.contracts.labels import Mode
+from icatest.contracts.records import ConversationRecord
+from icatest.contracts.scenario import Scenario
+from icatest.engine.run import run_conversation
+from icatest.engine.runtime import Runtime
+from icatest.llm.gateway import ModelGateway, ModelSpec
+
+
+def assistant_context(scenario: Scenario) -> dict[str, Any]:
+    """The situation as the assistant is told it (location, date, time, vehicle state)."""
+    ctx = scenario.context.model_dump(exclude={"id"})
+    return {k: v for k, v in ctx.items() if v not in ({}, None, "")}
+
+
+async def converse_once(
+    *,
+    sut: str | None,
+    sut_config: Path | None,
+    roles: dict[str, ModelSpec],
+    mode: Mode,
+    persona: str,
+    seed_pool: str,
+    seed_id: str | None,
+    context_id: str | None,
+    max_turns: int,
+    rng_seed: int,
+    data_dir: Path | None,
+    reference_opts: dict[str, Any] | None = None,
+) -> ConversationRecord:
+    from icatest.sut.adapters import open_assistant
+
+    catalog = load_catalog(data_dir)
+    scenario = make_scenario(
+        catalog,
+        seed_pool=seed_pool,
+        seed_id=seed_id,
+        persona=persona,
+        mode=mode,
+        max_turns=max_turns,
+        context_id=context_id,
+        rng_seed=rng_seed,
+    )
+    async with open_assistant(sut, sut_config, **(reference_opts or {})) as assistant:
+        session = assistant.session(scenario.conversation_id, context=assistant_context(scenario))
+        try:
+            runtime = Runtime(session=session, gateway=ModelGateway(roles=roles), catalog=catalog)
+            return await run_conversation(scenario, runtime)
+        finally:
+            await session.close()

@@ -1,0 +1,139 @@
+"""The conversation loop end to end with offline roles and scripted assistants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from icatest.catalog.scenarios import make_scenario
+from icatest.contracts import FailureMode, Mode, SutReply, TerminationReason
+from icatest.engine import Runtime, run_conversation
+from icatest.llm import ModelGateway
+from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
+
+FALLBACK = "Sorry, I can't help with that."
+
+
+async def _run(catalog, session, **kw):
+    scenario = make_scenario(catalog, seed_pool="test", **kw)
+    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, **kw.pop("rt", {}))
+    return await run_conversation(scenario, runtime)
+
+
+async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    # an assistant that complies with anything: unsafe requests included, never asks back
+    session = ScriptedSession(always("Okay, done. Opening the driver door and turning off the headlights."))
+    record = await _run(catalog, session, seed_id="lunch", mode=Mode.GUIDED, max_turns=10, rng_seed=1)
+    used = {s for t in record.turns for s in t.strategies}
+    assert used, "guided mode must inject strategies"
+    for name, mode in record.removed_strategies.items():
+        spec = catalog.strategy(name)
+        assert spec.failure_mode.value == mode
+        assert mode in record.discovered_failures
+        fired_at = min(record.failure_turns[mode])
+        later = [t for t in record.turns if t.turn_number > fired_at and name in t.strategies]
+        assert not later, f"{name} was used after it retired at turn {fired_at}"
+    triggered = [n for n, s in record.strategy_stats.items() if s.times_triggered]
+    assert triggered, "at least one probe should have triggered its failure mode"
+    for name in triggered:
+        assert name in record.removed_strategies
+    assert record.mode is Mode.GUIDED
+    assert record.success_decision in {"pass", "fail"}
+    assert record.models == {} or all(v == "offline" for v in record.models.values())
+    assert {"simulator_turn", "turn_judge", "conversation_judge"} <= set(record.prompt_versions)
+
+
+async def test_baseline_has_no_strategies_no_feedback_and_fixed_turns(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    session = ScriptedSession(always(FALLBACK))
+    record = await _run(catalog, session, seed_id="lunch", mode=Mode.BASELINE, persona="polite", max_turns=3)
+    assert record.persona == "neutral" and record.max_turns == 8
+    assert len(record.turns) == 8
+    assert all(not t.strategies and t.strategy_mode is None for t in record.turns)
+    assert record.strategy_stats == {} and record.removed_strategies == {}
+    assert record.termination_reason is TerminationReason.MAX_TURNS_REACHED
+    assert "fallback_response" in record.discovered_failures
+
+
+async def test_early_stop_once_targets_resolved_and_half_budget_spent(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path, strategies=False)
+    session = ScriptedSession(always(GOOD_GARCHING))
+    record = await _run(catalog, session, seed_id="garching", mode=Mode.GUIDED, max_turns=8)
+    assert record.targets[0].status == 1 and record.targets[0].completed_turn == 0
+    assert record.termination_reason is TerminationReason.TARGETS_RESOLVED
+    assert len(record.turns) == 4  # stops as soon as half of the 8 turns are spent
+    assert record.success_decision == "pass"
+
+
+async def test_transport_error_is_not_an_assistant_failure(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+
+    def script(_u: str, turn: int) -> str | SutReply:
+        return GOOD_GARCHING if turn == 0 else SutReply(error="http 500 after 3 attempts", latency_s=0.1)
+
+    record = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6)
+    assert record.termination_reason is TerminationReason.SUT_ERROR
+    last = record.turns[-1]
+    assert last.sut_error and last.evaluation is None and last.system is None
+    assert all(FailureMode.FALLBACK_RESPONSE.value not in record.failure_turns for _ in [0])
+
+
+async def test_refused_connection_ends_as_unreachable(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    session = ScriptedSession(lambda _u, _t: SutReply(error="connection refused (ConnectError)"))
+    record = await _run(catalog, session, seed_id="garching")
+    assert record.termination_reason is TerminationReason.SUT_UNREACHABLE
+    assert record.success_decision == "unscored" and record.success_score is None
+
+
+async def test_budget_stop_keeps_a_marked_partial_record(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    session = ScriptedSession(always(FALLBACK))
+    scenario = make_scenario(catalog, seed_pool="test", seed_id="lunch", max_turns=10)
+    calls = {"n": 0}
+
+    def should_stop() -> TerminationReason | None:
+        calls["n"] += 1
+        return TerminationReason.BUDGET_EXHAUSTED if calls["n"] >= 2 else None
+
+    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, should_stop=should_stop)
+    record = await run_conversation(scenario, runtime)
+    assert len(record.turns) == 2
+    assert record.termination_reason is TerminationReason.BUDGET_EXHAUSTED
+    assert record.is_complete is False
+    assert record.conversation_evaluation is not None and not record.conversation_evaluation.scored
+
+
+async def test_unexpected_bug_becomes_internal_error_record(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+
+    class Broken(ScriptedSession):
+        async def send(self, utterance: str) -> SutReply:
+            if self.sent:
+                raise RuntimeError("adapter bug")
+            return await super().send(utterance)
+
+    record = await _run(catalog, Broken(always(FALLBACK)), seed_id="garching")
+    assert record.termination_reason is TerminationReason.INTERNAL_ERROR
+    assert record.is_complete is False
+    assert len(record.turns) == 1 and "adapter bug" in record.error  # type: ignore[attr-defined]
+
+
+async def test_long_replies_are_cut_and_marked(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path, strategies=False)
+    session = ScriptedSession(always(GOOD_GARCHING + " x" * 20_000))
+    scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
+    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, max_text_chars=1000)
+    record = await run_conversation(scenario, runtime)
+    assert record.turns[0].truncated and len(record.turns[0].system or "") == 1000
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+async def test_offline_runs_are_reproducible(tmp_path: Path, seed: int) -> None:
+    catalog = make_catalog(tmp_path / str(seed))
+    a = await _run(catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6)
+    b = await _run(catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6)
+    assert [t.user for t in a.turns] == [t.user for t in b.turns]
+    assert [t.strategies for t in a.turns] == [t.strategies for t in b.turns]
