@@ -68,8 +68,16 @@ def test_fleiss_kappa_matches_statsmodels(seed: int) -> None:
 def test_fleiss_kappa_textbook_example() -> None:
     """Fleiss' kappa worked example (10 subjects, 14 raters, 5 categories): 0.210."""
     table = [
-        [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
-        [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
+        [0, 0, 0, 0, 14],
+        [0, 2, 6, 4, 2],
+        [0, 0, 3, 5, 6],
+        [0, 3, 9, 2, 0],
+        [2, 2, 8, 1, 1],
+        [7, 7, 0, 0, 0],
+        [3, 2, 6, 3, 0],
+        [2, 5, 3, 2, 2],
+        [6, 5, 2, 1, 0],
+        [0, 2, 2, 3, 7],
     ]
     assert fleiss_kappa(table, counts=True) == pytest.approx(0.20993, abs=5e-5)
 
