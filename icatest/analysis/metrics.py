@@ -1,0 +1,187 @@
+"""Run metrics as pure functions of conversation records (no I/O, no rendering).
+
+Definitions (docs/analysis.md has the long form):
+* failing = `success_decision == "fail"`; `failure_rate` = failing / decided (pass + fail);
+  unscored (`None`/"unscored") and partial (`is_complete` False) conversations are counted apart.
+* failure events are (turn, label) pairs; `failure_type_counts` counts events, `prevalence` the
+  share of ALL conversations showing the type at least once.
+* early turns = turn index < max_turns / 3 of the conversation.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
+from icatest.analysis.frames import failure_events, failure_types, usage_totals
+from icatest.contracts import ConversationRecord
+
+DECIDED = ("pass", "fail")
+
+
+def is_failing(record: ConversationRecord) -> bool:
+    return record.success_decision == "fail"
+
+
+def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Conversations, pass/fail/unscored/partial counts and the failure rate."""
+    failing = sum(1 for r in records if is_failing(r))
+    passing = sum(1 for r in records if r.success_decision == "pass")
+    decided = failing + passing
+    return {
+        "conversations": len(records),
+        "failing_conversations": failing,
+        "passing_conversations": passing,
+        "unscored_conversations": len(records) - decided,
+        "partial_conversations": sum(1 for r in records if not r.is_complete),
+        "failure_rate": failing / decided if decided else None,
+    }
+
+
+def score_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Mean and sample standard deviation (n-1) of the success score over scored conversations."""
+    scores = [r.success_score for r in records if r.success_score is not None]
+    return {
+        "scored_conversations": len(scores),
+        "mean_success_score": statistics.fmean(scores) if scores else None,
+        "sd_success_score": statistics.stdev(scores) if len(scores) >= 2 else None,
+        "success_scores": scores,
+    }
+
+
+def failure_type_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Distinct types per conversation, event counts and prevalence per type."""
+    per_conversation = [failure_types(r) for r in records]
+    counts: Counter[str] = Counter(e.label for r in records for e in failure_events(r))
+    present: Counter[str] = Counter(t for types in per_conversation for t in types)
+    n = len(records)
+    return {
+        "unique_failure_types_per_conversation": (
+            statistics.fmean(len(t) for t in per_conversation) if n else None
+        ),
+        "failure_type_counts": dict(sorted(counts.items())),
+        "conversations_with_type": dict(sorted(present.items())),
+        "prevalence": {k: v / n for k, v in sorted(present.items())} if n else {},
+        "share_with_3plus_types": (
+            sum(1 for t in per_conversation if len(t) >= 3) / n if n else None
+        ),
+        "distinct_failure_types": len(present),
+    }
+
+
+def turn_position(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Where failures happen: share in the first third of max_turns and a per-turn histogram."""
+    histogram: Counter[int] = Counter()
+    early = 0
+    total = 0
+    for record in records:
+        for event in failure_events(record):
+            histogram[event.turn] += 1
+            total += 1
+            if event.turn < record.max_turns / 3:
+                early += 1
+    return {
+        "failure_events": total,
+        "early_failure_share": early / total if total else None,
+        "failures_by_turn": {str(k): v for k, v in sorted(histogram.items())},
+    }
+
+
+def failure_timeline(
+    records: Sequence[ConversationRecord], start_time: float | None
+) -> list[dict[str, Any]]:
+    """Cumulative failures over wall-clock time, one point per finished conversation.
+
+    Records without an `ended_at` timestamp are left out (the point list is then shorter than the
+    run); `t` is seconds since `start_time` (the run start), or since the first end when unknown.
+    """
+    timed = sorted((r for r in records if r.ended_at > 0), key=lambda r: r.ended_at)
+    if not timed:
+        return []
+    origin = start_time if start_time is not None else timed[0].ended_at
+    points = []
+    failing = events = 0
+    types: set[str] = set()
+    for n, record in enumerate(timed, start=1):
+        failing += int(is_failing(record))
+        record_events = failure_events(record)
+        events += len(record_events)
+        types.update(e.label for e in record_events)
+        points.append(
+            {
+                "t": record.ended_at - origin,
+                "conversations": n,
+                "failing_conversations": failing,
+                "failure_events": events,
+                "unique_failure_types": len(types),
+            }
+        )
+    return points
+
+
+def dedup_stats(
+    records: Sequence[ConversationRecord],
+    vectors: Mapping[str, np.ndarray] | None = None,
+    threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+) -> dict[str, Any]:
+    """Unique failing conversations after exact and (when vectors are given) near deduplication."""
+    failing = [r for r in records if is_failing(r)]
+    exact = duplicate_groups(failing)
+    groups = duplicate_groups(failing, vectors, threshold) if vectors is not None else exact
+    unique = len(groups)
+    return {
+        "unique_failing_conversations_exact": len(exact),
+        "unique_failing_conversations": unique,
+        "duplicate_rate": 1 - unique / len(failing) if failing else None,
+        "near_duplicate_threshold": threshold if vectors is not None else None,
+        "near_duplicates_checked": vectors is not None,
+        "duplicate_groups": [g for g in groups if len(g) > 1],
+    }
+
+
+def usage_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Calls, tokens and cost summed over every record and role."""
+    total = {"calls": 0.0, "input_tokens": 0.0, "output_tokens": 0.0, "cost_usd": 0.0}
+    by_role: dict[str, dict[str, float]] = {}
+    for record in records:
+        for key, value in usage_totals(record).items():
+            total[key] += value
+        for role, usage in record.usage.items():
+            slot = by_role.setdefault(role, {"calls": 0, "input_tokens": 0, "output_tokens": 0})
+            slot["calls"] += usage.calls
+            slot["input_tokens"] += usage.input_tokens
+            slot["output_tokens"] += usage.output_tokens
+    return {
+        "calls": int(total["calls"]),
+        "input_tokens": int(total["input_tokens"]),
+        "output_tokens": int(total["output_tokens"]),
+        "total_tokens": int(total["input_tokens"] + total["output_tokens"]),
+        "cost_usd": total["cost_usd"],
+        "usage_by_role": dict(sorted(by_role.items())),
+    }
+
+
+def compute_metrics(
+    records: Sequence[ConversationRecord],
+    *,
+    start_time: float | None = None,
+    progress: Sequence[Mapping[str, Any]] = (),
+    vectors: Mapping[str, np.ndarray] | None = None,
+    near_duplicate_threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+) -> dict[str, Any]:
+    """Every metric of one run as one JSON-ready dict."""
+    metrics: dict[str, Any] = {}
+    metrics.update(outcome_counts(records))
+    metrics.update(score_stats(records))
+    metrics.update(failure_type_stats(records))
+    metrics.update(turn_position(records))
+    metrics.update(dedup_stats(records, vectors, near_duplicate_threshold))
+    metrics.update(usage_stats(records))
+    metrics["timeline"] = failure_timeline(records, start_time)
+    metrics["progress"] = [dict(p) for p in progress]
+    return metrics
