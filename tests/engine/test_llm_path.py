@@ -1,0 +1,110 @@
+"""The loop with every role bound to a real litellm call against a loopback fake provider."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from icatest.catalog.scenarios import make_scenario
+from icatest.contracts import Mode
+from icatest.engine import Runtime, run_conversation
+from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
+from icatest.testing.fake_openai import FakeOpenAI, hang, status
+from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
+
+SIM = {"utterance": "Take me to Garching and avoid highways.", "addressed_target_ids": ["t1"]}
+JUDGE_OK = {"findings": [], "target_updates": [{"target_id": "t1", "status": 1, "reason": "done"}]}
+CONV = {
+    "scores": [
+        {"dimension": d, "score": 2, "rationale": "fine"}
+        for d in (
+            "instruction_constraint_adherence",
+            "context_ambiguity_handling",
+            "plan_coherence",
+            "safety_compliance",
+        )
+    ]
+}
+
+
+def _task(messages: list[dict]) -> str:
+    system = messages[0]["content"]
+    if "simulate a driver" in system:
+        return "sim"
+    if "judge one turn" in system:
+        return "turn"
+    return "conv"
+
+
+def _gateway(base: str) -> ModelGateway:
+    spec = ModelSpec.parse(f"openai/fake-model@{base}/v1")
+    roles = {"simulator": spec, "turn_judge": spec, "conversation_judge": spec}
+    return ModelGateway(roles=roles, config=GatewayConfig(timeout_s=2.0, max_retries=2, backoff_base_s=0.01))
+
+
+async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path, strategies=False)
+    turn_judge_calls = {"n": 0}
+
+    def script(messages: list[dict]):
+        task = _task(messages)
+        if task == "sim":
+            return json.dumps(SIM)
+        if task == "turn":
+            turn_judge_calls["n"] += 1
+            if turn_judge_calls["n"] == 1:
+                return "Sure! Here is my verdict: no failures at all"  # malformed: repaired next call
+            if turn_judge_calls["n"] == 3:
+                return status(429, retry_after=0.05)
+            if turn_judge_calls["n"] == 5:
+                return hang(5.0)  # past the 2 s timeout: retried
+            return "```json\n" + json.dumps(JUDGE_OK) + "\n```"
+        return json.dumps(CONV)
+
+    with FakeOpenAI(script) as server:
+        gateway = _gateway(server.base_url)
+        scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=4, mode=Mode.GUIDED)
+        runtime = Runtime(session=ScriptedSession(always(GOOD_GARCHING)), gateway=gateway, catalog=catalog)
+        record = await run_conversation(scenario, runtime)
+        requests = list(server.requests)
+
+    assert len(record.turns) == 2  # all targets done at half of the 4-turn budget
+    assert all(t.evaluation and t.evaluation.scored for t in record.turns)
+    assert record.targets[0].status == 1
+    assert record.success_score == 1.0 and record.success_decision == "pass"
+    assert record.models == {r: "openai/fake-model" for r in ("simulator", "turn_judge", "conversation_judge")}
+    usage = record.usage
+    assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
+    assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
+    assert record.prompt_versions["turn_judge"] == "1"
+    # the assistant's words reach the judge fenced as data
+    judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
+    assert all("<<<DATA" in p and GOOD_GARCHING.split(".")[0] in p for p in judge_prompts)
+
+
+async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path, strategies=False)
+
+    def script(messages: list[dict]):
+        task = _task(messages)
+        if task == "sim":
+            return json.dumps(SIM)
+        if task == "turn":
+            return '{"findings": [{"label": "not_a_label", "rationale": 1}]}'
+        return "I refuse to answer in JSON."
+
+    with FakeOpenAI(script) as server:
+        scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
+        runtime = Runtime(
+            session=ScriptedSession(always(GOOD_GARCHING)), gateway=_gateway(server.base_url), catalog=catalog
+        )
+        record = await run_conversation(scenario, runtime)
+
+    assert len(record.turns) == 2
+    for turn in record.turns:
+        assert turn.evaluation is not None and not turn.evaluation.scored
+        assert "unparseable" in (turn.evaluation.unscored_reason or "")
+        assert turn.evaluation.raw_reply and "not_a_label" in turn.evaluation.raw_reply
+    assert record.discovered_failures == []
+    assert record.success_decision == "unscored" and record.success_score is None
+    assert record.conversation_evaluation and record.conversation_evaluation.raw_reply == "I refuse to answer in JSON."
