@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -47,8 +47,14 @@ class Limits(Strict):
 class CampaignConfig(Strict):
     """Everything that defines one campaign run."""
 
-    sut: str = Field(description="assistant: an http(s) URL, or `reference[:PROFILE]`")
+    sut: str | None = Field(
+        default=None, description="assistant: an http(s) URL, or `reference[:PROFILE]`"
+    )
     sut_config: Path | None = Field(default=None, description="adapter config file (YAML)")
+    reference_options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="options of the reference assistant (latency_ms, error rates, ...)",
+    )
     mode: Mode = Mode.GUIDED
     budget_s: float | None = Field(default=None, description="wall-clock budget in seconds")
     max_conversations: int | None = Field(default=None, ge=1)
@@ -86,11 +92,17 @@ class CampaignConfig(Strict):
 
     @model_validator(mode="after")
     def _coherent(self) -> CampaignConfig:
+        if (self.sut is None) == (self.sut_config is None):
+            raise ValueError("give exactly one of sut (URL or reference) and sut_config")
         if self.budget_s is None and self.max_conversations is None:
             raise ValueError("set a time budget (budget_s) or max_conversations")
         if self.executor == "dask" and not self.scheduler:
             raise ValueError("executor dask needs scheduler (tcp://HOST:PORT)")
         return self
+
+    def is_reference(self) -> bool:
+        sut = self.sut or ""
+        return sut == "reference" or sut.startswith("reference:")
 
     def roles(self) -> dict[str, str]:
         return {role: getattr(self, role) for role in ROLES}

@@ -100,9 +100,10 @@ def sut_limiter(config: CampaignConfig) -> RateLimiter | None:
 
 @contextlib.asynccontextmanager
 async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
-    from icatest.sut.adapters import open_assistant  # type: ignore[attr-defined]
+    from icatest.sut.adapters import open_assistant
 
-    async with open_assistant(config.sut, config.sut_config, limiter=limiter) as assistant:
+    opts = dict(config.reference_options) if config.is_reference() else {}
+    async with open_assistant(config.sut, config.sut_config, limiter=limiter, **opts) as assistant:
         yield assistant
 
 
