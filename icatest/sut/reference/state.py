@@ -1,0 +1,57 @@
+"""What the assistant says (acts, before wording) and what it remembers (per-session memory)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from icatest.sut.reference.world import Place, Poi
+
+Named = Place | Poi
+
+
+@dataclass
+class Act:
+    """One sentence worth of answer; renderers turn it into English or Korean."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class VehicleState:
+    temperature: int = 21
+    ac: bool = False
+    windows_open: bool = False
+    sunroof_open: bool = False
+    seat_heating: int = 0
+    fog_lights: bool = False
+    headlights: bool = True
+    doors_locked: bool = True
+    music: str | None = None
+    volume: int = 5
+
+
+@dataclass
+class Memory:
+    """Per-session memory the references resolve against."""
+
+    found: list[Poi] = field(default_factory=list)
+    destination: Named | None = None
+    arrival: int | None = None
+    arrive_by: str | None = None
+    last_vehicle: str | None = None
+    vehicle: VehicleState = field(default_factory=VehicleState)
+
+    def remember_poi(self, poi: Poi) -> None:
+        self.found = [p for p in self.found if p.id != poi.id] + [poi]
+
+    def last_of(self, category: str) -> Poi | None:
+        return next((p for p in reversed(self.found) if p.category == category), None)
+
+    def mentioned(self) -> list[Named]:
+        """Distinct things talked about, most recent last."""
+        items: list[Named] = list(self.found)
+        if self.destination is not None and all(i.id != self.destination.id for i in items):
+            items.append(self.destination)
+        return items
