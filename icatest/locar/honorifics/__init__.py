@@ -5,6 +5,7 @@ constructed lazily and shared. See docs/honorifics.md for rules, test set and me
 """
 
 from icatest.locar.honorifics.classifier import analyze, classify_sentence, verify
+from icatest.locar.honorifics.fragments import fragment
 from icatest.locar.honorifics.levels import (
     TARGET_LEVELS,
     Level,
@@ -14,6 +15,7 @@ from icatest.locar.honorifics.levels import (
     Violation,
     parse_level,
 )
+from icatest.locar.honorifics.rewriter import rewrite
 
 __all__ = [
     "TARGET_LEVELS",
@@ -24,6 +26,8 @@ __all__ = [
     "Violation",
     "analyze",
     "classify_sentence",
+    "fragment",
     "parse_level",
+    "rewrite",
     "verify",
 ]
