@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from icatest.contracts.records import SutReply
 
@@ -18,10 +19,16 @@ class AssistantSession(Protocol):
 
 
 class Assistant(Protocol):
-    """A factory of sessions; adapters implement this."""
+    """A factory of sessions; adapters implement this.
+
+    `context` (location, date, time, vehicle state) is passed on as the adapter can: a first
+    system message for chat endpoints, `{{ context }}` in HTTP body templates.
+    """
 
     name: str
 
-    def session(self, conversation_id: str) -> AssistantSession: ...
+    def session(
+        self, conversation_id: str, *, context: Mapping[str, Any] | None = None
+    ) -> AssistantSession: ...
 
     async def aclose(self) -> None: ...

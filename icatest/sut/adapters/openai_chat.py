@@ -1,0 +1,111 @@
+"""OpenAI-compatible chat endpoint: the whole history is sent every turn (stateless server)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from icatest.contracts.records import SutReply
+from icatest.limits import RateLimiter
+from icatest.sut.adapters.common import History, context_message, finish_reply, limiter_for
+from icatest.sut.adapters.config import OpenAISutConfig, resolve_headers
+from icatest.sut.adapters.transport import Redactor, request_json
+
+
+def chat_url(base: str) -> str:
+    """`http://host/v1` -> `http://host/v1/chat/completions` (a full URL is kept)."""
+    base = base.rstrip("/")
+    return base if base.endswith("/chat/completions") else base + "/chat/completions"
+
+
+class OpenAIAssistant:
+    """Sessions over one shared HTTP client; the key comes from `api_key_env` if it is set."""
+
+    def __init__(
+        self,
+        config: OpenAISutConfig,
+        *,
+        limiter: RateLimiter | None = None,
+        source: str = "--sut",
+    ) -> None:
+        self.config = config
+        self.name = f"openai:{config.url}"
+        headers, secrets = resolve_headers(config.headers, source=source)
+        key = os.environ.get(config.api_key_env)
+        if key:
+            headers.setdefault("Authorization", f"Bearer {key}")
+            secrets.append(key)
+        self._headers = headers
+        self._redact = Redactor(secrets)
+        self._url = chat_url(config.url)
+        self._limiter = limiter or limiter_for(config)
+        self._client = httpx.AsyncClient()
+
+    def session(
+        self, conversation_id: str, *, context: Mapping[str, Any] | None = None
+    ) -> OpenAISession:
+        return OpenAISession(self, conversation_id, context)
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+
+class OpenAISession:
+    def __init__(
+        self, owner: OpenAIAssistant, conversation_id: str, context: Mapping[str, Any] | None
+    ) -> None:
+        self._owner = owner
+        self.conversation_id = conversation_id
+        self._context = context_message(context)
+        self.history = History()
+
+    def messages_for(self, utterance: str) -> list[dict[str, str]]:
+        prefix = [self._context] if self._context else []
+        return [*prefix, *self.history.messages, {"role": "user", "content": utterance}]
+
+    async def send(self, utterance: str) -> SutReply:
+        owner, cfg = self._owner, self._owner.config
+        body: dict[str, Any] = {
+            "model": cfg.model,
+            "messages": self.messages_for(utterance),
+            "user": self.conversation_id,
+        }
+        if cfg.temperature is not None:
+            body["temperature"] = cfg.temperature
+        outcome = await request_json(
+            owner._client,
+            "POST",
+            owner._url,
+            headers={**owner._headers, "X-Conversation-Id": self.conversation_id},
+            body=body,
+            policy=cfg,
+            limiter=owner._limiter,
+            redact=owner._redact,
+        )
+        if outcome.error is not None:
+            reply = SutReply(
+                error=outcome.error, latency_s=outcome.latency_s, attempts=outcome.attempts
+            )
+        else:
+            reply = finish_reply(
+                _content(outcome.data),
+                latency_s=outcome.latency_s,
+                attempts=outcome.attempts,
+                max_chars=cfg.max_reply_chars,
+                path="choices.0.message.content",
+            )
+        self.history.record(utterance, reply)
+        return reply
+
+    async def close(self) -> None:
+        """Nothing to release: the server keeps no session."""
+
+
+def _content(data: Any) -> Any:
+    try:
+        return data["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        return None

@@ -1,0 +1,190 @@
+"""One HTTP exchange with timeout, retries, backoff, Retry-After and measured latency.
+
+Never raises for transport problems: the outcome says what went wrong, with secrets redacted.
+Error texts start with a stable kind (`timeout:`, `connection:`, `http_status:`, `malformed:`,
+`empty:`) so the engine can tell an unreachable assistant from a broken one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from icatest.limits import RateLimiter
+from icatest.sut.adapters.config import CallPolicy
+
+UNREACHABLE_KINDS = frozenset({"timeout", "connection"})
+
+
+@dataclass
+class Outcome:
+    """Parsed JSON body, or the error; latency covers every attempt and backoff."""
+
+    data: Any = None
+    error: str | None = None
+    attempts: int = 1
+    latency_s: float = 0.0
+
+
+class Redactor:
+    """Replaces known secret values in any text that may reach a record or a log."""
+
+    def __init__(self, secrets: Sequence[str] = ()) -> None:
+        self._secrets = sorted({s for s in secrets if len(s) >= 3}, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "[redacted]")
+        return text
+
+
+class RetryableError(Exception):
+    """Raised inside a call to ask `with_retries` for another attempt."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class FinalError(Exception):
+    """Raised inside a call when retrying cannot help."""
+
+
+async def request_json(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str],
+    body: Any,
+    policy: CallPolicy,
+    limiter: RateLimiter | None = None,
+    redact: Callable[[str], str] = str,
+) -> Outcome:
+    """Send `body` as JSON and parse the JSON answer, retrying transient failures."""
+
+    async def once() -> Any:
+        kwargs: dict[str, Any] = {"headers": headers, "timeout": policy.timeout_s}
+        if method == "GET":
+            kwargs["params"] = body if isinstance(body, dict) else None
+        else:
+            kwargs["json"] = body
+        response = await client.request(method, url, **kwargs)
+        return _parse(response, redact)
+
+    return await with_retries(once, policy, limiter=limiter, redact=redact)
+
+
+async def with_retries(
+    once: Callable[[], Awaitable[Any]],
+    policy: CallPolicy,
+    *,
+    limiter: RateLimiter | None = None,
+    redact: Callable[[str], str] = str,
+    grace_s: float = 1.0,
+) -> Outcome:
+    """Run `once` until it succeeds, fails for good, or retries run out.
+
+    Each attempt is bounded by `policy.timeout_s + grace_s` (the grace lets an HTTP client's own
+    timeout fire first, with its clearer message).
+    """
+    start = time.monotonic()
+    last = "no attempt made"
+    attempts = 0
+    for attempt in range(policy.retries + 1):
+        attempts = attempt + 1
+        try:
+            gate: AbstractAsyncContextManager[Any] = limiter or nullcontext()
+            async with gate:
+                data = await asyncio.wait_for(once(), timeout=policy.timeout_s + grace_s)
+            return Outcome(data, None, attempts, time.monotonic() - start)
+        except FinalError as exc:
+            last = str(exc)
+            break
+        except RetryableError as exc:
+            last = str(exc)
+            wait = _backoff(policy, attempt, exc.retry_after)
+        except (httpx.TimeoutException, TimeoutError):
+            last = f"timeout: no reply within {policy.timeout_s:g}s"
+            if not policy.retry_on_timeout:
+                break
+            wait = _backoff(policy, attempt, None)
+        except httpx.TransportError as exc:
+            last = f"connection: {type(exc).__name__}: {_first_line(exc)}"
+            wait = _backoff(policy, attempt, None)
+        if attempt < policy.retries:
+            await asyncio.sleep(wait)
+    message = redact(last)
+    if attempts > 1:
+        message += f" (after {attempts} attempts)"
+    return Outcome(None, message, attempts, time.monotonic() - start)
+
+
+def _parse(response: httpx.Response, redact: Callable[[str], str] = str) -> Any:
+    """JSON of a 2xx answer; any body text quoted in an error is redacted before it is cut."""
+    code = response.status_code
+    if code == 429 or code == 408 or code >= 500:
+        retry_after = _retry_after(response) if code == 429 else None
+        raise RetryableError(f"http_status: HTTP {code}{_snippet(response, redact)}", retry_after)
+    if code >= 400:
+        raise FinalError(f"http_status: HTTP {code}{_snippet(response, redact)}")
+    if not response.content.strip():
+        raise FinalError(f"empty: HTTP {code} with an empty body")
+    try:
+        return json.loads(response.content)
+    except ValueError:
+        raise FinalError(f"malformed: body is not JSON{_snippet(response, redact)}") from None
+
+
+def _snippet(response: httpx.Response, redact: Callable[[str], str], limit: int = 120) -> str:
+    text = redact(response.text).strip().replace("\n", " ")
+    return f" ({text[:limit]})" if text else ""
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _backoff(policy: CallPolicy, attempt: int, retry_after: float | None) -> float:
+    if retry_after is not None:
+        return min(retry_after, policy.retry_after_cap_s)
+    base = policy.backoff_base_s * 2**attempt
+    return min(base * (0.5 + random.random() / 2), policy.backoff_max_s)  # noqa: S311
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:200] if text else "no detail"
+
+
+def error_kind(error: str | None) -> str | None:
+    """`timeout`, `connection`, `http_status`, `malformed`, `empty`, ... of a SutReply.error."""
+    if not error:
+        return None
+    head, sep, _ = error.partition(":")
+    return head if sep and head.isidentifier() else "other"
+
+
+def is_unreachable(error: str | None) -> bool:
+    """True when the assistant never answered (timeouts, refused or dropped connections)."""
+    return error_kind(error) in UNREACHABLE_KINDS
