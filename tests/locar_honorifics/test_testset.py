@@ -1,0 +1,37 @@
+"""Accuracy thresholds on the labelled test set (reads ../shared/data at test time)."""
+
+from __future__ import annotations
+
+import pytest
+
+from icatest.locar.honorifics import Level
+from icatest.locar.honorifics.metrics import Evaluation, evaluate
+from icatest.locar.honorifics.testset import load_incar, load_smilestyle, load_testset
+
+
+@pytest.fixture(scope="module")
+def evaluation() -> Evaluation:
+    return evaluate(load_testset())
+
+
+def test_testset_composition() -> None:
+    incar = load_incar()
+    smile = load_smilestyle()
+    assert len(incar) >= 60
+    assert 250 <= len(smile) <= 500  # a modest CC BY-NC sample
+    for level in (Level.HAE, Level.HAEYO, Level.HAPSYO, Level.UNKNOWN):
+        assert sum(s.level is level for s in incar) >= 10
+
+
+@pytest.mark.parametrize("level", ["hae", "haeyo", "hapsyo", "unknown"])
+def test_accuracy_per_level(evaluation: Evaluation, level: str) -> None:
+    row = evaluation.accuracy[level]
+    assert row.n >= 20
+    assert row.accuracy >= 0.95, evaluation.classifier_errors
+
+
+def test_rewriter_success(evaluation: Evaluation) -> None:
+    assert evaluation.rewrite.attempts >= 800
+    assert evaluation.rewrite.verifier_ok_rate >= 0.95
+    assert evaluation.rewrite.strict_rate >= 0.95
+    assert all(rate >= 0.95 for rate in evaluation.rewrite.by_target.values())
