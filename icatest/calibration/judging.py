@@ -9,6 +9,7 @@ from icatest.calibration.ensemble import (
     TurnJudgeFn,
     member_roles,
 )
+from icatest.errors import ConfigError
 from icatest.llm.gateway import ModelGateway, ModelSpec
 
 TURN_ROLE = "turn_judge"
@@ -18,7 +19,7 @@ CONVERSATION_ROLE = "conversation_judge"
 def _models(text: str) -> list[str]:
     models = [m.strip() for m in text.split(",") if m.strip()]
     if not models:
-        raise ValueError("empty model list")
+        raise ConfigError("judge models", "empty model list")
     return models
 
 
@@ -36,6 +37,14 @@ def build_judges(
     turn_fn: TurnJudgeFn = judge_turn
     conversation_fn: ConversationJudgeFn = judge_conversation
     turn_list, conversation_list = _models(turn_models), _models(conversation_models)
+    for option, models in (
+        ("--turn-judge", turn_list),
+        ("--conversation-judge", conversation_list),
+    ):
+        if len(models) % 2 == 0:
+            raise ConfigError(
+                option, f"an ensemble needs an odd number of judges, got {len(models)}"
+            )
     if len(turn_list) == 1:
         roles[TURN_ROLE] = ModelSpec.parse(turn_list[0])
     else:
