@@ -28,6 +28,7 @@ from icatest.contracts import (
     TurnRecord,
 )
 from icatest.engine.runtime import Runtime
+from icatest.limits import RateLimiter
 
 ENGINE = "icatest.campaigns.scripted:run_scripted_conversation"
 OPENER = "icatest.campaigns.scripted:open_scripted_assistant"
@@ -38,13 +39,15 @@ def _env_float(name: str, default: float = 0.0) -> float:
 
 
 class ScriptedSession:
-    def __init__(self, latency_s: float) -> None:
+    def __init__(self, latency_s: float, limiter: RateLimiter | None = None) -> None:
         self.latency_s = latency_s
+        self.limiter = limiter
         self.turns = 0
 
     async def send(self, utterance: str) -> SutReply:
-        if self.latency_s:
-            await asyncio.sleep(self.latency_s)
+        async with self.limiter or contextlib.nullcontext():
+            if self.latency_s:
+                await asyncio.sleep(self.latency_s)
         self.turns += 1
         return SutReply(text=f"ok: {utterance}", latency_s=self.latency_s)
 
@@ -55,14 +58,15 @@ class ScriptedSession:
 class ScriptedAssistant:
     name = "scripted"
 
-    def __init__(self, latency_s: float = 0.0) -> None:
+    def __init__(self, latency_s: float = 0.0, limiter: RateLimiter | None = None) -> None:
         self.latency_s = latency_s
+        self.limiter = limiter
         self.sessions: dict[str, ScriptedSession] = {}
 
     def session(
         self, conversation_id: str, context: dict[str, Any] | None = None
     ) -> ScriptedSession:
-        sess = ScriptedSession(self.latency_s)
+        sess = ScriptedSession(self.latency_s, self.limiter)
         self.sessions[conversation_id] = sess
         return sess
 
@@ -72,7 +76,7 @@ class ScriptedAssistant:
 
 @contextlib.asynccontextmanager
 async def open_scripted_assistant(config: Any, limiter: Any) -> AsyncIterator[ScriptedAssistant]:
-    yield ScriptedAssistant(_env_float("ICATEST_SCRIPTED_SUT_S"))
+    yield ScriptedAssistant(_env_float("ICATEST_SCRIPTED_SUT_S"), limiter)
 
 
 async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> ConversationRecord:
