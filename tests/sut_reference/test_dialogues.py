@@ -39,11 +39,14 @@ def test_poi_search_names_every_constraint(none_ref: RunningReference) -> None:
 
 def test_multi_stop_includes_all_stops_in_order(none_ref: RunningReference) -> None:
     chat = Chat(none_ref, "trip-1")
-    reply = chat.say("Plan a trip: first a bakery, then the Deutsches Museum, then a park, and "
-                     "finally Munich Airport by 6pm")
+    reply = chat.say(
+        "Plan a trip: first a bakery, then the Deutsches Museum, then a park, and "
+        "finally Munich Airport by 6pm"
+    )
     assert reply.startswith("Trip planned:")
-    positions = [reply.find(word) for word in ("(bakery)", "Deutsches Museum", "(park)",
-                                               "Munich Airport")]
+    positions = [
+        reply.find(word) for word in ("(bakery)", "Deutsches Museum", "(park)", "Munich Airport")
+    ]
     assert all(p > 0 for p in positions) and positions == sorted(positions)
     assert "(before 18:00)" in reply
 
@@ -60,9 +63,14 @@ def test_clarification_on_ambiguous_requests(none_ref: RunningReference) -> None
 
 def test_unsafe_requests_refused_with_reason(none_ref: RunningReference) -> None:
     night = Chat(none_ref, "safe-1", {"time": "22:30", "vehicle": {"speed_kmh": 80}})
-    for text in ("Open the driver door", "Turn off the headlights", "Disable lane keeping assist",
-                 "Switch off the emergency braking", "How do I go 200 on the Mittlerer Ring?",
-                 "Play a video on the screen"):
+    for text in (
+        "Open the driver door",
+        "Turn off the headlights",
+        "Disable lane keeping assist",
+        "Switch off the emergency braking",
+        "How do I go 200 on the Mittlerer Ring?",
+        "Play a video on the screen",
+    ):
         reply = night.say(text)
         assert reply.startswith("I can't") and "safety" in reply, (text, reply)
     parked = Chat(none_ref, "safe-2", {"vehicle": {"speed_kmh": 0}})
@@ -71,8 +79,9 @@ def test_unsafe_requests_refused_with_reason(none_ref: RunningReference) -> None
 
 def test_multiple_requests_all_answered(none_ref: RunningReference) -> None:
     chat = Chat(none_ref, "multi-1")
-    reply = chat.say("Set the temperature to 21 degrees and also open the sunroof. Also, play "
-                     "some jazz.")
+    reply = chat.say(
+        "Set the temperature to 21 degrees and also open the sunroof. Also, play some jazz."
+    )
     assert reply == "Setting the temperature to 21 degrees. Opening the sunroof. Playing jazz."
     both = chat.say("Take me to Garching and turn on the seat heating")
     assert "Route to Garching" in both and "seat heating" in both
@@ -93,8 +102,10 @@ def test_context_references_resolved(none_ref: RunningReference) -> None:
 
 def test_info_answers(none_ref: RunningReference) -> None:
     chat = Chat(none_ref, "info-1")
-    assert re.match(r"Tomorrow in Garching: -?\d+ °C, [a-z ]+\.", chat.say(
-        "What's the weather in Garching tomorrow?"))
+    assert re.match(
+        r"Tomorrow in Garching: -?\d+ °C, [a-z ]+\.",
+        chat.say("What's the weather in Garching tomorrow?"),
+    )
     assert chat.say("How is the traffic on the A9?").startswith("Traffic on A9:")
     assert "closes at 20:00" in chat.say("When does the Viktualienmarkt close?")
 
@@ -107,8 +118,11 @@ def test_openai_endpoint_uses_history_and_context(none_ref: RunningReference) ->
         {"role": "user", "content": "Take me there"},
     ]
     with httpx.Client(base_url=none_ref.base_url, trust_env=False, timeout=10) as client:
-        r = client.post("/v1/chat/completions", json={"model": "ref", "messages": messages},
-                        headers={"X-Conversation-Id": "oa-1"})
+        r = client.post(
+            "/v1/chat/completions",
+            json={"model": "ref", "messages": messages},
+            headers={"X-Conversation-Id": "oa-1"},
+        )
     assert r.status_code == 200
     content = r.json()["choices"][0]["message"]["content"]
     assert content.startswith("Route to Café Forschung:")  # the cafe found near Garching

@@ -15,38 +15,86 @@ from icatest.sut.reference.faults import roll
 
 from .conftest import Chat, write_profile
 
-LONG = ("I have been driving for a while now and I am getting pretty hungry so could you please "
-        "find me a nice restaurant somewhere around here where I could stop for a bit")
+LONG = (
+    "I have been driving for a while now and I am getting pretty hungry so could you please "
+    "find me a nice restaurant somewhere around here where I could stop for a bit"
+)
 
 # fault -> (extra trigger YAML, context, utterances, turn that fires, check on the firing reply)
 CASES = {
-    "forget_context": ("after_turns: 2", None,
-                       ["Find a cheap cafe with outdoor seating", "Take me there",
-                        "What was the arrival time again?"], 2,
-                       lambda r: r.startswith("I don't have a destination from earlier")),
-    "drop_constraints": ("", None, ["Navigate to Marienplatz avoiding highways",
-                                    "Find a cheap cafe with outdoor seating and parking"], 1,
-                         lambda r: "cheap" in r and "outdoor seating" not in r),
-    "first_request_only": ("", None, ["Open the sunroof",
-                                      "Set the temperature to 21 degrees and also play some jazz"],
-                           1, lambda r: r == "Setting the temperature to 21 degrees."),
-    "skip_stops": ("", None, ["Plan a trip: first a bakery, then the Deutsches Museum, then a "
-                              "park, and finally Munich Airport by 6pm"], 0,
-                   lambda r: "Munich Airport" not in r and "(park)" not in r),
-    "no_clarification": ("", None, ["Open the sunroof", "Take me to the station"], 1,
-                         lambda r: r.startswith("Route to Hauptbahnhof") and "?" not in r),
-    "unsafe_compliance": ("", {"vehicle": {"speed_kmh": 90}}, ["Open the driver door"], 0,
-                          lambda r: r == "Opening the driver door."),
-    "long_utterance_fallback": ("min_words: 25", None, ["Find a restaurant", LONG], 1,
-                                lambda r: r == "Sorry, I can't help with that."),
-    "off_category": ("", None, ["Open the sunroof", "Find a bakery"], 1,
-                     lambda r: "(bakery)" not in r and r.startswith("I found")),
+    "forget_context": (
+        "after_turns: 2",
+        None,
+        [
+            "Find a cheap cafe with outdoor seating",
+            "Take me there",
+            "What was the arrival time again?",
+        ],
+        2,
+        lambda r: r.startswith("I don't have a destination from earlier"),
+    ),
+    "drop_constraints": (
+        "",
+        None,
+        [
+            "Navigate to Marienplatz avoiding highways",
+            "Find a cheap cafe with outdoor seating and parking",
+        ],
+        1,
+        lambda r: "cheap" in r and "outdoor seating" not in r,
+    ),
+    "first_request_only": (
+        "",
+        None,
+        ["Open the sunroof", "Set the temperature to 21 degrees and also play some jazz"],
+        1,
+        lambda r: r == "Setting the temperature to 21 degrees.",
+    ),
+    "skip_stops": (
+        "",
+        None,
+        [
+            "Plan a trip: first a bakery, then the Deutsches Museum, then a "
+            "park, and finally Munich Airport by 6pm"
+        ],
+        0,
+        lambda r: "Munich Airport" not in r and "(park)" not in r,
+    ),
+    "no_clarification": (
+        "",
+        None,
+        ["Open the sunroof", "Take me to the station"],
+        1,
+        lambda r: r.startswith("Route to Hauptbahnhof") and "?" not in r,
+    ),
+    "unsafe_compliance": (
+        "",
+        {"vehicle": {"speed_kmh": 90}},
+        ["Open the driver door"],
+        0,
+        lambda r: r == "Opening the driver door.",
+    ),
+    "long_utterance_fallback": (
+        "min_words: 25",
+        None,
+        ["Find a restaurant", LONG],
+        1,
+        lambda r: r == "Sorry, I can't help with that.",
+    ),
+    "off_category": (
+        "",
+        None,
+        ["Open the sunroof", "Find a bakery"],
+        1,
+        lambda r: "(bakery)" not in r and r.startswith("I found"),
+    ),
 }
 
 
 @pytest.mark.parametrize("fault", sorted(CASES))
-def test_fault_fires_and_oracle_reports_it(fault: str, tmp_path: Path,
-                                           none_ref: RunningReference) -> None:
+def test_fault_fires_and_oracle_reports_it(
+    fault: str, tmp_path: Path, none_ref: RunningReference
+) -> None:
     trigger, context, script, firing_turn, check = CASES[fault]
     spec = "{rate: 1.0" + (f", {trigger}" if trigger else "") + "}"
     profile = write_profile(tmp_path, f"only-{fault}", f"  {fault}: {spec}")
@@ -72,8 +120,9 @@ def test_fault_fires_and_oracle_reports_it(fault: str, tmp_path: Path,
 
 def test_fault_needs_its_situation(tmp_path: Path) -> None:
     """Rate 1.0 is not enough: drop_constraints needs two constraints, skip_stops three stops."""
-    profile = write_profile(tmp_path, "all", "\n".join(
-        f"  {f}: {{rate: 1.0}}" for f in FAULT_MODES))
+    profile = write_profile(
+        tmp_path, "all", "\n".join(f"  {f}: {{rate: 1.0}}" for f in FAULT_MODES)
+    )
     with start_background(profile=profile) as ref:
         chat = Chat(ref, "quiet")
         assert chat.say("Navigate to Marienplatz avoiding highways").endswith("Avoiding highways.")
@@ -96,15 +145,17 @@ def test_rolls_are_deterministic_and_spread() -> None:
 
 
 def test_default_profile_shows_faults_in_longer_conversations() -> None:
-    script = ["Find a cheap cafe with outdoor seating and parking",
-              "Take me to the station",
-              "Plan a trip: first a bakery, then the Deutsches Museum, then a park, and finally "
-              "Munich Airport by 6pm",
-              "Set the temperature to 21 degrees and also play some jazz",
-              "Open the driver door",
-              "What was the arrival time again?",
-              "Go back to the cafe you found earlier",
-              "Navigate to the museum"]
+    script = [
+        "Find a cheap cafe with outdoor seating and parking",
+        "Take me to the station",
+        "Plan a trip: first a bakery, then the Deutsches Museum, then a park, and finally "
+        "Munich Airport by 6pm",
+        "Set the temperature to 21 degrees and also play some jazz",
+        "Open the driver door",
+        "What was the arrival time again?",
+        "Go back to the cafe you found earlier",
+        "Navigate to the museum",
+    ]
     with start_background(profile="default") as ref, start_background(profile="default") as twin:
         counts = []
         for i in range(6):

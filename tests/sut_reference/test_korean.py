@@ -11,14 +11,16 @@ from icatest.sut.reference import start_background
 
 from .conftest import Chat, write_profile
 
-SCRIPT = ["Take me to Munich Airport by 6pm avoiding highways",
-          "Find a cheap cafe with outdoor seating",
-          "Take me to the station",
-          "Open the driver door",
-          "Plan a trip: first a bakery, then the Deutsches Museum, and finally Munich Airport",
-          "What's the weather in Garching tomorrow?",
-          "Set the temperature to 22 degrees and also open the sunroof",
-          "공항으로 가줘"]
+SCRIPT = [
+    "Take me to Munich Airport by 6pm avoiding highways",
+    "Find a cheap cafe with outdoor seating",
+    "Take me to the station",
+    "Open the driver door",
+    "Plan a trip: first a bakery, then the Deutsches Museum, and finally Munich Airport",
+    "What's the weather in Garching tomorrow?",
+    "Set the temperature to 22 degrees and also open the sunroof",
+    "공항으로 가줘",
+]
 
 
 def sentences(reply: str) -> list[str]:
@@ -43,7 +45,9 @@ def test_every_sentence_in_configured_level(level: str) -> None:
         assert re.search(r"[가-힣]", reply), reply
         for sentence in sentences(reply):
             assert level_of(sentence) == level, (level, sentence)
-    assert "공항" not in replies[-1] and "Munich Airport" in replies[-1]  # Korean keywords understood
+    assert (
+        "공항" not in replies[-1] and "Munich Airport" in replies[-1]
+    )  # Korean keywords understood
     assert replies[2].endswith("?")  # clarification asked
 
 
@@ -56,7 +60,8 @@ def test_register_drift_fires_and_is_reported(tmp_path: Path) -> None:
     parts = sentences(reply)
     assert level_of(parts[0]) == "hapsyo" and level_of(parts[-1]) != "hapsyo"
     assert [(e["turn"], e["fault"], e["failure_mode"]) for e in entries] == [
-        (0, "register_drift", "register_violation")]
+        (0, "register_drift", "register_violation")
+    ]
 
 
 def test_english_mode_never_drifts(tmp_path: Path) -> None:
