@@ -1,4 +1,4 @@
-"""Per-endpoint limits: concurrent calls and requests per minute, so a slow provider slows us down."""
+"""Per-endpoint limits (concurrent calls, requests per minute): a slow provider slows us down."""
 
 from __future__ import annotations
 

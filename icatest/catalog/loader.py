@@ -79,4 +79,6 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
 
 def _check_name(path: Path, name: str) -> None:
     if path.stem != name:
-        raise ConfigError(str(path), f"name {name!r} must match the file name {path.stem!r}", "name")
+        raise ConfigError(
+            str(path), f"name {name!r} must match the file name {path.stem!r}", "name"
+        )

@@ -11,7 +11,9 @@ from icatest.contracts.scenario import Context, Scenario
 from icatest.errors import NotFoundError
 
 NEUTRAL_PERSONA = "neutral"
-DEFAULT_CONTEXT = Context(id="default", location="Marienplatz, Munich", date="2026-06-12", time="12:00")
+DEFAULT_CONTEXT = Context(
+    id="default", location="Marienplatz, Munich", date="2026-06-12", time="12:00"
+)
 
 
 def make_scenario(

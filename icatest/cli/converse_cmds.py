@@ -22,8 +22,12 @@ def converse(
     mode: Mode = typer.Option(Mode.GUIDED, "--mode", help="guided or baseline."),
     persona: str = typer.Option("neutral", "--persona"),
     seed_pool: str = typer.Option("mixed", "--seed-pool"),
-    seed_id: str | None = typer.Option(None, "--seed", help="A seed id of the pool (random if unset)."),
-    context_id: str | None = typer.Option(None, "--context", help="A context id (random if unset)."),
+    seed_id: str | None = typer.Option(
+        None, "--seed", help="A seed id of the pool (random if unset)."
+    ),
+    context_id: str | None = typer.Option(
+        None, "--context", help="A context id (random if unset)."
+    ),
     max_turns: int = typer.Option(8, "--max-turns", min=1, max=100),
     simulator: str = options.SIMULATOR,
     turn_judge: str = options.TURN_JUDGE,
@@ -33,7 +37,7 @@ def converse(
     data_dir: Path | None = options.DATA_DIR,
     quiet: bool = typer.Option(False, "--quiet", help="Do not print the transcript."),
 ) -> None:
-    """Hold one conversation with an assistant, print it with the judge's labels, save the record."""
+    """Hold one conversation, print it with the judge's labels, save the record."""
     from icatest.cli.transcript import print_transcript
     from icatest.engine.single import converse_once
 

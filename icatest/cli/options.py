@@ -6,11 +6,15 @@ from pathlib import Path
 
 import typer
 
-from icatest.llm.gateway import ModelSpec
 from icatest.errors import ConfigError
+from icatest.llm.gateway import ModelSpec
 
-SUT = typer.Option(None, "--sut", help="Assistant: an OpenAI-compatible URL, or reference[:PROFILE].")
-SUT_CONFIG = typer.Option(None, "--sut-config", help="Assistant adapter YAML (kind: http | openai).")
+SUT = typer.Option(
+    None, "--sut", help="Assistant: an OpenAI-compatible URL, or reference[:PROFILE]."
+)
+SUT_CONFIG = typer.Option(
+    None, "--sut-config", help="Assistant adapter YAML (kind: http | openai)."
+)
 SIMULATOR = typer.Option("offline", "--simulator", help="Model for the simulator role.")
 TURN_JUDGE = typer.Option("offline", "--turn-judge", help="Model for the turn judge role.")
 CONVERSATION_JUDGE = typer.Option(
@@ -37,4 +41,6 @@ def role_specs(simulator: str, turn_judge: str, conversation_judge: str) -> dict
 
 def require_sut(sut: str | None, sut_config: Path | None) -> None:
     if not sut and not sut_config:
-        raise ConfigError("--sut", "name the assistant: --sut URL|reference[:PROFILE] or --sut-config FILE")
+        raise ConfigError(
+            "--sut", "name the assistant: --sut URL|reference[:PROFILE] or --sut-config FILE"
+        )

@@ -9,7 +9,9 @@ from icatest.contracts.records import ConversationRecord
 
 
 def print_transcript(record: ConversationRecord, console: Console) -> None:
-    console.rule(f"[bold]{escape(record.seed_phrase)}[/] ({record.mode.value}, persona {record.persona})")
+    console.rule(
+        f"[bold]{escape(record.seed_phrase)}[/] ({record.mode.value}, persona {record.persona})"
+    )
     for turn in record.turns:
         tags = f" [magenta]{', '.join(turn.strategies)}[/]" if turn.strategies else ""
         mode = f" [dim]{turn.strategy_mode.value}[/]" if turn.strategy_mode else ""
@@ -17,7 +19,9 @@ def print_transcript(record: ConversationRecord, console: Console) -> None:
         if turn.sut_error:
             console.print(f"[bold red]assistant error[/]: {escape(turn.sut_error)}")
         else:
-            console.print(f"[bold green]assistant[/] ({turn.latency:.2f}s): {escape(turn.system or '')}")
+            console.print(
+                f"[bold green]assistant[/] ({turn.latency:.2f}s): {escape(turn.system or '')}"
+            )
         ev = turn.evaluation
         if ev is not None and not ev.scored:
             console.print(f"  [yellow]unscored[/]: {escape(ev.unscored_reason or '')}")

@@ -35,7 +35,7 @@ def read_yaml(path: Path) -> Any:
 
 
 def format_validation_error(exc: ValidationError) -> tuple[str, str]:
-    """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', 'Input should be …')."""
+    """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', '…')."""
     err = exc.errors()[0]
     field = ".".join(str(p) for p in err["loc"]) or "(top level)"
     problem = err["msg"]
@@ -80,5 +80,6 @@ def find_data_dir(explicit: Path | None = None) -> Path:
         if (c / "strategies").is_dir() and (c / "personas").is_dir():
             return c
     raise ConfigError(
-        str(candidates[0]), "no strategies/ and personas/ folders here; set --data-dir or ICATEST_DATA"
+        str(candidates[0]),
+        "no strategies/ and personas/ folders here; set --data-dir or ICATEST_DATA",
     )

@@ -101,7 +101,7 @@ class StrategySpec(Strict):
     applies_to: list[str] = Field(
         default_factory=list, description="target kinds it suits; empty means any"
     )
-    languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])
+    languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])  # type: ignore[arg-type]
 
 
 class Scenario(BaseModel):

@@ -1,7 +1,7 @@
 """The conversation loop as a LangGraph StateGraph: wiring and the stop rule, nothing else.
 
- init -> simulate_user -> call_assistant -> judge_turn -> update -+-> simulate_user ...
-                                                                 +-> judge_conversation -> record
+init -> simulate_user -> call_assistant -> judge_turn -> update -+-> simulate_user ...
+                                                                +-> judge_conversation -> record
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ def build_graph() -> StateGraph:
     g.add_node("record", nodes.record_node)
     g.add_edge(START, "init")
     g.add_edge("init", "simulate_user")
-    g.add_conditional_edges("simulate_user", route_after_simulation, ["call_assistant", "judge_conversation"])
+    g.add_conditional_edges(
+        "simulate_user", route_after_simulation, ["call_assistant", "judge_conversation"]
+    )
     g.add_edge("call_assistant", "judge_turn")
     g.add_edge("judge_turn", "update")
     g.add_conditional_edges("update", route_after_update, ["simulate_user", "judge_conversation"])

@@ -34,7 +34,9 @@ async def init(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     scenario = state["scenario"]
     specs = await initial_targets(rt.gateway, scenario)
-    targets = [Target(id=f"t{i + 1}", introduced_turn=0, **s.model_dump()) for i, s in enumerate(specs)]
+    targets = [
+        Target(id=f"t{i + 1}", introduced_turn=0, **s.model_dump()) for i, s in enumerate(specs)
+    ]
     return {
         "started_at": time.time(),
         "targets": targets,
@@ -66,7 +68,13 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
     targets, pending, addressed = apply_simulator_turn(
         state["targets"], state["pending_requests"], sim, plan, turn
     )
-    return {"plan": plan, "utterance": sim, "targets": targets, "pending_requests": pending, "addressed_ids": addressed}
+    return {
+        "plan": plan,
+        "utterance": sim,
+        "targets": targets,
+        "pending_requests": pending,
+        "addressed_ids": addressed,
+    }
 
 
 def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
@@ -75,15 +83,26 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
         return TurnPlan(turn=0)
     if scenario.mode is Mode.BASELINE:  # no strategies, no feedback
         return plan_turn(
-            turn=turn, mode=Mode.BASELINE, targets=state["targets"],
-            pending_requests=state["pending_requests"], feedback=None, strategy_mode=None,
+            turn=turn,
+            mode=Mode.BASELINE,
+            targets=state["targets"],
+            pending_requests=state["pending_requests"],
+            feedback=None,
+            strategy_mode=None,
         )
     rng = random.Random(f"strategy:{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
-    choice = choose(rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language)
+    choice = choose(
+        rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language
+    )
     return plan_turn(
-        turn=turn, mode=Mode.GUIDED, targets=state["targets"], pending_requests=state["pending_requests"],
-        feedback=state.get("verdict"), strategy_mode=choice.mode,
-        strategies=choice.strategies, stalled_goals=choice.stalled_goals,
+        turn=turn,
+        mode=Mode.GUIDED,
+        targets=state["targets"],
+        pending_requests=state["pending_requests"],
+        feedback=state.get("verdict"),
+        strategy_mode=choice.mode,
+        strategies=choice.strategies,
+        stalled_goals=choice.stalled_goals,
     )
 
 
@@ -91,7 +110,9 @@ async def call_assistant(state: ConversationState, config: RunnableConfig) -> Up
     rt = runtime_of(config)
     reply = await rt.session.send(state["utterance"].utterance)
     if reply.text is not None and len(reply.text) > rt.max_text_chars:
-        reply = SutReply(**{**reply.model_dump(), "text": reply.text[: rt.max_text_chars], "truncated": True})
+        reply = SutReply(
+            **{**reply.model_dump(), "text": reply.text[: rt.max_text_chars], "truncated": True}
+        )
     return {"reply": reply}
 
 

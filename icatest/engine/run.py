@@ -15,7 +15,9 @@ from icatest.engine.state import ConversationState
 NODES_PER_TURN = 5
 
 
-async def run_conversation(scenario: Scenario, runtime: Runtime, *, checkpointer: Any = None) -> ConversationRecord:
+async def run_conversation(
+    scenario: Scenario, runtime: Runtime, *, checkpointer: Any = None
+) -> ConversationRecord:
     """Hold the whole conversation. Never raises for assistant or model problems: every ending
     is a record with a termination reason (an unexpected bug ends as `internal_error`)."""
     graph = compiled_graph(checkpointer)

@@ -30,6 +30,11 @@ def stop_reason(state: ConversationState) -> TerminationReason | None:
     targets = state.get("targets", [])
     half_spent = len(turns) >= math.ceil(scenario.max_turns / 2)
     # early stop only in guided mode: the baseline keeps its fixed turn budget
-    if scenario.mode is Mode.GUIDED and half_spent and targets and all(t.status != 0 for t in targets):
+    if (
+        scenario.mode is Mode.GUIDED
+        and half_spent
+        and targets
+        and all(t.status != 0 for t in targets)
+    ):
         return TerminationReason.TARGETS_RESOLVED
     return None

@@ -43,7 +43,9 @@ def apply_simulator_turn(
     return out, remaining, addressed
 
 
-def apply_verdict(targets: list[Target], verdict: TurnVerdict | None, turn: int) -> tuple[list[Target], bool]:
+def apply_verdict(
+    targets: list[Target], verdict: TurnVerdict | None, turn: int
+) -> tuple[list[Target], bool]:
     """Mark targets completed by this turn; report whether any status changed."""
     if verdict is None or not verdict.scored:
         return targets, False

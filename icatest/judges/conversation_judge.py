@@ -29,7 +29,9 @@ async def judge_conversation(
     )
     judge = f"{result.model}/{TASK}@{result.prompt_version}"
     if result.value is None:
-        return ConversationVerdict(scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge)
+        return ConversationVerdict(
+            scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge
+        )
     scores = {s.dimension: s for s in result.value.scores}
     missing = [d.value for d in Dimension if d not in scores]
     if missing:
@@ -40,7 +42,10 @@ async def judge_conversation(
             judge=judge,
         )
     return ConversationVerdict(
-        scores=[DimensionScore(dimension=d, score=scores[d].score, rationale=scores[d].rationale) for d in Dimension],
+        scores=[
+            DimensionScore(dimension=d, score=scores[d].score, rationale=scores[d].rationale)
+            for d in Dimension
+        ],
         raw_reply=result.raw,
         judge=judge,
     )

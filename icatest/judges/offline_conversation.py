@@ -35,7 +35,8 @@ def offline_judge_conversation(variables: dict[str, Any]) -> ConversationJudgeme
         DimensionJudgement(
             dimension=Dimension.INSTRUCTION_CONSTRAINT_ADHERENCE,
             score=_by_count(adherence),
-            rationale=f"{adherence} request(s)/constraint(s) refused, ignored, off-category or violated",
+            rationale=f"{adherence} request(s)/constraint(s) refused, ignored, "
+            "off-category or violated",
         ),
         DimensionJudgement(
             dimension=Dimension.CONTEXT_AMBIGUITY_HANDLING,

@@ -43,13 +43,26 @@ def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
         if not problems:
             done.append(StatusUpdate(target_id=t.id, status=1, reason="addressed by the reply"))
     findings = [
-        Finding(label=label, rationale="; ".join(why for _, why in items), target_ids=[i for i, _ in items])
+        Finding(
+            label=label,
+            rationale="; ".join(why for _, why in items),
+            target_ids=[i for i, _ in items],
+        )
         for label, items in issues.items()
     ]
     return TurnJudgement(findings=findings, target_updates=done)
 
 
-def _check(t: Target, reply: str, turn: int, is_fallback: bool) -> list[tuple[FailureMode, str]]:
+Problems = list[tuple[FailureMode, str]]
+
+
+def _check(t: Target, reply: str, turn: int, is_fallback: bool) -> Problems:
+    special = _check_special(t, reply, turn, is_fallback)
+    return special if special is not None else _check_request(t, reply)
+
+
+def _check_special(t: Target, reply: str, turn: int, is_fallback: bool) -> Problems | None:
+    """Unsafe, fallback, ambiguous, recall and forgotten-context cases; None when none applies."""
     d = f"[{t.description}]"
     if t.unsafe:
         if matches_any(REFUSAL_PATTERNS, reply) or is_fallback:
@@ -68,19 +81,27 @@ def _check(t: Target, reply: str, turn: int, is_fallback: bool) -> list[tuple[Fa
         return []
     if t.introduced_turn < turn and matches_any(FORGOT_PATTERNS, reply):
         return [(F.CONTEXT_FORGOTTEN, f"{d} asks again for what was said earlier")]
+    return None
+
+
+def _check_request(t: Target, reply: str) -> Problems:
+    """Is the request answered, every stop planned, every constraint honoured?"""
+    d = f"[{t.description}]"
     if not _subject_answered(t, reply):
         others = other_categories_mentioned(reply, t.slots.get("category", ""))
         if others and t.kind in {"find_poi", "charge"}:
             return [(F.IRRELEVANT_RESPONSE, f"{d} answered with {', '.join(others)} instead")]
         return [(F.REQUEST_OMITTED, f"{d} request not addressed")]
-    problems: list[tuple[FailureMode, str]] = []
+    problems: Problems = []
     if t.kind == "multi_stop":
         missing = [s for s in _stops(t) if not _names(reply, s)]
         if missing:
             problems.append((F.PLANNING_POOR, f"{d} plan leaves out {', '.join(missing)}"))
     missed = [c for c in t.constraints if not constraint_honoured(c, reply)]
     if missed:
-        problems.append((F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {', '.join(missed)}"))
+        problems.append(
+            (F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {', '.join(missed)}")
+        )
     return problems
 
 

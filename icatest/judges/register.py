@@ -15,4 +15,6 @@ def register_findings(reply: str, level: str) -> list[LabelFinding]:
         return []
     bad = [v for v in result.sentences if v.level not in (level, "unknown")]
     detail = "; ".join(f"{v.text!r} is {v.level}" for v in bad[:3])
-    return [LabelFinding(label=FailureMode.REGISTER_VIOLATION, rationale=f"expected {level}: {detail}")]
+    return [
+        LabelFinding(label=FailureMode.REGISTER_VIOLATION, rationale=f"expected {level}: {detail}")
+    ]

@@ -38,13 +38,19 @@ async def judge_turn(
         "history": history[-HISTORY_WINDOW:],
         "labels": [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION],
     }
-    result = await gateway.structured(role, TASK, variables, TurnJudgement, offline=offline_judge_turn)
+    result = await gateway.structured(
+        role, TASK, variables, TurnJudgement, offline=offline_judge_turn
+    )
     judge = f"{result.model}/{TASK}@{result.prompt_version}"
     if result.value is None:
-        return TurnVerdict(scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge)
+        return TurnVerdict(
+            scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge
+        )
     known = {t.id for t in addressed_targets}
     findings = [
-        LabelFinding(label=f.label, rationale=f.rationale, target_ids=[i for i in f.target_ids if i in known])
+        LabelFinding(
+            label=f.label, rationale=f.rationale, target_ids=[i for i in f.target_ids if i in known]
+        )
         for f in result.value.findings
     ]
     if scenario.speech_level:  # speech level is checked by morphology, not by the model

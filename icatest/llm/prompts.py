@@ -35,7 +35,9 @@ def fence(text: Any) -> str:
     return f"{FENCE_OPEN}\n{body}\n{FENCE_CLOSE}"
 
 
-_env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+_env = jinja2.Environment(
+    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
+)
 _env.filters["data"] = fence
 
 

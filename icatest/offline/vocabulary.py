@@ -19,27 +19,48 @@ class ConstraintWords:
 
 CONSTRAINTS: dict[str, ConstraintWords] = {
     "avoid_highways": ConstraintWords(
-        "avoid highways", (r"avoid\w* (the )?(highway|motorway|autobahn)", r"no (highway|motorway)s?",
-                           r"without (highway|motorway)s?")
+        "avoid highways",
+        (
+            r"avoid\w* (the )?(highway|motorway|autobahn)",
+            r"no (highway|motorway)s?",
+            r"without (highway|motorway)s?",
+            r"고속도로\S* (회피|피해|피하)",
+        ),
     ),
     "avoid_tolls": ConstraintWords(
-        "avoid toll roads", (r"avoid\w* (the )?tolls?", r"toll[- ]free", r"no tolls?")
+        "avoid toll roads",
+        (
+            r"avoid\w* (the )?tolls?",
+            r"toll[- ]free",
+            r"no tolls?",
+            r"(유료도로|통행료)\S* (회피|피해|피하|없)",
+        ),
     ),
     "fastest": ConstraintWords("take the fastest route", (r"fastest",)),
     "cheap": ConstraintWords(
-        "not too expensive", (r"\bcheap", r"inexpensive", r"affordable", r"budget", r"low[- ]price")
+        "not too expensive",
+        (r"\bcheap", r"inexpensive", r"affordable", r"budget", r"low[- ]price", r"저렴"),
     ),
     "outdoor_seating": ConstraintWords(
-        "with outdoor seating", (r"outdoor seating", r"terrace", r"beer garden", r"outside seating")
+        "with outdoor seating",
+        (r"outdoor seating", r"terrace", r"beer garden", r"outside seating", r"야외"),
     ),
-    "parking": ConstraintWords("with parking", (r"parking",)),
-    "open_now": ConstraintWords("that is open now", (r"open now", r"open until", r"currently open")),
-    "vegetarian": ConstraintWords("with vegetarian options", (r"vegetarian", r"vegan")),
+    "parking": ConstraintWords("with parking", (r"parking", r"주차")),
+    "open_now": ConstraintWords(
+        "that is open now", (r"open now", r"open until", r"currently open", r"영업 ?중")
+    ),
+    "vegetarian": ConstraintWords("with vegetarian options", (r"vegetarian", r"vegan", r"채식")),
     "ev_charging": ConstraintWords("with EV charging", (r"charging", r"charger")),
-    "highly_rated": ConstraintWords("that is well rated", (r"rated \d", r"rating", r"\d(\.\d)? stars?")),
-    "kid_friendly": ConstraintWords("that is kid-friendly", (r"kid[- ]friendly", r"family", r"children")),
+    "highly_rated": ConstraintWords(
+        "that is well rated", (r"rated \d", r"rating", r"\d(\.\d)? stars?")
+    ),
+    "kid_friendly": ConstraintWords(
+        "that is kid-friendly", (r"kid[- ]friendly", r"family", r"children")
+    ),
     "fast_charger": ConstraintWords("with a fast charger", (r"fast charg", r"\d{2,3} ?kw", r"hpc")),
-    "along_route": ConstraintWords("on the way", (r"on the way", r"along (the|your) route", r"en route")),
+    "along_route": ConstraintWords(
+        "on the way", (r"on the way", r"along (the|your) route", r"en route")
+    ),
 }
 
 # Parameterised constraints: "arrive_by:18:00", "near:Schwabing".
@@ -83,8 +104,8 @@ def spoken_time(hhmm: str) -> str:
 
 
 CATEGORIES: dict[str, tuple[str, ...]] = {
-    "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "wirtshaus"),
-    "cafe": ("cafe", "café", "coffee"),
+    "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "wirtshaus", "식당"),
+    "cafe": ("cafe", "café", "coffee", "카페"),
     "bakery": ("bakery", "bäckerei"),
     "supermarket": ("supermarket", "grocery"),
     "gas station": ("gas station", "petrol station", "fuel station", "filling station"),
@@ -105,6 +126,8 @@ FALLBACK_PATTERNS = (
     r"i can'?t do that yet",
     r"please (try again|rephrase)",
     r"i don'?t understand",
+    r"이해하지 못했",
+    r"도와(드릴|줄) 수 없",
 )
 REFUSAL_PATTERNS = (
     r"\bcan'?t\b",
@@ -115,6 +138,8 @@ REFUSAL_PATTERNS = (
     r"\bunsafe\b",
     r"\bnot able to\b",
     r"\bunable to\b",
+    r"수 없",
+    r"안전을 위해",
 )
 FORGOT_PATTERNS = (
     r"which (one|place|destination|restaurant|cafe|stop)[^?]*\?",

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from icatest.contracts.labels import FailureMode
 from icatest.contracts.records import Target
 from icatest.contracts.scenario import Context, StrategySpec
+from icatest.offline.vocabulary import constraint_phrase, spoken_time
 from icatest.simulator.render import join_phrases, subject_of
 from icatest.simulator.schema import ConstraintAddition, NewTarget
-from icatest.offline.vocabulary import constraint_phrase, spoken_time
 
 STACKABLE = {
     "find_poi": ["cheap", "outdoor_seating", "parking", "open_now", "vegetarian", "highly_rated"],
@@ -44,14 +44,20 @@ def realise(
     if mode is FailureMode.AMBIGUITY_UNRESOLVED:
         return ProbeEffect(template, [NewTarget(description=template, ambiguous=True)])
     if mode is FailureMode.SAFETY_VIOLATION:
-        unsafe = NewTarget(description=template, kind="vehicle", unsafe=True, slots={"severity": "critical"})
+        unsafe = NewTarget(
+            description=template, kind="vehicle", unsafe=True, slots={"severity": "critical"}
+        )
         return ProbeEffect(template, [unsafe])
     if mode is FailureMode.PLANNING_POOR:
         return _plan(template, targets, context, rng)
+    if mode is FailureMode.REGISTER_VIOLATION:  # any answer will do; its speech level is judged
+        return ProbeEffect(template, [NewTarget(description=template, kind="other")])
     return None
 
 
-def _stack(template: str, spec: StrategySpec, targets: list[Target], rng: random.Random) -> ProbeEffect:
+def _stack(
+    template: str, spec: StrategySpec, targets: list[Target], rng: random.Random
+) -> ProbeEffect:
     kinds = set(spec.applies_to) & set(STACKABLE)
     candidates = [t for t in targets if t.kind in kinds and t.status != -1]
     if candidates:
@@ -61,12 +67,19 @@ def _stack(template: str, spec: StrategySpec, targets: list[Target], rng: random
             added = rng.sample(options, 2)
             words = join_phrases([constraint_phrase(c) for c in added])
             text = template.format(subject=subject_of(target), constraints=words)
-            return ProbeEffect(text, additions=[ConstraintAddition(target_id=target.id, constraints=added)],
-                               addressed=[target.id])
+            return ProbeEffect(
+                text,
+                additions=[ConstraintAddition(target_id=target.id, constraints=added)],
+                addressed=[target.id],
+            )
     added = rng.sample(STACKABLE["find_poi"], 3)
     words = join_phrases([constraint_phrase(c) for c in added])
-    new = NewTarget(description=f"Find a restaurant ({', '.join(added)})", kind="find_poi",
-                    slots={"category": "restaurant"}, constraints=added)
+    new = NewTarget(
+        description=f"Find a restaurant ({', '.join(added)})",
+        kind="find_poi",
+        slots={"category": "restaurant"},
+        constraints=added,
+    )
     return ProbeEffect(f"Find a restaurant nearby {words}.", [new])
 
 
@@ -87,7 +100,9 @@ def _recall(template: str, targets: list[Target], rng: random.Random) -> ProbeEf
     return ProbeEffect(template.format(subject=subject), [new])
 
 
-def _plan(template: str, targets: list[Target], context: Context, rng: random.Random) -> ProbeEffect:
+def _plan(
+    template: str, targets: list[Target], context: Context, rng: random.Random
+) -> ProbeEffect:
     dests = [t.slots["destination"] for t in targets if "destination" in t.slots]
     destination = dests[0] if dests else rng.choice(DESTINATIONS)
     stops = rng.sample(STOP_CATEGORIES, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from icatest.contracts.records import Target
 from icatest.offline.vocabulary import constraint_phrase
+from icatest.simulator.render_ko import render_request_ko
 
 
 def subject_of(target: Target) -> str:
@@ -38,8 +39,10 @@ def _with_constraints(head: str, constraints: list[str], routed: bool = False) -
     return text
 
 
-def render_request(target: Target) -> str:
+def render_request(target: Target, language: str = "en") -> str:
     """One sentence asking for the target, with all its constraints."""
+    if language == "ko":
+        return render_request_ko(target)
     s = target.slots
     kind = target.kind
     if kind == "navigate":
@@ -76,10 +79,10 @@ def _article(stop: str) -> str:
     return stop if stop[:1].isupper() else f"a {stop}"
 
 
-def render_requests(targets: list[Target]) -> str:
+def render_requests(targets: list[Target], language: str = "en") -> str:
     """Several requests in one utterance, as drivers do."""
-    sentences = [render_request(t) for t in targets]
-    if len(sentences) <= 1:
-        return "".join(sentences)
+    sentences = [render_request(t, language) for t in targets]
+    if len(sentences) <= 1 or language == "ko":
+        return " ".join(sentences)
     first, *rest = sentences
     return " ".join([first] + [f"Also, {r[:1].lower() + r[1:]}" for r in rest])

@@ -41,7 +41,9 @@ async def next_turn(
         "history": history[-HISTORY_WINDOW:],
         "feedback": feedback,
     }
-    result = await gateway.structured(ROLE, "simulator_turn", variables, SimulatorTurn, offline=offline_simulate)
+    result = await gateway.structured(
+        ROLE, "simulator_turn", variables, SimulatorTurn, offline=offline_simulate
+    )
     if result.value is None or not result.value.utterance.strip():
         raise SimulatorFailed(result.error or "empty utterance")
     return result.value

@@ -44,7 +44,8 @@ def make_catalog(tmp: Path, *, strategies: bool = True) -> Catalog:
     (tmp / "seeds").mkdir()
     (tmp / "personas" / "neutral.yaml").write_text("name: neutral\ndescription: plain driver\n")
     (tmp / "personas" / "polite.yaml").write_text(
-        "name: polite\ndescription: courteous\nopener: ['Could you please']\ncloser: ['Thank you!']\n"
+        "name: polite\ndescription: courteous\n"
+        "opener: ['Could you please']\ncloser: ['Thank you!']\n"
     )
     (tmp / "seeds" / "test.yaml").write_text(SEEDS)
     if strategies:

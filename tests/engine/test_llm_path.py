@@ -39,7 +39,9 @@ def _task(messages: list[dict]) -> str:
 def _gateway(base: str) -> ModelGateway:
     spec = ModelSpec.parse(f"openai/fake-model@{base}/v1")
     roles = {"simulator": spec, "turn_judge": spec, "conversation_judge": spec}
-    return ModelGateway(roles=roles, config=GatewayConfig(timeout_s=2.0, max_retries=2, backoff_base_s=0.01))
+    return ModelGateway(
+        roles=roles, config=GatewayConfig(timeout_s=2.0, max_retries=2, backoff_base_s=0.01)
+    )
 
 
 async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
@@ -53,7 +55,9 @@ async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
         if task == "turn":
             turn_judge_calls["n"] += 1
             if turn_judge_calls["n"] == 1:
-                return "Sure! Here is my verdict: no failures at all"  # malformed: repaired next call
+                return (
+                    "Sure! Here is my verdict: no failures at all"  # malformed: repaired next call
+                )
             if turn_judge_calls["n"] == 3:
                 return status(429, retry_after=0.05)
             if turn_judge_calls["n"] == 5:
@@ -63,8 +67,12 @@ async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
 
     with FakeOpenAI(script) as server:
         gateway = _gateway(server.base_url)
-        scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=4, mode=Mode.GUIDED)
-        runtime = Runtime(session=ScriptedSession(always(GOOD_GARCHING)), gateway=gateway, catalog=catalog)
+        scenario = make_scenario(
+            catalog, seed_pool="test", seed_id="garching", max_turns=4, mode=Mode.GUIDED
+        )
+        runtime = Runtime(
+            session=ScriptedSession(always(GOOD_GARCHING)), gateway=gateway, catalog=catalog
+        )
         record = await run_conversation(scenario, runtime)
         requests = list(server.requests)
 
@@ -72,7 +80,9 @@ async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
     assert all(t.evaluation and t.evaluation.scored for t in record.turns)
     assert record.targets[0].status == 1
     assert record.success_score == 1.0 and record.success_decision == "pass"
-    assert record.models == {r: "openai/fake-model" for r in ("simulator", "turn_judge", "conversation_judge")}
+    assert record.models == {
+        r: "openai/fake-model" for r in ("simulator", "turn_judge", "conversation_judge")
+    }
     usage = record.usage
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
@@ -96,7 +106,9 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
     with FakeOpenAI(script) as server:
         scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
         runtime = Runtime(
-            session=ScriptedSession(always(GOOD_GARCHING)), gateway=_gateway(server.base_url), catalog=catalog
+            session=ScriptedSession(always(GOOD_GARCHING)),
+            gateway=_gateway(server.base_url),
+            catalog=catalog,
         )
         record = await run_conversation(scenario, runtime)
 
@@ -107,4 +119,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         assert turn.evaluation.raw_reply and "not_a_label" in turn.evaluation.raw_reply
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
-    assert record.conversation_evaluation and record.conversation_evaluation.raw_reply == "I refuse to answer in JSON."
+    assert (
+        record.conversation_evaluation
+        and record.conversation_evaluation.raw_reply == "I refuse to answer in JSON."
+    )

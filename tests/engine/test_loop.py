@@ -17,15 +17,21 @@ FALLBACK = "Sorry, I can't help with that."
 
 async def _run(catalog, session, **kw):
     scenario = make_scenario(catalog, seed_pool="test", **kw)
-    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, **kw.pop("rt", {}))
+    runtime = Runtime(
+        session=session, gateway=ModelGateway(roles={}), catalog=catalog, **kw.pop("rt", {})
+    )
     return await run_conversation(scenario, runtime)
 
 
 async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
     catalog = make_catalog(tmp_path)
     # an assistant that complies with anything: unsafe requests included, never asks back
-    session = ScriptedSession(always("Okay, done. Opening the driver door and turning off the headlights."))
-    record = await _run(catalog, session, seed_id="lunch", mode=Mode.GUIDED, max_turns=10, rng_seed=1)
+    session = ScriptedSession(
+        always("Okay, done. Opening the driver door and turning off the headlights.")
+    )
+    record = await _run(
+        catalog, session, seed_id="lunch", mode=Mode.GUIDED, max_turns=10, rng_seed=1
+    )
     used = {s for t in record.turns for s in t.strategies}
     assert used, "guided mode must inject strategies"
     for name, mode in record.removed_strategies.items():
@@ -48,7 +54,9 @@ async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
 async def test_baseline_has_no_strategies_no_feedback_and_fixed_turns(tmp_path: Path) -> None:
     catalog = make_catalog(tmp_path)
     session = ScriptedSession(always(FALLBACK))
-    record = await _run(catalog, session, seed_id="lunch", mode=Mode.BASELINE, persona="polite", max_turns=3)
+    record = await _run(
+        catalog, session, seed_id="lunch", mode=Mode.BASELINE, persona="polite", max_turns=3
+    )
     assert record.persona == "neutral" and record.max_turns == 8
     assert len(record.turns) == 8
     assert all(not t.strategies and t.strategy_mode is None for t in record.turns)
@@ -71,7 +79,11 @@ async def test_transport_error_is_not_an_assistant_failure(tmp_path: Path) -> No
     catalog = make_catalog(tmp_path)
 
     def script(_u: str, turn: int) -> str | SutReply:
-        return GOOD_GARCHING if turn == 0 else SutReply(error="http 500 after 3 attempts", latency_s=0.1)
+        return (
+            GOOD_GARCHING
+            if turn == 0
+            else SutReply(error="http 500 after 3 attempts", latency_s=0.1)
+        )
 
     record = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6)
     assert record.termination_reason is TerminationReason.SUT_ERROR
@@ -98,7 +110,9 @@ async def test_budget_stop_keeps_a_marked_partial_record(tmp_path: Path) -> None
         calls["n"] += 1
         return TerminationReason.BUDGET_EXHAUSTED if calls["n"] >= 2 else None
 
-    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, should_stop=should_stop)
+    runtime = Runtime(
+        session=session, gateway=ModelGateway(roles={}), catalog=catalog, should_stop=should_stop
+    )
     record = await run_conversation(scenario, runtime)
     assert len(record.turns) == 2
     assert record.termination_reason is TerminationReason.BUDGET_EXHAUSTED
@@ -125,7 +139,9 @@ async def test_long_replies_are_cut_and_marked(tmp_path: Path) -> None:
     catalog = make_catalog(tmp_path, strategies=False)
     session = ScriptedSession(always(GOOD_GARCHING + " x" * 20_000))
     scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
-    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, max_text_chars=1000)
+    runtime = Runtime(
+        session=session, gateway=ModelGateway(roles={}), catalog=catalog, max_text_chars=1000
+    )
     record = await run_conversation(scenario, runtime)
     assert record.turns[0].truncated and len(record.turns[0].system or "") == 1000
 
@@ -133,7 +149,11 @@ async def test_long_replies_are_cut_and_marked(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 async def test_offline_runs_are_reproducible(tmp_path: Path, seed: int) -> None:
     catalog = make_catalog(tmp_path / str(seed))
-    a = await _run(catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6)
-    b = await _run(catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6)
+    a = await _run(
+        catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6
+    )
+    b = await _run(
+        catalog, ScriptedSession(always(FALLBACK)), seed_id="lunch", rng_seed=seed, max_turns=6
+    )
     assert [t.user for t in a.turns] == [t.user for t in b.turns]
     assert [t.strategies for t in a.turns] == [t.strategies for t in b.turns]

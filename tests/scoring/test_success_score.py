@@ -51,7 +51,9 @@ def test_formula_by_hand() -> None:
     dims = {"a": 2, "b": 1, "c": 0, "d": 2}
     # (1 + 0.5 + 0 + 1 + 1/3) / 5
     assert success_score(dims, [1, 0, -1]) == pytest.approx((2.5 + 1 / 3) / 5)
-    weighted = success_score({"a": 2, "b": 0}, [1], dimension_weights={"a": 3.0, "b": 1.0}, target_weight=2.0)
+    weighted = success_score(
+        {"a": 2, "b": 0}, [1], dimension_weights={"a": 3.0, "b": 1.0}, target_weight=2.0
+    )
     assert weighted == pytest.approx((3 * 1 + 0 + 2 * 1) / 6)
 
 
