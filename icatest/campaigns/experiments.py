@@ -1,0 +1,170 @@
+"""Experiments: baseline and guided arms with identical budgets and seeds, and their comparison.
+
+Layout (DOMAIN.md): EXPERIMENT_DIR/experiment.json, baseline/, guided/, comparison.json. With
+several backends or sessions each (backend, session) pair gets EXPERIMENT_DIR/BACKEND/session-K/
+holding the two arms, and the top-level comparison.json aggregates them. Session K uses
+rng_seed + K, the same in both arms. Re-running the command resumes arms that did not complete.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from icatest.campaigns.config import CampaignConfig
+from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
+from icatest.campaigns.storage import MANIFEST, read_manifest, read_records
+from icatest.config.loading import load_model
+from icatest.contracts import Mode, Strict
+from icatest.errors import ConfigError
+
+PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
+
+
+class Backend(Strict):
+    name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    sut: str | None = None
+    sut_config: Path | None = None
+
+    def placeholder(self) -> bool:
+        text = f"{self.sut or ''} {self.sut_config or ''}"
+        return any(mark in text for mark in PLACEHOLDER_MARKS)
+
+
+class ExperimentConfig(Strict):
+    name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    description: str = ""
+    campaign: dict[str, Any] = Field(
+        description="campaign settings shared by every arm (CampaignConfig fields except "
+        "sut, sut_config and mode)"
+    )
+    backends: list[Backend] = Field(min_length=1)
+    sessions: int = Field(default=1, ge=1)
+    arms: list[Mode] = Field(default_factory=lambda: [Mode.BASELINE, Mode.GUIDED])
+    concurrent_arms: bool = True
+
+    @model_validator(mode="after")
+    def _valid_arms(self) -> ExperimentConfig:
+        for key in ("sut", "sut_config", "mode"):
+            if key in self.campaign:
+                raise ValueError(f"campaign.{key} is set per backend/arm, not in campaign")
+        for backend in self.backends:
+            self.arm_config(backend, Mode.GUIDED, 0)  # validates the merged config now
+        return self
+
+    def arm_config(self, backend: Backend, mode: Mode, session: int) -> CampaignConfig:
+        data = {**self.campaign, "sut": backend.sut, "sut_config": backend.sut_config,
+                "mode": mode}
+        config = CampaignConfig.model_validate(data)
+        return config.model_copy(update={"rng_seed": config.rng_seed + session})
+
+
+def load_experiment(path: Path) -> ExperimentConfig:
+    return load_model(path, ExperimentConfig)
+
+
+def arm_dirs(exp: ExperimentConfig, folder: Path) -> list[tuple[Backend, int, Mode, Path]]:
+    single = len(exp.backends) == 1 and exp.sessions == 1
+    out: list[tuple[Backend, int, Mode, Path]] = []
+    for backend in exp.backends:
+        for session in range(exp.sessions):
+            base = folder if single else folder / backend.name / f"session-{session}"
+            out.extend((backend, session, arm, base / arm.value) for arm in exp.arms)
+    return out
+
+
+async def run_experiment(
+    exp: ExperimentConfig,
+    folder: Path,
+    *,
+    quiet: bool = True,
+    engine: str | None = None,
+    opener: str = DEFAULT_OPENER,
+) -> dict[str, Any]:
+    """Run every arm (the two arms of a pair concurrently if asked) and write comparison.json."""
+    missing = [b.name for b in exp.backends if b.placeholder()]
+    missing += [f"campaign.{k}" for k, v in exp.campaign.items()
+                if isinstance(v, str) and any(m in v for m in PLACEHOLDER_MARKS)]
+    if missing:
+        raise ConfigError(
+            f"experiment {exp.name}", f"fill in the placeholders first: {', '.join(missing)}",
+            "backends",
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "experiment.json").write_text(exp.model_dump_json(indent=2))
+    kwargs: dict[str, Any] = {"opener": opener, "handle_signals": False}
+    if engine:
+        kwargs["engine"] = engine
+    todo = arm_dirs(exp, folder)
+    pairs: dict[tuple[str, int], list[Any]] = {}
+    for backend, session, arm, path in todo:
+        pairs.setdefault((backend.name, session), []).append(
+            _arm(exp.arm_config(backend, arm, session), path, kwargs)
+        )
+    for coros in pairs.values():
+        if exp.concurrent_arms:
+            await asyncio.gather(*coros)
+        else:
+            for coro in coros:
+                await coro
+    comparison = compare_runs(exp, folder)
+    (folder / "comparison.json").write_text(json.dumps(comparison, indent=2))
+    return comparison
+
+
+async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> None:
+    if (path / MANIFEST).exists():
+        if read_manifest(path).get("status") == "completed":
+            return
+        await run_campaign(config, path, resume=True, **kwargs)
+        return
+    await run_campaign(config, path, **kwargs)
+
+
+def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(records)
+    types_per_conv = [len(r.get("failure_turns") or {}) for r in records]
+    found = sum(len(t) for r in records for t in (r.get("failure_turns") or {}).values())
+    scored = [r for r in records if r.get("success_decision") in ("pass", "fail")]
+    all_types = {k for r in records for k in (r.get("failure_turns") or {})}
+    return {
+        "conversations": n,
+        "failures_found": found,
+        "failure_rate": sum(1 for t in types_per_conv if t) / n if n else None,
+        "unique_failure_types_per_conversation": sum(types_per_conv) / n if n else None,
+        "unique_failure_types": sorted(all_types),
+        "pass_rate": (sum(r["success_decision"] == "pass" for r in scored) / len(scored))
+        if scored else None,
+        "turns": sum(len(r.get("turns") or []) for r in records),
+    }
+
+
+def _ratio(a: Any, b: Any) -> float | None:
+    if a is None or b is None or b == 0:
+        return None
+    return round(float(a) / float(b), 4)
+
+
+def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
+    by_arm: dict[str, list[dict[str, Any]]] = {}
+    runs = []
+    for backend, session, arm, path in arm_dirs(exp, folder):
+        recs = read_records(path / "conversations.jsonl")
+        by_arm.setdefault(arm.value, []).extend(recs)
+        runs.append({"backend": backend.name, "session": session, "arm": arm.value,
+                     "path": str(path.relative_to(folder)), **arm_metrics(recs)})
+    arms = {arm: arm_metrics(recs) for arm, recs in by_arm.items()}
+    ratios: dict[str, float | None] = {}
+    if "guided" in arms and "baseline" in arms:
+        g, b = arms["guided"], arms["baseline"]
+        for key in ("failure_rate", "unique_failure_types_per_conversation", "failures_found"):
+            ratios[key] = _ratio(g[key], b[key])
+        ratios["failures_per_conversation"] = _ratio(
+            g["failures_found"] / g["conversations"] if g["conversations"] else None,
+            b["failures_found"] / b["conversations"] if b["conversations"] else None,
+        )
+    return {"experiment": exp.name, "arms": arms, "ratios": ratios, "runs": runs}
