@@ -54,13 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         return _exit(130, argv)
     except typer.Exit as exc:
         return _exit(exc.exit_code, argv)
-    except Exception as exc:  # click usage errors
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            return _exit(exc.exit_code, argv)
-        raise
+    except typer.TyperException as exc:  # usage errors: bad option values, missing arguments
+        show = getattr(exc, "show", None)
+        if callable(show):
+            show()
+        return _exit(int(getattr(exc, "exit_code", 2)), argv)
     return _exit(result if isinstance(result, int) else 0, argv)
 
 
