@@ -109,7 +109,7 @@ async def open_assistant(
 
 def _start_reference(profile: str, opts: dict[str, Any]) -> Any:
     try:
-        from icatest.sut.reference.server import start_background
+        from icatest.sut.reference import start_background
     except ImportError as exc:
         raise ConfigError(
             "--sut reference", f"the reference assistant is not available ({exc})"
