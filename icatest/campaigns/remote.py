@@ -30,6 +30,7 @@ from icatest.campaigns.local import PlanSource
 from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan
+from icatest.campaigns.sut import reference_client, shared_reference
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.limits import RateLimiter
@@ -57,22 +58,14 @@ async def _client(config: CampaignConfig) -> AsyncIterator[Any]:
 
 @contextlib.asynccontextmanager
 async def _shared_sut(config: CampaignConfig, opener: str) -> AsyncIterator[str | None]:
-    """For `reference`, one server in the driver for every worker; its base URL."""
+    """For `reference` (with the default opener), one server in the driver for every worker."""
     from icatest.campaigns.runner import DEFAULT_OPENER
 
-    if not config.is_reference() or opener != DEFAULT_OPENER:
+    if opener != DEFAULT_OPENER:
         yield None
         return
-    from icatest.sut.reference.server import start_background  # type: ignore[import-not-found]
-
-    profile = (config.sut or "").partition(":")[2] or "default"
-    running = await asyncio.to_thread(
-        start_background, profile=profile, **config.reference_options
-    )
-    try:
-        yield str(running.base_url)
-    finally:
-        await asyncio.to_thread(running.stop)
+    async with shared_reference(config) as url:
+        yield url
 
 
 async def run_dask(
@@ -232,13 +225,8 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
 async def _open(task: dict[str, Any], config: CampaignConfig, limiter: Any) -> AsyncIterator[Any]:
     url = task.get("reference_url")
     if url:
-        from icatest.sut.adapters import HttpAssistant, reference_http_config
-
-        assistant = HttpAssistant(reference_http_config(url), limiter=limiter)
-        try:
+        async with reference_client(url, limiter) as assistant:
             yield assistant
-        finally:
-            await assistant.aclose()
         return
     async with resolve(task["opener"])(config, limiter) as assistant:
         yield assistant

@@ -36,7 +36,7 @@ from icatest.limits import RateLimiter
 # fields that decide which scenario comes i-th: a resume must not change them
 SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")
 AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
-DEFAULT_OPENER = "icatest.campaigns.runner:default_opener"
+DEFAULT_OPENER = "icatest.campaigns.sut:default_opener"
 ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 
 
@@ -96,15 +96,6 @@ def sut_limiter(config: CampaignConfig) -> RateLimiter | None:
     if lim.max_concurrent is None and lim.rpm is None:
         return None
     return RateLimiter(lim.max_concurrent, lim.rpm)
-
-
-@contextlib.asynccontextmanager
-async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
-    from icatest.sut.adapters import open_assistant
-
-    opts = dict(config.reference_options) if config.is_reference() else {}
-    async with open_assistant(config.sut, config.sut_config, limiter=limiter, **opts) as assistant:
-        yield assistant
 
 
 @contextlib.asynccontextmanager

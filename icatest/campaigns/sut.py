@@ -1,0 +1,60 @@
+"""The assistant of a campaign: one shared endpoint, sessions opened per conversation.
+
+For `reference[:PROFILE]` the campaign starts ONE reference server on loopback and every
+conversation (local lanes or Dask workers) talks to it through /api/converse, so its oracle log
+sees every session id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from icatest.campaigns.config import CampaignConfig
+from icatest.limits import RateLimiter
+
+
+@contextlib.asynccontextmanager
+async def shared_reference(config: CampaignConfig) -> AsyncIterator[str | None]:
+    """Start the reference server when the campaign targets it; yields its base URL (or None)."""
+    if not config.is_reference():
+        yield None
+        return
+    from icatest.sut.reference import start_background
+
+    profile = (config.sut or "").partition(":")[2] or "default"
+    running = await asyncio.to_thread(
+        start_background, profile=profile, **config.reference_options
+    )
+    try:
+        yield str(running.base_url)
+    finally:
+        await asyncio.to_thread(running.stop)
+
+
+@contextlib.asynccontextmanager
+async def reference_client(url: str, limiter: RateLimiter | None) -> AsyncIterator[Any]:
+    from icatest.sut.adapters import HttpAssistant, reference_http_config
+
+    assistant = HttpAssistant(reference_http_config(url), limiter=limiter)
+    try:
+        yield assistant
+    finally:
+        await assistant.aclose()
+
+
+@contextlib.asynccontextmanager
+async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
+    """The campaign's assistant: the shared reference server, a URL or a --sut-config file."""
+    if config.is_reference():
+        async with shared_reference(config) as url:
+            assert url is not None
+            async with reference_client(url, limiter) as assistant:
+                yield assistant
+        return
+    from icatest.sut.adapters import open_assistant
+
+    async with open_assistant(config.sut, config.sut_config, limiter=limiter) as assistant:
+        yield assistant
