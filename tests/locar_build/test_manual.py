@@ -7,7 +7,6 @@ import pytest
 from icatest.errors import ConfigError
 from icatest.locar.build.manual import detect_language, parse_manual, parse_manuals
 
-
 MD = """# Lights {#lights}
 Intro text of the category is not a subsection.
 ## Headlights {#lights.head}

@@ -90,7 +90,8 @@ async def test_extend_patterns_turns_and_targets(manuals_dir: Path) -> None:
 
 
 async def test_augment_levels_verified_and_fragments(styler: Styler) -> None:
-    ko = _draft("k1", "ko", "충전구 어떻게 열어?", "충전구 도어의 뒤쪽 끝을 누릅니다. 케이블을 연결하십시오.")
+    ko = _draft("k1", "ko", "충전구 어떻게 열어?",
+                "충전구 도어의 뒤쪽 끝을 누릅니다. 케이블을 연결하십시오.")
     en = _draft("e1", "en", "How do I open the charging port?", "Press the rear edge of the door.")
     out, report = await augment(make_gateway(), [ko, en], fragments_share=1.0, styler=styler)
     levels = {d.speech_level: d for d in out if d.language == "ko"}

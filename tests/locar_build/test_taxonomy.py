@@ -8,7 +8,6 @@ from icatest.errors import ConfigError
 from icatest.locar.build.taxonomy import fill, josa, load_taxonomy, slot_combinations
 
 
-
 def test_shipped_navigation_taxonomy_shape(taxonomy_path: Path) -> None:
     tax = load_taxonomy(taxonomy_path)
     assert len(tax.categories) == 7
