@@ -99,7 +99,7 @@ def _navigate(slots: dict[str, str]) -> TargetSpec:
     constraints = ["fastest"] if _FAST.search(slots.get("traffic_info", "")) else []
     extra = {k: slots[k] for k in ("distance", "traffic_info", "address") if k in slots}
     if "poi" in slots:
-        target_slots = {"destination": slots["poi"], **extra}
+        target_slots: dict[str, str] = {"destination": slots["poi"], **extra}
         if "poi_type" in slots:
             target_slots["category"] = slots["poi_type"]
         return TargetSpec(

@@ -17,16 +17,11 @@ DEFAULT_UTTERANCE = "Take me to Munich Airport"
 
 
 def register(app: typer.Typer) -> None:
-    _register_serve()
+    from icatest.sut.reference.cli import register_serve
+
+    if not any(c.name == "serve" for c in sut_app.registered_commands):
+        register_serve(sut_app)
     app.add_typer(sut_app, name="sut")
-
-
-def _register_serve() -> None:
-    try:
-        from icatest.sut.reference.cli import register_serve
-    except ImportError:  # the reference assistant's CLI has not landed in this checkout
-        return
-    register_serve(sut_app)
 
 
 @sut_app.command("check")

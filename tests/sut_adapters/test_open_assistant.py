@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +46,7 @@ async def test_bad_options(sut: str | None, path: str | None) -> None:
 
 
 async def test_reference_is_started_and_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stand-in for icatest.sut.reference.server with the agreed start_background API."""
+    """A stand-in for icatest.sut.reference.start_background: options passed, stop called."""
     started: list[dict[str, Any]] = []
     srv = ConverseServer()
 
@@ -69,9 +67,9 @@ async def test_reference_is_started_and_stopped(monkeypatch: pytest.MonkeyPatch)
         started.append({"running": running})
         return running
 
-    module = types.ModuleType("icatest.sut.reference.server")
-    module.start_background = start_background  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "icatest.sut.reference.server", module)
+    import icatest.sut.reference
+
+    monkeypatch.setattr(icatest.sut.reference, "start_background", start_background)
     async with open_assistant("reference:none", latency_ms=5) as assistant:
         assert assistant.name == "reference:none"
         session = assistant.session("conv-42", context={"location": "Garching"})
@@ -93,3 +91,13 @@ async def test_refused_reference_url_in_config(tmp_path: Path) -> None:
     async with open_assistant(None, path) as assistant:
         reply = await assistant.session("c").send("hi")
     assert reply.error is not None and reply.error.startswith("connection:")
+
+
+async def test_real_reference_assistant_over_loopback() -> None:
+    async with open_assistant("reference:none", retries=0) as assistant:
+        session = assistant.session("conv-ref-1", context={"location": "Munich, Marienplatz"})
+        first = await session.send("Take me to Munich Airport")
+        second = await session.send("Set the temperature to 21 degrees")
+    assert first.error is None and "Munich Airport" in (first.text or ""), first
+    assert second.error is None and "21" in (second.text or ""), second
+    assert first.latency_s > 0

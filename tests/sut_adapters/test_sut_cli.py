@@ -56,3 +56,11 @@ def test_check_config_never_prints_secret(
     assert "sut_error: http_status: HTTP 500" in result.output
     assert SECRET not in result.output
     assert converse.requests[0]["headers"]["authorization"] == f"Bearer {SECRET}"
+
+
+def test_check_reference_and_serve_registered() -> None:
+    app = _app()
+    result = CliRunner().invoke(app, ["sut", "check", "reference:none", "-u", "Open the sunroof"])
+    assert result.exit_code == 0, result.output
+    assert "assistant: reference:none" in result.output and "sunroof" in result.output.lower()
+    assert "serve" in CliRunner().invoke(app, ["sut", "--help"]).output
