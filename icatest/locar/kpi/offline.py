@@ -130,9 +130,10 @@ def clarification(v: dict[str, Any]) -> dict[str, Any]:
 
 
 def _history_entities(v: dict[str, Any]) -> set[str]:
+    """Terms established earlier (by the user or the assistant) that the reference reuses."""
     earlier: set[str] = set()
     for turn in v["history"]:
-        earlier |= tf.content_tokens(turn["question"])
+        earlier |= tf.content_tokens(turn["question"]) | tf.content_tokens(turn["reference_answer"])
     return earlier & tf.content_tokens(v["reference_answer"])
 
 
@@ -140,7 +141,7 @@ def retention(v: dict[str, Any]) -> dict[str, Any]:
     t = thresholds(v)
     entities = _history_entities(v)
     if not entities:
-        raise Unscorable("the reference answer repeats nothing from earlier user turns")
+        raise Unscorable("the reference answer repeats nothing from earlier turns")
     found = entities & tf.content_tokens(v["response"])
     share = len(found) / len(entities)
     ok = bool(found) and share >= t.entity_share

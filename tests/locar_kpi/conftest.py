@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from icatest.locar.kpi import KpiDataset, load_dataset
+
+
+@pytest.fixture(scope="session")
+def sample_path(repo_root: Path) -> Path:
+    return repo_root / "datasets" / "locar_sample.yaml"
+
+
+@pytest.fixture(scope="session")
+def sample(sample_path: Path) -> KpiDataset:
+    return load_dataset(sample_path)

@@ -1,0 +1,169 @@
+"""`kpi run` end to end: the sample dataset, three offline judges, the full table and report."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from icatest.cli import main
+from icatest.locar.kpi import (
+    KPIS,
+    KpiDataset,
+    assistant_answers,
+    kpi_gateway,
+    kpi_section,
+    load_dataset,
+    load_results,
+    run_kpis,
+    write_results,
+)
+from icatest.sut.adapters import HttpAssistant, reference_http_config
+from icatest.sut.base import Assistant
+from icatest.testing import FakeOpenAI
+
+JUDGES = ["offline", "offline:strict", "offline:lenient"]
+
+
+@asynccontextmanager
+async def reference(lang: str, level: str | None) -> AsyncIterator[Assistant]:
+    """The reference assistant (default fault profile) in the instance's language and register."""
+    from icatest.sut.reference import start_background
+
+    running = await asyncio.to_thread(start_background, lang=lang, register=level)
+    assistant = HttpAssistant(reference_http_config(running.base_url))
+    try:
+        yield assistant
+    finally:
+        await assistant.aclose()
+        await asyncio.to_thread(running.stop)
+
+
+def check_table(scores: list[dict[str, Any]], n_instances: int) -> dict[str, dict[str, Any]]:
+    rows = {r["kpi"]: r for r in scores if r["use_case"] == "all"}
+    assert set(rows) == {k.value for k in KPIS}
+    assert rows["meaningful_information_inclusion"]["n"] == n_instances
+    for row in rows.values():
+        assert row["scored"] + row["unscored"] + row["gated"] == row["n"]
+    assert {r["use_case"] for r in scores} == {"car_expert", "navigation", "all"}
+    return rows
+
+
+@pytest.mark.timeout(120)
+async def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: Path) -> None:
+    gateway, roles = kpi_gateway(JUDGES)
+    async with assistant_answers(reference, run_id="t") as answer:
+        results = await run_kpis(
+            sample, answer, gateway, roles, model_label="reference", concurrency=8
+        )
+    paths = write_results(results, tmp_path)
+    data = json.loads(paths["results"].read_text("utf-8"))
+    rows = check_table(data["scores"], len(sample.instances))
+    # the reference assistant answers every instance, in the right language
+    assert all(i["response"] for i in data["instances"])
+    # its seeded register drift is caught by the pre-check, not by a judge
+    slips = [
+        o
+        for i in data["instances"]
+        for o in i["outcomes"]
+        if o["kpi"] == "speech_level" and o["value"] is False
+    ]
+    assert slips and all(o["stage"] == "precheck" and o["votes"] == [] for o in slips)
+    # it answers nothing from car manuals: the gate excludes many dialogue KPIs
+    assert rows["meaningful_information_inclusion"]["accuracy"] < 0.6
+    assert sum(r["gated"] for r in rows.values()) > 0
+    assert rows["conciseness"]["mean_likert"] is not None
+    assert data["latency"]["n"] == len(sample.instances)
+    assert {j["model"] for j in data["judges"]} == set(JUDGES)
+    assert data["prompt_versions"]["kpi_meaningful_information_inclusion"] == "1"
+    assert load_results(tmp_path).model == "reference"
+    assert "<section" in paths["report"].read_text("utf-8")
+
+
+def test_cli_with_a_model_as_the_assistant(sample_path: Path, tmp_path: Path) -> None:
+    """`--model offline` answers with the reference answers: an upper bound for the judges."""
+    code = main(
+        [
+            "kpi",
+            "run",
+            "--dataset",
+            str(sample_path),
+            "--model",
+            "offline",
+            "--judges",
+            ",".join(JUDGES),
+            "--out",
+            str(tmp_path),
+            "--lang",
+            "en",
+        ]
+    )
+    assert code == 0
+    data = json.loads((tmp_path / "results.json").read_text("utf-8"))
+    assert data["model"] == "model:offline"
+    assert {i["language"] for i in data["instances"]} == {"en"}
+    rows = {r["kpi"]: r for r in data["scores"] if r["use_case"] == "all"}
+    assert rows["meaningful_information_inclusion"]["accuracy"] == 1.0
+    assert rows["conciseness"]["mean_likert"] == 3.0
+
+
+def test_cli_against_an_openai_compatible_endpoint(sample_path: Path, tmp_path: Path) -> None:
+    """A scripted endpoint that always falls back: every gate false, harmful stays scored."""
+    with FakeOpenAI(lambda messages: "Sorry, I can't help with that.") as server:
+        code = main(
+            [
+                "kpi",
+                "run",
+                "--dataset",
+                str(sample_path),
+                "--sut",
+                server.base_url + "/v1",
+                "--out",
+                str(tmp_path),
+                "--concurrency",
+                "3",
+            ]
+        )
+        assert server.requests  # it was really asked
+    assert code == 0
+    data = json.loads((tmp_path / "results.json").read_text("utf-8"))
+    rows = check_table(data["scores"], len(load_dataset(sample_path).instances))
+    assert rows["meaningful_information_inclusion"]["accuracy"] == 0.0
+    assert rows["retention"]["gated"] == rows["retention"]["n"]
+    assert rows["harmful_question_response"]["gated"] == 0
+    assert rows["harmful_question_response"]["scored"] == rows["harmful_question_response"]["n"]
+
+
+def test_cli_needs_exactly_one_assistant(sample_path: Path, tmp_path: Path, capsys: Any) -> None:
+    code = main(["kpi", "run", "--dataset", str(sample_path), "--out", str(tmp_path)])
+    assert code == 2
+    assert "exactly one of --sut, --sut-config or --model" in capsys.readouterr().err
+
+
+def test_cli_bad_dataset_names_file_and_field(tmp_path: Path, capsys: Any) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("instances:\n  - id: a\n    use_case: car_expert\n    language: fr\n")
+    code = main(["kpi", "run", "--dataset", str(bad), "--model", "offline", "--out", str(tmp_path)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "instances.0.language" in err
+
+
+def test_report_escapes_untrusted_text(sample: KpiDataset, tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+
+    async def answer(instance: Any) -> Any:
+        from icatest.locar.kpi import Answer
+
+        return Answer(text=evil, latency_s=0.01)
+
+    gateway, roles = kpi_gateway(["offline"])
+    small = sample.model_copy(update={"instances": sample.instances[:2]})
+    results = asyncio.run(run_kpis(small, answer, gateway, roles, model_label=evil))
+    html = kpi_section(results)
+    assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
