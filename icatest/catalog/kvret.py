@@ -97,7 +97,9 @@ def _merged_slots(turns: Iterable[Any]) -> dict[str, str]:
 
 def _navigate(slots: dict[str, str]) -> TargetSpec:
     constraints = ["fastest"] if _FAST.search(slots.get("traffic_info", "")) else []
-    extra = {k: slots[k] for k in ("distance", "traffic_info", "address") if k in slots}
+    extra: dict[str, str] = {
+        k: slots[k] for k in ("distance", "traffic_info", "address") if k in slots
+    }
     if "poi" in slots:
         target_slots: dict[str, str] = {"destination": slots["poi"], **extra}
         if "poi_type" in slots:
@@ -143,7 +145,9 @@ def _schedule(slots: dict[str, str]) -> TargetSpec:
     parts = [slots[k] for k in ("date", "time") if k in slots]
     with_party = f" with {slots['party']}" if "party" in slots else ""
     when = f" ({', '.join(parts)})" if parts else ""
-    keep = {k: slots[k] for k in ("date", "time", "party", "room", "agenda") if k in slots}
+    keep: dict[str, str] = {
+        k: slots[k] for k in ("date", "time", "party", "room", "agenda") if k in slots
+    }
     return TargetSpec(
         description=f"Calendar: {event}{with_party}{when}",
         kind="other",
