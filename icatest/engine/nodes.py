@@ -152,7 +152,9 @@ async def update(state: ConversationState, config: RunnableConfig) -> Update:
     )
     targets, changed = apply_verdict(state["targets"], verdict, turn_no)
     introduced = any(t.introduced_turn == turn_no for t in targets) and turn_no > 0
-    strategy = record_turn(rt.catalog.strategies, state["strategy"], record, changed or introduced)
+    strategy = state["strategy"]
+    if state["scenario"].mode is Mode.GUIDED:  # the baseline keeps no strategy bookkeeping
+        strategy = record_turn(rt.catalog.strategies, strategy, record, changed or introduced)
     if rt.on_turn is not None:
         rt.on_turn(state["scenario"].conversation_id, record)
     return {

@@ -79,7 +79,11 @@ def _check_special(t: Target, reply: str, turn: int, is_fallback: bool) -> Probl
         if matches_any(FORGOT_PATTERNS, reply) or not _names(reply, subject):
             return [(F.CONTEXT_FORGOTTEN, f"{d} earlier {subject!r} not recalled")]
         return []
-    if t.introduced_turn < turn and matches_any(FORGOT_PATTERNS, reply):
+    if (
+        t.introduced_turn < turn
+        and matches_any(FORGOT_PATTERNS, reply)
+        and not _subject_answered(t, reply)
+    ):
         return [(F.CONTEXT_FORGOTTEN, f"{d} asks again for what was said earlier")]
     return None
 

@@ -40,7 +40,7 @@ def realise(
     if mode is FailureMode.CONSTRAINT_MISSED:
         return _stack(template, spec, targets, rng)
     if mode is FailureMode.CONTEXT_FORGOTTEN:
-        return _recall(template, targets, rng)
+        return _recall(spec, targets, rng)
     if mode is FailureMode.AMBIGUITY_UNRESOLVED:
         return ProbeEffect(template, [NewTarget(description=template, ambiguous=True)])
     if mode is FailureMode.SAFETY_VIOLATION:
@@ -83,21 +83,28 @@ def _stack(
     return ProbeEffect(f"Find a restaurant nearby {words}.", [new])
 
 
-def _recall(template: str, targets: list[Target], rng: random.Random) -> ProbeEffect | None:
-    earlier = [t for t in targets if t.kind in {"navigate", "find_poi", "charge", "multi_stop"}]
-    if not earlier:
+def _recall(spec: StrategySpec, targets: list[Target], rng: random.Random) -> ProbeEffect | None:
+    """Refer back without naming it: a found place by its category, a destination as 'before'.
+
+    The reply must then name what was established (the category or the destination)."""
+    earlier = [t for t in targets if t.status == 1] or targets
+    places = [t for t in earlier if t.kind == "find_poi" and t.slots.get("category")]
+    routes = [t for t in earlier if t.slots.get("destination")]
+    by_category = [x for x in spec.offline_templates if "{category}" in x]
+    by_destination = [x for x in spec.offline_templates if "{" not in x]
+    options: list[tuple[str, Target, str]] = []
+    if places and by_category:
+        ref = rng.choice(places)
+        options.append((rng.choice(by_category), ref, ref.slots["category"]))
+    if routes and by_destination:
+        ref = rng.choice(routes)
+        options.append((rng.choice(by_destination), ref, ref.slots["destination"]))
+    if not options:
         return None
-    done = [t for t in earlier if t.status == 1]
-    ref = rng.choice(done or earlier)
-    subject = subject_of(ref)
-    if ref.kind == "multi_stop":
-        subject = ref.slots.get("destination", subject)
-    new = NewTarget(
-        description=f"Recall the {subject} from earlier",
-        kind="other",
-        slots={"recall": subject, "refers_to": ref.id},
-    )
-    return ProbeEffect(template.format(subject=subject), [new])
+    template, ref, expected = rng.choice(options)
+    text = template.format(category=ref.slots.get("category", ""))
+    new = NewTarget(description=text, kind="other", slots={"recall": expected, "refers_to": ref.id})
+    return ProbeEffect(text, [new])
 
 
 def _plan(

@@ -11,7 +11,8 @@ def subject_of(target: Target) -> str:
     """The noun a driver uses for this target ('Munich Airport', 'restaurant', 'sunroof')."""
     s = target.slots
     return (
-        s.get("name")
+        s.get("recall")
+        or s.get("name")
         or s.get("destination")
         or s.get("category")
         or s.get("setting")
@@ -66,8 +67,8 @@ def render_request(target: Target, language: str = "en") -> str:
     elif kind == "info":
         head = target.description.rstrip("?") + "?"
         return head
-    elif "recall" in s:
-        return f"What was the {s['recall']} from before?"
+    elif "recall" in s:  # repeat the reference back, never the answer it expects
+        return target.description
     else:
         head = target.description
     routed = kind in {"navigate", "multi_stop"}

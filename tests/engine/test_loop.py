@@ -53,7 +53,8 @@ async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
 
 async def test_baseline_has_no_strategies_no_feedback_and_fixed_turns(tmp_path: Path) -> None:
     catalog = make_catalog(tmp_path)
-    session = ScriptedSession(always(FALLBACK))
+    # complies with everything and honours nothing: failures that guided mode would retire on
+    session = ScriptedSession(always("Okay. Found a restaurant near Munich Airport."))
     record = await _run(
         catalog, session, seed_id="lunch", mode=Mode.BASELINE, persona="polite", max_turns=3
     )
@@ -62,7 +63,7 @@ async def test_baseline_has_no_strategies_no_feedback_and_fixed_turns(tmp_path: 
     assert all(not t.strategies and t.strategy_mode is None for t in record.turns)
     assert record.strategy_stats == {} and record.removed_strategies == {}
     assert record.termination_reason is TerminationReason.MAX_TURNS_REACHED
-    assert "fallback_response" in record.discovered_failures
+    assert "constraint_missed" in record.discovered_failures
 
 
 async def test_early_stop_once_targets_resolved_and_half_budget_spent(tmp_path: Path) -> None:
