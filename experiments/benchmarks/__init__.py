@@ -1,0 +1,1 @@
+"""Performance benchmarks of the campaign layer (`icatest bench`)."""
