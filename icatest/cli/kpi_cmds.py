@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -26,6 +26,7 @@ DEFAULT_JUDGES = "offline,offline:strict,offline:lenient"
 def register(app: typer.Typer) -> None:
     kpi_build_cmds.register(kpi_app)
     kpi_app.command("run")(run_cmd)
+    kpi_app.command("agreement")(agreement_cmd)
     app.add_typer(kpi_app, name="kpi")
 
 
@@ -88,6 +89,68 @@ def run_cmd(
     paths = write_results(results, out)
     _print_table(results)
     typer.echo(f"results: {paths['results']}\nreport:  {paths['report']}")
+
+
+def agreement_cmd(
+    golden: Path = typer.Option(..., "--golden", help="Labelled answers (YAML/JSON)."),
+    judges: str = typer.Option(DEFAULT_JUDGES, "--judges", help="Comma-separated judge models."),
+    dataset: Path | None = typer.Option(
+        None, "--dataset", help="KPI dataset (default: the golden set's dataset: field)."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Write agreement.json here."),
+) -> None:
+    """Agreement of each judge and of the majority vote with human labels, per KPI."""
+    import json
+
+    from icatest.locar.kpi.calibration import (
+        agreement_table,
+        golden_dataset,
+        judge_golden,
+        load_golden,
+    )
+    from icatest.locar.kpi.run import kpi_gateway
+
+    gold = load_golden(golden)
+    data = golden_dataset(gold, golden, dataset)
+    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
+    if not judge_models:
+        raise ConfigError("--judges", "name at least one judge model")
+    gateway, roles = kpi_gateway(judge_models)
+    rows = agreement_table(asyncio.run(judge_golden(data, gold, gateway, roles)))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        payload = {
+            "golden": str(golden),
+            "judges": {r: gateway.spec(r).label() for r in roles},
+            "prompt_versions": gateway.prompt_versions,
+            "rows": [r.model_dump(mode="json") for r in rows],
+        }
+        (out / "agreement.json").write_text(json.dumps(payload, indent=2) + "\n", "utf-8")
+    _print_agreement(rows, len(gold.items))
+
+
+def _print_agreement(rows: list[Any], n_items: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"KPI judge agreement with {n_items} labelled answers")
+    for col in ("rater", "KPI", "n", "unscored", "agreement", "kappa", "F1 yes"):
+        table.add_column(col, justify="left" if col in ("rater", "KPI") else "right")
+    for r in rows:
+        table.add_row(
+            r.rater,
+            r.kpi.value,
+            str(r.n),
+            str(r.unscored),
+            _f(r.agreement),
+            _f(r.kappa),
+            _f(r.f1_yes),
+        )
+    Console(width=120).print(table)
+
+
+def _f(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}"
 
 
 def _language(lang: str | None) -> str | None:

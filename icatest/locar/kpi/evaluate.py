@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from icatest.llm.gateway import ModelGateway
 from icatest.locar.kpi.dataset import KpiInstance
 from icatest.locar.kpi.judge import judge, verdict_value
-from icatest.locar.kpi.kpis import GATE, KPIS, Kpi, Layer
+from icatest.locar.kpi.kpis import GATE, KPIS, Kpi
 from icatest.locar.kpi.vote import majority_vote
 
 Verifier = Callable[[str, str], Any]  # (text, level) -> object with .ok, .sentences, .violations
@@ -123,8 +123,14 @@ async def evaluate(
     *,
     verifier: Verifier = default_verifier,
     sut_error: str | None = None,
+    use_precheck: bool = True,
+    gate: bool = True,
 ) -> list[KpiOutcome]:
-    """All KPI outcomes of one answer, the gate first. No answer: everything unscored."""
+    """All KPI outcomes of one answer, the gate first. No answer: everything unscored.
+
+    `use_precheck=False` and `gate=False` exist for calibration: they show what the judges say
+    without the sentence-ending filter, and on KPIs the gate would have excluded.
+    """
     kpis = [GATE, *(k for k in instance.kpis if k is not GATE)]
     if response is None or not response.strip():
         why = f"no answer from the assistant: {sut_error or 'empty reply'}"
@@ -134,9 +140,9 @@ async def evaluate(
     if Kpi.SPEECH_LEVEL in kpis:
         pre, levels = precheck(instance, response, verifier)
         variables["sentence_levels"] = levels
-        if pre is not None:
+        if pre is not None and use_precheck:
             decided[Kpi.SPEECH_LEVEL] = pre
-    first = [k for k in kpis if k not in decided and not KPIS[k].gated]
+    first = [k for k in kpis if k not in decided and (not gate or not KPIS[k].gated)]
     for outcome in await asyncio.gather(*(judge_kpi(gateway, roles, k, variables) for k in first)):
         decided[outcome.kpi] = outcome
     gate_open = decided[GATE].value is not False
@@ -155,7 +161,3 @@ async def evaluate(
                 reason="excluded: meaningful information inclusion is false",
             )
     return [decided[k] for k in kpis]
-
-
-def layer_of(kpi: Kpi) -> Layer:
-    return KPIS[kpi].layer
