@@ -45,8 +45,17 @@ def run_cmd(
     ),
     lang: str | None = typer.Option(None, "--lang", help="Only instances in language ko|en."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, help="Instances in flight."),
+    run_id: str | None = typer.Option(
+        None, "--run-id", help="Names the run and its session ids (default: random)."
+    ),
 ) -> None:
-    """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report."""
+    """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report.
+
+    Sessions are named kpi-RUN_ID-INSTANCE_ID; the reference assistant seeds its faults from
+    them, so the same --run-id reproduces the same answers.
+    """
+    import uuid
+
     from icatest.locar.kpi.answers import assistant_answers, model_answers
     from icatest.locar.kpi.dataset import Language, load_dataset
     from icatest.locar.kpi.run import kpi_gateway, run_kpis, write_results
@@ -61,6 +70,8 @@ def run_cmd(
         raise ConfigError("--judges", "name at least one judge model")
     gateway, roles = kpi_gateway(judge_models, sut_model=model)
 
+    rid = run_id or uuid.uuid4().hex[:12]
+
     async def go() -> KpiResults:
         if model is not None:
             label = f"model:{model.partition('@')[0]}"
@@ -72,9 +83,10 @@ def run_cmd(
                 model_label=label,
                 concurrency=concurrency,
                 dataset_path=str(dataset),
+                run_id=rid,
             )
         label = sut if sut is not None else f"config:{sut_config}"
-        async with assistant_answers(_opener(sut, sut_config), run_id="run") as answer:
+        async with assistant_answers(_opener(sut, sut_config), run_id=rid) as answer:
             return await run_kpis(
                 data,
                 answer,
@@ -83,6 +95,7 @@ def run_cmd(
                 model_label=label,
                 concurrency=concurrency,
                 dataset_path=str(dataset),
+                run_id=rid,
             )
 
     results = asyncio.run(go())
