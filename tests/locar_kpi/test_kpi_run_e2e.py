@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,33 +13,16 @@ from icatest.cli import main
 from icatest.locar.kpi import (
     KPIS,
     KpiDataset,
-    assistant_answers,
     kpi_gateway,
     kpi_section,
     load_dataset,
     load_results,
     run_kpis,
-    write_results,
 )
-from icatest.sut.adapters import HttpAssistant, reference_http_config
-from icatest.sut.base import Assistant
 from icatest.testing import FakeOpenAI
 
 JUDGES = ["offline", "offline:strict", "offline:lenient"]
-
-
-@asynccontextmanager
-async def reference(lang: str, level: str | None) -> AsyncIterator[Assistant]:
-    """The reference assistant (default fault profile) in the instance's language and register."""
-    from icatest.sut.reference import start_background
-
-    running = await asyncio.to_thread(start_background, lang=lang, register=level)
-    assistant = HttpAssistant(reference_http_config(running.base_url))
-    try:
-        yield assistant
-    finally:
-        await assistant.aclose()
-        await asyncio.to_thread(running.stop)
+SAMPLE = Path(__file__).resolve().parents[2] / "datasets" / "locar_sample.yaml"
 
 
 def check_table(scores: list[dict[str, Any]], n_instances: int) -> dict[str, dict[str, Any]]:
@@ -55,17 +36,36 @@ def check_table(scores: list[dict[str, Any]], n_instances: int) -> dict[str, dic
 
 
 @pytest.mark.timeout(120)
-async def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: Path) -> None:
-    gateway, roles = kpi_gateway(JUDGES)
-    async with assistant_answers(reference, run_id="t") as answer:
-        results = await run_kpis(
-            sample, answer, gateway, roles, model_label="reference", concurrency=8
-        )
-    paths = write_results(results, tmp_path)
-    data = json.loads(paths["results"].read_text("utf-8"))
+def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: Path) -> None:
+    code = main(
+        [
+            "kpi",
+            "run",
+            "--dataset",
+            str(SAMPLE),
+            "--sut",
+            "reference",
+            "--judges",
+            ",".join(JUDGES),
+            "--out",
+            str(tmp_path),
+            "--run-id",
+            "e2e",
+            "--concurrency",
+            "8",
+        ]
+    )
+    assert code == 0
+    data = json.loads((tmp_path / "results.json").read_text("utf-8"))
     rows = check_table(data["scores"], len(sample.instances))
-    # the reference assistant answers every instance, in the right language
+    # the reference assistant answers every instance, Korean ones in Korean
     assert all(i["response"] for i in data["instances"])
+    assert any(
+        "\uac00" <= ch <= "\ud7a3"
+        for i in data["instances"]
+        if i["language"] == "ko"
+        for ch in i["response"]
+    )
     # its seeded register drift is caught by the pre-check, not by a judge
     slips = [
         o
@@ -81,8 +81,10 @@ async def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: 
     assert data["latency"]["n"] == len(sample.instances)
     assert {j["model"] for j in data["judges"]} == set(JUDGES)
     assert data["prompt_versions"]["kpi_meaningful_information_inclusion"] == "1"
-    assert load_results(tmp_path).model == "reference"
-    assert "<section" in paths["report"].read_text("utf-8")
+    assert {r["use_case"] for r in data["speech_levels"]} == {"hae", "haeyo", "hapsyo"}
+    results = load_results(tmp_path)
+    assert results.model == "reference" and results.run_id == "e2e"
+    assert "<section" in (tmp_path / "kpi_report.html").read_text("utf-8")
 
 
 def test_cli_with_a_model_as_the_assistant(sample_path: Path, tmp_path: Path) -> None:
