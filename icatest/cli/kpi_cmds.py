@@ -27,6 +27,8 @@ def register(app: typer.Typer) -> None:
     kpi_build_cmds.register(kpi_app)
     kpi_app.command("run")(run_cmd)
     kpi_app.command("agreement")(agreement_cmd)
+    kpi_app.command("report")(report_cmd)
+    kpi_app.command("schema")(schema_cmd)
     app.add_typer(kpi_app, name="kpi")
 
 
@@ -164,6 +166,29 @@ def _print_agreement(rows: list[Any], n_items: int) -> None:
 
 def _f(x: float | None) -> str:
     return "–" if x is None else f"{x:.2f}"
+
+
+def report_cmd(
+    runs: list[Path] = typer.Argument(..., help="results.json files or kpi run folders."),
+    out: Path = typer.Option(..., "--out", help="HTML file to write."),
+) -> None:
+    """One page comparing several kpi runs (one model each): scores by model and use case."""
+    from icatest.locar.kpi.report import render_report
+    from icatest.locar.kpi.run import load_results
+
+    results = [load_results(r) for r in runs]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_report(results), "utf-8")
+    typer.echo(f"report: {out}")
+
+
+def schema_cmd() -> None:
+    """Print the JSON schema of the KPI dataset format (for editors and generators)."""
+    import json
+
+    from icatest.locar.kpi.dataset import KpiDataset
+
+    typer.echo(json.dumps(KpiDataset.model_json_schema(), indent=2, ensure_ascii=False))
 
 
 def _language(lang: str | None) -> str | None:

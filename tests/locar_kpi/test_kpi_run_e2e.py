@@ -169,3 +169,48 @@ def test_report_escapes_untrusted_text(sample: KpiDataset, tmp_path: Path) -> No
     results = asyncio.run(run_kpis(small, answer, gateway, roles, model_label=evil))
     html = kpi_section(results)
     assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_cli_report_compares_runs_and_schema(
+    sample_path: Path, tmp_path: Path, capsys: Any
+) -> None:
+    for name in ("a", "b"):
+        assert (
+            main(
+                [
+                    "kpi",
+                    "run",
+                    "--dataset",
+                    str(sample_path),
+                    "--model",
+                    "offline",
+                    "--judges",
+                    "offline",
+                    "--out",
+                    str(tmp_path / name),
+                    "--lang",
+                    "ko",
+                ]
+            )
+            == 0
+        )
+    page = tmp_path / "both.html"
+    assert (
+        main(
+            [
+                "kpi",
+                "report",
+                str(tmp_path / "a"),
+                str(tmp_path / "b" / "results.json"),
+                "--out",
+                str(page),
+            ]
+        )
+        == 0
+    )
+    html = page.read_text("utf-8")
+    assert html.count("<h3>model:offline</h3>") == 2
+    capsys.readouterr()
+    assert main(["kpi", "schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert "instances" in schema["properties"]
