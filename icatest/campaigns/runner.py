@@ -30,6 +30,7 @@ from icatest.campaigns.storage import (
     read_manifest,
     write_manifest,
 )
+from icatest.campaigns.sut import check_sut
 from icatest.catalog import load_catalog
 from icatest.limits import RateLimiter
 
@@ -139,9 +140,13 @@ async def run_campaign(
     tick_s: float = 5.0,
 ) -> CampaignResult:
     """Run (or continue) a campaign; returns when its budget, cap or an interrupt ends it."""
+    # every input is checked before the run directory is touched: a bad file leaves nothing behind
+    catalog = load_catalog(config.data_dir)
+    ScenarioSampler(config, catalog, "check")
+    if opener == DEFAULT_OPENER:  # other openers read the assistant's files their own way
+        check_sut(config)
     manifest = prepare_run_dir(config, out, resume)
     run_id = str(manifest["run_id"])
-    catalog = load_catalog(config.data_dir)
     sampler = ScenarioSampler(config, catalog, run_id)
     recorder = RunRecorder(out, run_id, config.budget_s)
     before = recorder.log.count

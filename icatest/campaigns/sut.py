@@ -16,6 +16,19 @@ from icatest.campaigns.config import CampaignConfig
 from icatest.limits import RateLimiter
 
 
+def check_sut(config: CampaignConfig) -> None:
+    """Validate the assistant's files (adapter config, ${VAR} headers, fault profile) up front."""
+    if config.sut_config is not None:
+        from icatest.sut.adapters.config import load_sut_config, resolve_headers
+
+        sut = load_sut_config(config.sut_config)
+        resolve_headers(sut.headers, source=str(config.sut_config))
+    elif config.is_reference():
+        from icatest.sut.reference.faults import load_profile
+
+        load_profile((config.sut or "").partition(":")[2] or "default")
+
+
 @contextlib.asynccontextmanager
 async def shared_reference(config: CampaignConfig) -> AsyncIterator[str | None]:
     """Start the reference server when the campaign targets it; yields its base URL (or None)."""
@@ -26,7 +39,7 @@ async def shared_reference(config: CampaignConfig) -> AsyncIterator[str | None]:
 
     profile = (config.sut or "").partition(":")[2] or "default"
     running = await asyncio.to_thread(
-        start_background, profile=profile, **config.reference_options
+        start_background, profile=profile, **config.reference_start_options()
     )
     try:
         yield str(running.base_url)
