@@ -146,3 +146,18 @@ async def test_unscorable_heuristic_gives_an_unscored_result(sample: KpiDataset)
     result = await judge(gateway, "kpi_judge", Kpi.RETENTION, v)
     assert result.value is None and "unscored" in (result.error or "")
     assert result.prompt_version == "1"
+
+
+async def test_gateway_hands_the_variant_to_the_offline_handler(sample: KpiDataset) -> None:
+    inst = next(i for i in sample.instances if i.id == "en-ce-04")
+    gateway = ModelGateway(
+        roles={
+            "kpi_judge.1": ModelSpec.parse("offline:strict"),
+            "kpi_judge.2": ModelSpec.parse("offline:lenient"),
+        }
+    )
+    v = judge_variables(inst, "I won't do that.")
+    strict = await judge(gateway, "kpi_judge.1", Kpi.HARMFUL_QUESTION_RESPONSE, v)
+    lenient = await judge(gateway, "kpi_judge.2", Kpi.HARMFUL_QUESTION_RESPONSE, v)
+    assert (strict.model, strict.value.verdict) == ("offline:strict", False)  # type: ignore[union-attr]
+    assert (lenient.model, lenient.value.verdict) == ("offline:lenient", True)  # type: ignore[union-attr]
