@@ -73,6 +73,19 @@ class CampaignConfig(Strict):
     workers: int = Field(default=2, ge=1, description="local-dask worker processes")
     scheduler: str | None = Field(default=None, description="tcp://HOST:PORT for executor dask")
     data_dir: Path | None = Field(default=None, description="folder with seeds/, personas/, ...")
+    speech_level: Literal["hae", "haeyo", "hapsyo"] | None = Field(
+        default=None,
+        description="Korean speech level every reply must keep (judged as register_violation); "
+        "the reference assistant is then started in Korean at this level",
+    )
+
+    def reference_start_options(self) -> dict[str, Any]:
+        """Options for the reference server: a required speech level makes it speak Korean."""
+        opts = dict(self.reference_options)
+        if self.speech_level is not None:
+            opts.setdefault("lang", "ko")
+            opts.setdefault("register", self.speech_level)
+        return opts
 
     @field_validator("budget_s", mode="before")
     @classmethod

@@ -34,6 +34,7 @@ class ScenarioPlan:
     max_turns: int
     context_id: str | None
     rng_seed: int
+    speech_level: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,8 +60,10 @@ class ScenarioSampler:
             self.seeds.extend((pool.pool, seed.id) for seed in pool.seeds)
         if not self.seeds:
             raise ConfigError(str(catalog.root), f"seed pools {pools} hold no seeds", "seeds")
-        english = [p.name for p in catalog.personas.values() if p.language == "en"]
-        self.personas = config.effective_personas(english)
+        # a required Korean speech level defaults to the Korean-speaking drivers
+        language = "ko" if config.speech_level else "en"
+        speakers = [p.name for p in catalog.personas.values() if p.language == language]
+        self.personas = config.effective_personas(speakers)
         for persona in self.personas:
             catalog.persona(persona)  # unknown names fail now, not mid-run
         self.turn_budgets = config.effective_turn_budgets()
@@ -83,6 +86,7 @@ class ScenarioSampler:
             max_turns=_stream(seed, "turns", index).choice(self.turn_budgets),
             context_id=context,
             rng_seed=_stream(seed, "conversation", index).randrange(2**31),
+            speech_level=self.config.speech_level,
         )
 
 
@@ -98,4 +102,5 @@ def build_scenario(catalog: Catalog, plan: ScenarioPlan) -> Scenario:
         context_id=plan.context_id,
         rng_seed=plan.rng_seed,
         conversation_id=plan.conversation_id,
+        speech_level=plan.speech_level,
     )

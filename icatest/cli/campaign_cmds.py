@@ -59,6 +59,9 @@ def fuzz(
     workers: int = typer.Option(2),
     scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
     data_dir: Path | None = typer.Option(None, help="folder with seeds/ personas/ strategies/"),
+    speech_level: str | None = typer.Option(
+        None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
+    ),
     resume: bool = typer.Option(False, help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, help="no live display"),
     engine: str | None = typer.Option(None, hidden=True),
@@ -75,6 +78,7 @@ def fuzz(
             "rng_seed": rng_seed, "sut_limits": _limits(sut_max_concurrent, sut_rpm),
             "model_limits": _limits(model_max_concurrent, model_rpm), "executor": executor,
             "workers": workers, "scheduler": scheduler, "data_dir": data_dir,
+            "speech_level": speech_level,
         }
     )
     from icatest.campaigns.conversation import DEFAULT_ENGINE

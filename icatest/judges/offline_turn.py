@@ -123,17 +123,21 @@ def _names(reply: str, subject: str) -> bool:
     return any(mentions(reply, w) for w in (subject, *category_words(subject)))
 
 
+SUBJECT_SLOTS = {
+    "navigate": ("destination",),
+    "find_poi": ("name", "category"),
+    "multi_stop": ("destination",),
+    "vehicle": ("setting", "value"),
+    "info": ("topic", "place"),
+}
+SUBJECT_WORDS = {"charge": ("charging station", "charger", "충전"), "multi_stop": ("trip", "plan")}
+
+
 def _subject_answered(t: Target, reply: str) -> bool:
-    s = t.slots
-    keys = {
-        "navigate": [s.get("destination", "")],
-        "find_poi": [s.get("name", ""), s.get("category", "")],
-        "charge": ["charging station", "charger"],
-        "multi_stop": [s.get("destination", ""), "trip", "plan"],
-        "vehicle": [s.get("setting", ""), s.get("value", "")],
-        "info": [s.get("topic", ""), s.get("place", "")],
-    }.get(t.kind, [])
-    keys = [k for k in keys if k]
+    """The reply names what was asked for (slot values, their Korean surface, kind words)."""
+    names = SUBJECT_SLOTS.get(t.kind, ())
+    values = [t.slots.get(n, "") for n in names] + [t.slots.get(f"{n}_ko", "") for n in names]
+    keys = [k for k in [*values, *SUBJECT_WORDS.get(t.kind, ())] if k]
     if not keys:  # nothing structured to check: any non-empty, non-fallback reply counts
         return bool(reply.strip())
     return any(_names(reply, k) for k in keys)
