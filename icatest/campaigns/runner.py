@@ -32,7 +32,9 @@ from icatest.campaigns.storage import (
 )
 from icatest.campaigns.sut import check_sut
 from icatest.catalog import load_catalog
+from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
+from icatest.llm.gateway import ModelSpec
 
 # fields that decide which scenario comes i-th: a resume must not change them
 SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")
@@ -82,6 +84,15 @@ def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> dict[str
     manifest = new_manifest(run_id, __version__, manifest_config(config), config.mode.value)
     write_manifest(out, manifest)
     return manifest
+
+
+def check_roles(config: CampaignConfig) -> None:
+    """Every role's model string parses, before the run starts (else each conversation fails)."""
+    for role, model in config.roles().items():
+        try:
+            ModelSpec.parse(model)
+        except ValueError as exc:
+            raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
 
 
 def make_limiters(config: CampaignConfig) -> dict[str, RateLimiter]:
@@ -143,6 +154,7 @@ async def run_campaign(
     # every input is checked before the run directory is touched: a bad file leaves nothing behind
     catalog = load_catalog(config.data_dir)
     ScenarioSampler(config, catalog, "check")
+    check_roles(config)
     if opener == DEFAULT_OPENER:  # other openers read the assistant's files their own way
         check_sut(config)
     manifest = prepare_run_dir(config, out, resume)

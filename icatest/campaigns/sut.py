@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from icatest.campaigns.config import CampaignConfig
+from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
 
 
@@ -27,6 +28,9 @@ def check_sut(config: CampaignConfig) -> None:
         from icatest.sut.reference.faults import load_profile
 
         load_profile((config.sut or "").partition(":")[2] or "default")
+    elif not (config.sut or "").startswith(("http://", "https://")):
+        problem = f"expected an http(s) URL, 'reference' or 'reference:PROFILE', got {config.sut!r}"
+        raise ConfigError("--sut", problem)
 
 
 @contextlib.asynccontextmanager
