@@ -70,8 +70,10 @@ def find_data_dir(explicit: Path | None = None) -> Path:
     Order: explicit argument, $ICATEST_DATA, the current directory, the source checkout.
     """
     candidates: list[Path] = []
-    if explicit is not None:
-        candidates.append(explicit)
+    if explicit is not None:  # an explicit folder is used or refused, never silently replaced
+        if not ((explicit / "strategies").is_dir() and (explicit / "personas").is_dir()):
+            raise ConfigError(str(explicit), "no strategies/ and personas/ folders here")
+        return explicit
     if env := os.environ.get("ICATEST_DATA"):
         candidates.append(Path(env))
     candidates.append(Path.cwd())
