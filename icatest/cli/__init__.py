@@ -11,6 +11,7 @@ from icatest.cli import (
     calibrate_cmds,
     campaign_cmds,
     converse_cmds,
+    demo_cmds,
     honorific_cmds,
     kpi_cmds,
     seeds_cmds,
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 
 for _module in (
+    demo_cmds,
     converse_cmds,
     sut_cmds,
     seeds_cmds,

@@ -110,7 +110,7 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "supermarket": ("supermarket", "grocery", "마트", "슈퍼"),
     "gas station": ("gas station", "petrol station", "fuel station", "filling station", "주유소"),
     "charging station": ("charging station", "charger", "charging point", "charging"),
-    "parking": ("parking", "car park", "garage"),
+    "parking": ("parking", "car park", "garage", "parking garage"),
     "museum": ("museum", "박물관"),
     "park": ("park", "garden", "공원"),
     "hotel": ("hotel", "호텔"),
@@ -190,7 +190,14 @@ def mentions(text: str, phrase: str) -> bool:
 
 
 def category_words(category: str) -> tuple[str, ...]:
-    return CATEGORIES.get(category.lower(), (category.lower(),))
+    """Words for a category, found by its name or by any of its words ('parking garage')."""
+    low = category.lower()
+    if low in CATEGORIES:
+        return CATEGORIES[low]
+    for words in CATEGORIES.values():
+        if low in words:
+            return words
+    return (low,)
 
 
 def other_categories_mentioned(text: str, category: str) -> list[str]:

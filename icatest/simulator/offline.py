@@ -35,11 +35,7 @@ def offline_simulate(variables: dict[str, Any]) -> SimulatorTurn:
         parts.append(render_requests(targets, scenario.language))
         out.addressed_target_ids = [t.id for t in targets]
     for tid in plan.drop_target_ids:
-        gone = (
-            "그건 됐어요."
-            if scenario.language == "ko"
-            else f"Forget about the {subject_of(by_id[tid])}."
-        )
+        gone = "그건 됐어요." if scenario.language == "ko" else _forget(by_id[tid])
         parts.append(gone)
         out.dropped_target_ids.append(tid)
     for tid in plan.focus_target_ids:
@@ -83,3 +79,10 @@ def _small_talk(scenario: Scenario, out: SimulatorTurn, rng: random.Random) -> s
         NewTarget(description=question, kind="info", slots={"topic": topic, "place": place})
     )
     return question
+
+
+def _forget(target: Target) -> str:
+    subject = subject_of(target)
+    if subject == target.description:  # no short name for it
+        return "Forget about that one."
+    return f"Forget about the {subject}."

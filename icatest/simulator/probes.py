@@ -23,6 +23,16 @@ STOP_CATEGORIES = ["bakery", "pharmacy", "park", "cafe", "supermarket", "museum"
 DESTINATIONS = ["Munich Airport", "Allianz Arena", "Garching", "Olympiapark", "Freising"]
 
 
+PLAN_HOURS = 4  # a plan's deadline: this many hours after the conversation's clock time
+
+
+def _deadline(now: str) -> str:
+    """A same-day deadline some hours ahead (never past midnight: 'by 2am' is another day)."""
+    h, m = (int(x) for x in now.split(":"))
+    minutes = min(h * 60 + m + PLAN_HOURS * 60, 23 * 60 + 30)
+    return f"{minutes // 60:02d}:{30 if minutes % 60 >= 30 else 0:02d}"
+
+
 @dataclass
 class ProbeEffect:
     utterance: str
@@ -113,8 +123,7 @@ def _plan(
     dests = [t.slots["destination"] for t in targets if "destination" in t.slots]
     destination = dests[0] if dests else rng.choice(DESTINATIONS)
     stops = rng.sample(STOP_CATEGORIES, 3)
-    hour = (int(context.time.split(":")[0]) + 5) % 24
-    deadline = f"{hour:02d}:00"
+    deadline = _deadline(context.time)
     spoken = ", then ".join(f"a {s}" for s in stops)
     text = template.format(stops=spoken, destination=destination, time=spoken_time(deadline))
     new = NewTarget(
