@@ -19,7 +19,9 @@ class BackgroundServer:
     """One uvicorn server on 127.0.0.1; `base_url` is known as soon as the object exists."""
 
     def __init__(self, app: Any, *, host: str = "127.0.0.1", port: int = 0) -> None:
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # proto IPPROTO_TCP (not 0): asyncio sets TCP_NODELAY on accepted connections only for
+        # TCP-proto sockets; without it Nagle + delayed ACK add ~40 ms to keep-alive requests
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._sock.bind((host, port))
         self.host, self.port = self._sock.getsockname()[:2]
