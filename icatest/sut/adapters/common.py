@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from icatest.contracts.records import SutReply
@@ -21,9 +21,19 @@ def context_message(context: Mapping[str, Any] | None) -> Message | None:
 
 
 def finish_reply(
-    text: Any, *, latency_s: float, attempts: int, max_chars: int, path: str = "reply"
+    text: Any,
+    *,
+    latency_s: float,
+    attempts: int,
+    max_chars: int,
+    path: str = "reply",
+    redact: Callable[[str], str] = str,
 ) -> SutReply:
-    """A successful exchange, or a `malformed:` error when the text is missing or not text."""
+    """A successful exchange, or a `malformed:` error when the text is missing or not text.
+
+    `redact` scrubs known secrets from the text: an assistant that echoes its API key or a
+    ${VAR} header back must not put it into records (or into the judge's prompt).
+    """
     if isinstance(text, bool) or text is None or isinstance(text, dict | list):
         what = "missing" if text is None else f"a {type(text).__name__}, not text"
         return SutReply(
@@ -31,7 +41,7 @@ def finish_reply(
             latency_s=latency_s,
             attempts=attempts,
         )
-    value = text if isinstance(text, str) else str(text)
+    value = redact(text if isinstance(text, str) else str(text))
     truncated = len(value) > max_chars
     return SutReply(
         text=value[:max_chars] if truncated else value,

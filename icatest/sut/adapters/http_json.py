@@ -93,6 +93,7 @@ class HttpSession:
                 attempts=outcome.attempts,
                 max_chars=cfg.max_reply_chars,
                 path=cfg.reply_path,
+                redact=owner._redact,
             )
         self.history.record(utterance, reply)
         return reply

@@ -96,6 +96,7 @@ class OpenAISession:
                 attempts=outcome.attempts,
                 max_chars=cfg.max_reply_chars,
                 path="choices.0.message.content",
+                redact=owner._redact,
             )
         self.history.record(utterance, reply)
         return reply
