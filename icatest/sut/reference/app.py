@@ -76,9 +76,11 @@ async def _read_json(request: Request, model: type[M]) -> M | JSONResponse:
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
         return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
+    raw = bytearray()
+    async for chunk in request.stream():  # a chunked upload is cut off at the limit, not after
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
