@@ -16,7 +16,9 @@ from typing import Any
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, Scenario, TerminationReason
+from icatest.engine.record import build_record
 from icatest.engine.runtime import Runtime, StopCheck, TurnHook
+from icatest.engine.state import ConversationState
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelGateway, ModelSpec
 
@@ -110,26 +112,10 @@ def finish_record(
 def error_record(
     scenario: Scenario, gateway: ModelGateway, started: float, exc: BaseException
 ) -> ConversationRecord:
-    ended = time.time()
-    return ConversationRecord(
-        conversation_id=scenario.conversation_id,
-        mode=scenario.mode,
-        seed_id=scenario.seed.id,
-        seed_pool=scenario.seed_pool,
-        seed_phrase=scenario.seed.phrase,
-        persona=scenario.persona.name,
-        context=scenario.context.model_dump(),
-        max_turns=scenario.max_turns,
-        termination_reason=TerminationReason.INTERNAL_ERROR,
-        is_complete=False,
-        models=gateway.models(),
-        prompt_versions=dict(gateway.prompt_versions),
-        usage=dict(gateway.usage),
-        started_at=started,
-        ended_at=ended,
-        duration=ended - started,
-        rng_seed=scenario.rng_seed,
-        language=scenario.language,
-        speech_level=scenario.speech_level,
-        error=f"{type(exc).__name__}: {exc}",
-    )
+    """A crashed engine still leaves a record (the engine's own record builder, marked)."""
+    state: ConversationState = {
+        "scenario": scenario,
+        "started_at": started,
+        "termination": TerminationReason.INTERNAL_ERROR,
+    }
+    return build_record(state, gateway, {}, error=f"{type(exc).__name__}: {exc}")
