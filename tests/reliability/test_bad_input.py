@@ -193,6 +193,7 @@ def _cli_error(result: Any) -> str:
     return err
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(case=mutation().filter(lambda c: c[0] in {"persona", "strategy", "seed_pool", "sut_config",
                                                  "fault_profile", "contexts"}))

@@ -181,6 +181,7 @@ def fast_gateway(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conversation, "make_gateway", make_gateway)
 
 
+@pytest.mark.slow
 def test_model_provider_faults_give_unscored_verdicts(tmp_path: Path, fast_gateway: None) -> None:
     served: Counter[str] = Counter()
     with FakeOpenAI(_judge_script(served)) as judge:
