@@ -15,12 +15,15 @@ from icatest.engine import nodes
 from icatest.engine.state import ConversationState
 from icatest.engine.stop_rule import stop_reason
 
+# The routers are coroutines on purpose: LangGraph runs a plain-function router in a thread
+# pool executor under astream, i.e. two thread hand-offs per turn for a dict lookup.
 
-def route_after_update(state: ConversationState) -> str:
+
+async def route_after_update(state: ConversationState) -> str:
     return "judge_conversation" if stop_reason(state) is not None else "simulate_user"
 
 
-def route_after_simulation(state: ConversationState) -> str:
+async def route_after_simulation(state: ConversationState) -> str:
     return "judge_conversation" if state.get("simulator_error") else "call_assistant"
 
 
