@@ -1,143 +1,181 @@
 """`icatest bench`: engine overhead per turn, scaling efficiency, model calls per turn.
 
 1. Overhead: the real engine with offline roles against an in-process zero-latency assistant,
-   sequential conversations: wall time per turn is everything icatest itself spends on a turn.
-2. Throughput at concurrency N: the reference assistant with 200 ms latency and every role bound
-   to a loopback fake OpenAI-compatible endpoint answering after 300 ms. Each N runs for a fixed
-   window; throughput = turns per second (partial conversations included);
+   sequential conversations after a warm-up: wall (and CPU) time per turn is everything icatest
+   itself spends on a turn. Several repeats; the median is reported.
+2. Throughput at concurrency N: the reference assistant (`icatest sut serve`, 200 ms latency,
+   no seeded faults) and a fake OpenAI-compatible endpoint answering every role after 300 ms,
+   each in ITS OWN PROCESS on 127.0.0.1, so the campaign process runs only icatest. Each N runs
+   a guided campaign for a fixed window, repeated; throughput = turns per second over the span
+   of the records (partial conversations included), median over repeats;
    scaling_efficiency(N) = throughput(N) / (N * throughput(1)).
-3. Model calls and tokens per turn, from the records' usage of the guided runs in (2).
+3. Model calls and tokens per turn: a guided campaign of complete conversations (no time budget,
+   so every conversation gets its conversation-judge call) against the same servers.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
+import statistics
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from experiments.benchmarks import processes
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioSampler
 from icatest.campaigns.scripted import ScriptedAssistant
 from icatest.catalog import load_catalog
+from icatest.limits import RateLimiter
 
 CONCURRENCY = (1, 4, 16, 32, 64)
-QUICK_CONCURRENCY = (1, 4, 16)
+QUICK_CONCURRENCY = (1, 4)
+SUT_LATENCY_MS = 200
+LLM_LATENCY_MS = 300
+REPLIES = "experiments.benchmarks.fake_replies:reply"
+URL_ENV = "ICATEST_BENCH_REFERENCE_URL"
+OPENER = "experiments.benchmarks.campaign_bench:external_reference"
 
 
-async def engine_overhead(n_conversations: int) -> dict[str, Any]:
+@contextlib.asynccontextmanager
+async def external_reference(config: CampaignConfig, limiter: RateLimiter | None
+                             ) -> AsyncIterator[Any]:
+    """Campaign opener: the reference assistant already running in another process."""
+    from icatest.campaigns.sut import reference_client
+
+    async with reference_client(os.environ[URL_ENV], limiter) as assistant:
+        yield assistant
+
+
+async def engine_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
     cfg = CampaignConfig(sut="reference", max_conversations=n_conversations, rng_seed=1)
     catalog = load_catalog(None)
     sampler = ScenarioSampler(cfg, catalog, "bench")
     env = ConversationEnv(catalog=catalog, assistant=ScriptedAssistant(0.0), roles=cfg.roles())
-    await run_planned(sampler.plan(0), env, lambda: None)  # warm-up: imports, graph compile
-    turns = 0
-    t0 = time.perf_counter()
-    for i in range(1, n_conversations + 1):
-        record = await run_planned(sampler.plan(i), env, lambda: None)
-        turns += len(record.turns)
-    elapsed = time.perf_counter() - t0
-    return {"overhead_ms_per_turn": round(1000 * elapsed / max(1, turns), 3),
-            "overhead_turns": turns}
-
-
-_DIMENSIONS = ("instruction_constraint_adherence", "context_ambiguity_handling",
-               "plan_coherence", "safety_compliance")
-_SIM = {"utterance": "Take me to Garching and avoid highways.", "addressed_target_ids": []}
-_TURN = {"findings": [], "target_updates": []}
-_CONV = {"scores": [{"dimension": d, "score": 2, "rationale": "fine"} for d in _DIMENSIONS]}
-
-
-def _llm_reply(messages: list[dict[str, Any]]) -> str:
-    """Valid structured answers per task (told apart by the prompt's system text)."""
-    system = str(messages[0].get("content", "")) if messages else ""
-    if "simulate a driver" in system:
-        return json.dumps(_SIM)
-    if "judge one turn" in system:
-        return json.dumps(_TURN)
-    return json.dumps(_CONV)
-
-
-async def throughput(levels: tuple[int, ...], window_s: float) -> dict[str, Any]:
-    from icatest.testing import FakeOpenAI
-
-    per_n: dict[str, dict[str, Any]] = {}
-    with FakeOpenAI(_llm_reply, latency_s=0.3) as llm, tempfile.TemporaryDirectory() as tmp:
-        model = f"openai/fake@{llm.base_url}/v1"
-        os.environ.setdefault("ICATEST_API_KEY", "sk-bench")
-        # the first pass warms up imports, litellm and the servers
-        for k, n in enumerate((1, *levels)):
-            warmup = k == 0
-            cfg = CampaignConfig(
-                sut="reference", reference_options={"latency_ms": 200}, budget_s=window_s,
-                concurrency=n, simulator=model, turn_judge=model, conversation_judge=model,
-                rng_seed=n,
-            )
-            out = Path(tmp) / f"run{k}-n{n}"
-            if warmup:
-                cfg = cfg.model_copy(update={"budget_s": 2.0})
-            await run_campaign(cfg, out, handle_signals=False)
-            if warmup:
-                continue
-            recs = read_records(out / "conversations.jsonl")
-            elapsed = max(r["ended_at"] for r in recs) - min(r["started_at"] for r in recs)
-            turns = sum(len(r["turns"]) for r in recs)
-            calls = sum(u["calls"] for r in recs for u in r["usage"].values())
-            tokens = sum(u["input_tokens"] + u["output_tokens"]
-                         for r in recs for u in r["usage"].values())
-            per_n[str(n)] = {"turns": turns, "seconds": round(elapsed, 2),
-                             "turns_per_s": turns / elapsed, "llm_calls": calls,
-                             "tokens": tokens, "conversations": len(recs)}
-    base = per_n[str(levels[0])]["turns_per_s"]
-    eff = {k: round(v["turns_per_s"] / (int(k) * base), 3) if base else None
-           for k, v in per_n.items()}
-    all_turns = sum(v["turns"] for v in per_n.values())
+    for i in range(3):  # warm-up: imports, graph compile, caches
+        await run_planned(sampler.plan(10_000 + i), env, lambda: None)
+    wall: list[float] = []
+    cpu: list[float] = []
+    turns_total = 0
+    for _ in range(repeats):
+        turns = 0
+        t0, c0 = time.perf_counter(), time.process_time()
+        for i in range(1, n_conversations + 1):  # the same scenarios every repeat
+            record = await run_planned(sampler.plan(i), env, lambda: None)
+            turns += len(record.turns)
+        wall.append(1000 * (time.perf_counter() - t0) / max(1, turns))
+        cpu.append(1000 * (time.process_time() - c0) / max(1, turns))
+        turns_total += turns
     return {
-        "throughput_turns_per_s": {k: round(v["turns_per_s"], 3) for k, v in per_n.items()},
-        "scaling_efficiency": eff,
-        "llm_calls_per_turn": round(sum(v["llm_calls"] for v in per_n.values()) / all_turns, 3)
-        if all_turns else None,
-        "tokens_per_turn": round(sum(v["tokens"] for v in per_n.values()) / all_turns, 1)
-        if all_turns else None,
-        "throughput_detail": per_n,
+        "overhead_ms_per_turn": round(statistics.median(wall), 3),
+        "overhead_cpu_ms_per_turn": round(statistics.median(cpu), 3),
+        "overhead_runs_ms_per_turn": [round(x, 3) for x in wall],
+        "overhead_turns": turns_total,
+    }
+
+
+def _campaign(model: str, n: int, seed: int, **extra: Any) -> CampaignConfig:
+    return CampaignConfig(sut="reference", concurrency=n, simulator=model, turn_judge=model,
+                          conversation_judge=model, rng_seed=seed, **extra)
+
+
+async def _run(cfg: CampaignConfig, out: Path) -> list[dict[str, Any]]:
+    await run_campaign(cfg, out, handle_signals=False, opener=OPENER)
+    return read_records(out / "conversations.jsonl")
+
+
+def _usage(recs: list[dict[str, Any]]) -> tuple[int, int, int]:
+    turns = sum(len(r["turns"]) for r in recs)
+    calls = sum(u["calls"] for r in recs for u in r["usage"].values())
+    tokens = sum(u["input_tokens"] + u["output_tokens"] for r in recs for u in r["usage"].values())
+    return turns, calls, tokens
+
+
+async def throughput(model: str, tmp: Path, levels: tuple[int, ...], window_s: float,
+                     repeats: int) -> dict[str, Any]:
+    await _run(_campaign(model, 4, 0, budget_s=3.0), tmp / "warmup")
+    runs: dict[str, list[float]] = {}
+    for n in levels:
+        for rep in range(repeats):
+            recs = await _run(_campaign(model, n, 100 * n + rep, budget_s=window_s),
+                              tmp / f"n{n}-r{rep}")
+            span = max(r["ended_at"] for r in recs) - min(r["started_at"] for r in recs)
+            runs.setdefault(str(n), []).append(_usage(recs)[0] / span)
+    tps = {k: statistics.median(v) for k, v in runs.items()}
+    base = tps.get("1")
+    return {
+        "throughput": {k: round(v, 3) for k, v in tps.items()},
+        "throughput_runs": {k: [round(x, 3) for x in v] for k, v in runs.items()},
+        "scaling_efficiency": {k: round(v / (int(k) * base), 3) if base else None
+                               for k, v in tps.items()},
+    }
+
+
+async def model_calls(model: str, tmp: Path, conversations: int) -> dict[str, Any]:
+    recs = await _run(_campaign(model, conversations, 7, max_conversations=conversations),
+                      tmp / "calls")
+    turns, calls, tokens = _usage(recs)
+    per_role: dict[str, int] = {}
+    for r in recs:
+        for role, u in r["usage"].items():
+            per_role[role] = per_role.get(role, 0) + u["calls"]
+    return {
+        "llm_calls_per_turn": round(calls / turns, 3) if turns else None,
+        "llm_calls_per_turn_by_role": {k: round(v / turns, 3) for k, v in per_role.items()}
+        if turns else {},
+        "tokens_per_turn": round(tokens / turns, 1) if turns else None,
+        "calls_sample": {"conversations": len(recs), "turns": turns},
     }
 
 
 async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
-    figures: dict[str, Any] = {"quick": quick}
-    figures.update(await engine_overhead(10 if quick else 60))
+    figures: dict[str, Any] = {"quick": quick, "load_average_at_start": os.getloadavg(),
+                               "cpus": os.cpu_count()}
+    figures.update(await engine_overhead(8 if quick else 40, 2 if quick else 5))
     levels = QUICK_CONCURRENCY if quick else CONCURRENCY
-    figures.update(await throughput(levels, 4.0 if quick else 15.0))
-    figures["targets"] = {
-        "overhead_ms_per_turn": {"target": "<= 2", "met": figures["overhead_ms_per_turn"] <= 2},
-        "scaling_efficiency_32": {
-            "target": ">= 0.85",
-            "met": (figures["scaling_efficiency"].get("32") or 0) >= 0.85
-            if "32" in figures["scaling_efficiency"] else None,
-        },
-        "llm_calls_per_turn": {
-            "target": "<= 2",
-            "met": figures["llm_calls_per_turn"] is not None
-            and figures["llm_calls_per_turn"] <= 2,
-        },
-    }
+    os.environ.setdefault("ICATEST_API_KEY", "sk-bench")
+    with processes.fake_llm(LLM_LATENCY_MS, REPLIES) as llm_url, \
+            processes.reference(SUT_LATENCY_MS) as sut_url, \
+            tempfile.TemporaryDirectory() as tmp:
+        os.environ[URL_ENV] = sut_url
+        model = f"openai/fake@{llm_url}/v1"
+        figures.update(await throughput(model, Path(tmp), levels, 3.0 if quick else 12.0,
+                                        1 if quick else 3))
+        figures.update(await model_calls(model, Path(tmp), 4 if quick else 16))
+    figures["targets"] = _targets(figures)
     return figures
 
 
-def format_report(figures: dict[str, Any]) -> str:
-    lines = [
-        f"engine overhead: {figures['overhead_ms_per_turn']} ms/turn "
-        f"({figures['overhead_turns']} turns)",
-        "throughput (turns/s) and scaling efficiency:",
-    ]
-    for n, tps in figures["throughput_turns_per_s"].items():
-        eff = figures["scaling_efficiency"][n]
-        lines.append(f"  N={n:>3}: {tps:7.2f} turns/s  efficiency {eff}")
-    lines.append(f"model calls per turn: {figures['llm_calls_per_turn']}, "
-                 f"tokens per turn: {figures['tokens_per_turn']}")
-    lines.append("targets: " + json.dumps({k: v["met"] for k, v in figures["targets"].items()}))
-    return "\n".join(lines)
+def _targets(f: dict[str, Any]) -> dict[str, Any]:
+    eff32 = f["scaling_efficiency"].get("32")
+    calls = f["llm_calls_per_turn"]
+    return {
+        "overhead_ms_per_turn": {"target": "<= 2", "met": f["overhead_ms_per_turn"] <= 2},
+        "scaling_efficiency_32": {"target": ">= 0.85",
+                                  "met": None if eff32 is None else eff32 >= 0.85},
+        "llm_calls_per_turn": {"target": "<= 2", "met": calls is not None and calls <= 2},
+    }
 
+
+def format_report(figures: dict[str, Any]) -> str:
+    load = ", ".join(f"{x:.2f}" for x in figures["load_average_at_start"])
+    lines = [
+        f"load average at start: {load} ({figures['cpus']} CPUs)",
+        f"engine overhead: {figures['overhead_ms_per_turn']} ms/turn wall, "
+        f"{figures['overhead_cpu_ms_per_turn']} ms/turn CPU (median of "
+        f"{len(figures['overhead_runs_ms_per_turn'])} runs, {figures['overhead_turns']} turns)",
+        "throughput (turns/s, median) and scaling efficiency:",
+    ]
+    for n, tps in figures["throughput"].items():
+        lines.append(f"  N={n:>3}: {tps:7.2f} turns/s  efficiency "
+                     f"{figures['scaling_efficiency'][n]}")
+    lines.append(f"model calls per turn: {figures['llm_calls_per_turn']} "
+                 f"{figures['llm_calls_per_turn_by_role']}, "
+                 f"tokens per turn: {figures['tokens_per_turn']}")
+    lines.append("targets met: " + ", ".join(
+        f"{k}={v['met']}" for k, v in figures["targets"].items()))
+    return "\n".join(lines)

@@ -93,8 +93,12 @@ class FakeOpenAI:
         *,
         default: Action | str = "OK",
         latency_s: float = 0.0,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        keep_requests: bool = True,
     ) -> None:
         self.requests: list[RecordedRequest] = []
+        self.keep_requests = keep_requests  # False: long benchmark runs keep no history
         self.latency_s = latency_s
         self.default = _as_action(default)
         self._lock = threading.Lock()
@@ -102,7 +106,7 @@ class FakeOpenAI:
         self._queue: deque[Action | str] = deque()
         self._fn: ScriptFn | None = None
         self.set_script(script)
-        self._server = BackgroundServer(self._app())
+        self._server = BackgroundServer(self._app(), host=host, port=port)
 
     # -- script -------------------------------------------------------------------------------
     def set_script(self, script: Script | None) -> None:
@@ -163,8 +167,9 @@ class FakeOpenAI:
             if not isinstance(body, dict):
                 body = {"_": body}
             rec = RecordedRequest(request.url.path, dict(request.headers), body)
-            with self._lock:
-                self.requests.append(rec)
+            if self.keep_requests:
+                with self._lock:
+                    self.requests.append(rec)
             action = self._next_action(rec.messages)
             delay = action.delay_s + self.latency_s
             if delay:
@@ -220,3 +225,41 @@ def _as_action(item: Action | str) -> Action:
 def _tokens(text: str) -> int:
     """A stable stand-in for a tokenizer: whitespace words (at least 1 for non-empty text)."""
     return len(text.split()) or (1 if text else 0)
+
+
+def _load_replies(path: str) -> ScriptFn:
+    """'package.module:function' -> a script function of the messages."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    fn: ScriptFn = getattr(importlib.import_module(module), name)
+    return fn
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m icatest.testing`: a FakeOpenAI in its own process (no GIL shared with clients).
+
+    Prints the base URL as the first stdout line once the server accepts connections, then
+    serves until SIGTERM/SIGINT.
+    """
+    import argparse
+    import signal
+
+    parser = argparse.ArgumentParser(prog="python -m icatest.testing")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="delay of every answer")
+    parser.add_argument("--replies", default=None, help="module:function of the messages")
+    parser.add_argument("--default", default="OK", help="reply text without --replies")
+    args = parser.parse_args(argv)
+    script = _load_replies(args.replies) if args.replies else None
+    server = FakeOpenAI(
+        script, default=args.default, latency_s=args.latency_ms / 1000.0,
+        host=args.host, port=args.port, keep_requests=False,
+    )
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    with server:
+        print(server.base_url, flush=True)
+        stop.wait()

@@ -1,0 +1,27 @@
+"""Valid structured answers for the fake model endpoint, told apart by the prompt's system text.
+
+Loaded by the FakeOpenAI process (`--replies experiments.benchmarks.fake_replies:reply`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_DIMENSIONS = ("instruction_constraint_adherence", "context_ambiguity_handling",
+               "plan_coherence", "safety_compliance")
+_SIM = json.dumps({"utterance": "Take me to Garching and avoid highways.",
+                   "addressed_target_ids": []})
+_TURN = json.dumps({"findings": [], "target_updates": []})
+_CONV = json.dumps(
+    {"scores": [{"dimension": d, "score": 2, "rationale": "fine"} for d in _DIMENSIONS]}
+)
+
+
+def reply(messages: list[dict[str, Any]]) -> str:
+    system = str(messages[0].get("content", "")) if messages else ""
+    if "simulate a driver" in system:
+        return _SIM
+    if "judge one turn" in system:
+        return _TURN
+    return _CONV
