@@ -18,9 +18,11 @@ from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, Scenario, TerminationReason
 from icatest.engine.record import build_record
 from icatest.engine.runtime import Runtime, StopCheck, TurnHook
+from icatest.engine.single import assistant_context
 from icatest.engine.state import ConversationState
+from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
-from icatest.llm.gateway import ModelGateway, ModelSpec
+from icatest.llm.gateway import ModelGateway
 
 DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
@@ -50,10 +52,16 @@ class ConversationEnv:
     run_id: str | None = None
 
 
-def make_gateway(env: ConversationEnv) -> ModelGateway:
-    """One gateway per conversation (its usage feeds the record); limiters are shared."""
-    roles = {role: ModelSpec.parse(model) for role, model in env.roles.items()}
-    return ModelGateway(roles=roles, limiters=dict(env.limiters))
+def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
+    """One gateway per conversation (its usage feeds the record); limiters are shared, and
+    ensemble members share their role's limiter."""
+    binding = binding or bind_roles(env.roles)
+    limiters = {
+        role: env.limiters[base_role(role)]
+        for role in binding.roles
+        if base_role(role) in env.limiters
+    }
+    return ModelGateway(roles=binding.roles, limiters=limiters)
 
 
 async def run_planned(
@@ -66,11 +74,12 @@ async def run_planned(
 ) -> ConversationRecord:
     """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
     scenario = build_scenario(env.catalog, plan)
-    gateway = make_gateway(env)
+    binding = bind_roles(env.roles)
+    gateway = make_gateway(env, binding)
     if on_gateway:
         on_gateway(plan.conversation_id, gateway)
     started = time.time()
-    session = env.assistant.session(plan.conversation_id, context=_context(scenario))
+    session = env.assistant.session(plan.conversation_id, context=assistant_context(scenario))
     try:
         runtime = Runtime(
             session=session,
@@ -78,6 +87,8 @@ async def run_planned(
             catalog=env.catalog,
             should_stop=should_stop,
             on_turn=on_turn,
+            turn_judge=binding.turn_judge,
+            conversation_judge=binding.conversation_judge,
         )
         try:
             engine: EngineFn = resolve(env.engine)
@@ -89,11 +100,6 @@ async def run_planned(
         if on_gateway:
             on_gateway(plan.conversation_id, None)
     return finish_record(record, plan, env.run_id)
-
-
-def _context(scenario: Scenario) -> dict[str, Any]:
-    ctx = scenario.context.model_dump(exclude={"id"})
-    return {k: v for k, v in ctx.items() if v not in ({}, None)}
 
 
 def finish_record(

@@ -46,7 +46,7 @@ def converse(
         converse_once(
             sut=sut,
             sut_config=sut_config,
-            roles=options.role_specs(simulator, turn_judge, conversation_judge),
+            models=options.role_models(simulator, turn_judge, conversation_judge),
             mode=mode,
             persona=persona,
             seed_pool=seed_pool,

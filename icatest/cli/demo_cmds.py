@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 
 from icatest.contracts.labels import Mode
-from icatest.llm.gateway import ModelSpec
 
 DEMO_EXPERIMENT = Path("experiments/demo.yaml")
 
@@ -37,7 +36,7 @@ def demo(
         converse_once(
             sut="reference:default",
             sut_config=None,
-            roles={r: ModelSpec() for r in ("simulator", "turn_judge", "conversation_judge")},
+            models=dict.fromkeys(("simulator", "turn_judge", "conversation_judge"), "offline"),
             mode=Mode.GUIDED,
             persona="impatient",
             seed_pool="mixed",

@@ -7,7 +7,6 @@ from pathlib import Path
 import typer
 
 from icatest.errors import ConfigError
-from icatest.llm.gateway import ModelSpec
 
 SUT = typer.Option(
     None, "--sut", help="Assistant: an OpenAI-compatible URL, or reference[:PROFILE]."
@@ -16,7 +15,9 @@ SUT_CONFIG = typer.Option(
     None, "--sut-config", help="Assistant adapter YAML (kind: http | openai)."
 )
 SIMULATOR = typer.Option("offline", "--simulator", help="Model for the simulator role.")
-TURN_JUDGE = typer.Option("offline", "--turn-judge", help="Model for the turn judge role.")
+TURN_JUDGE = typer.Option(
+    "offline", "--turn-judge", help="Model for the turn judge role (odd comma list: ensemble)."
+)
 CONVERSATION_JUDGE = typer.Option(
     "offline", "--conversation-judge", help="Model for the conversation judge role."
 )
@@ -24,19 +25,13 @@ DATA_DIR = typer.Option(None, "--data-dir", help="Folder with strategies/, perso
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
 
 
-def role_specs(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, ModelSpec]:
-    """Model strings per role; a bad string names the option."""
-    specs = {}
-    for role, text in (
-        ("simulator", simulator),
-        ("turn_judge", turn_judge),
-        ("conversation_judge", conversation_judge),
-    ):
-        try:
-            specs[role] = ModelSpec.parse(text)
-        except ValueError as exc:
-            raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
-    return specs
+def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, str]:
+    """Model strings per role (validated when bound: icatest.judges.setup.bind_roles)."""
+    return {
+        "simulator": simulator,
+        "turn_judge": turn_judge,
+        "conversation_judge": conversation_judge,
+    }
 
 
 def require_sut(sut: str | None, sut_config: Path | None) -> None:

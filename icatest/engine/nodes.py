@@ -18,7 +18,6 @@ from icatest.engine.runtime import Runtime
 from icatest.engine.state import ConversationState
 from icatest.engine.stop_rule import stop_reason
 from icatest.engine.targets import apply_simulator_turn, apply_verdict
-from icatest.judges import judge_conversation, judge_turn
 from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_turn, plan_turn
 from icatest.strategy import StrategyState, choose, record_turn
 
@@ -122,7 +121,7 @@ async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> U
     if reply.error is not None or reply.text is None:
         return {"verdict": None}  # a transport problem is not an assistant failure
     addressed = set(state["addressed_ids"])
-    verdict = await judge_turn(
+    verdict = await rt.turn_judge(
         rt.gateway,
         scenario=state["scenario"],
         turn=len(state["turns"]),
@@ -174,7 +173,7 @@ async def judge_conversation_node(state: ConversationState, config: RunnableConf
     elif not judged:
         verdict = ConversationVerdict(scored=False, unscored_reason="no judged turn")
     else:
-        verdict = await judge_conversation(
+        verdict = await rt.conversation_judge(
             rt.gateway, scenario=state["scenario"], turns=state["turns"], targets=state["targets"]
         )
     return {"termination": reason, "conversation_verdict": verdict}

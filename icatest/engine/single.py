@@ -12,7 +12,7 @@ from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Scenario
 from icatest.engine.run import run_conversation
 from icatest.engine.runtime import Runtime
-from icatest.llm.gateway import ModelGateway, ModelSpec
+from icatest.llm.gateway import ModelGateway
 
 
 def assistant_context(scenario: Scenario) -> dict[str, Any]:
@@ -25,7 +25,7 @@ async def converse_once(
     *,
     sut: str | None,
     sut_config: Path | None,
-    roles: dict[str, ModelSpec],
+    models: dict[str, str],
     mode: Mode,
     persona: str,
     seed_pool: str,
@@ -36,8 +36,10 @@ async def converse_once(
     data_dir: Path | None,
     reference_opts: dict[str, Any] | None = None,
 ) -> ConversationRecord:
+    from icatest.judges.setup import bind_roles
     from icatest.sut.adapters import open_assistant
 
+    binding = bind_roles(models)
     catalog = load_catalog(data_dir)
     scenario = make_scenario(
         catalog,
@@ -52,7 +54,13 @@ async def converse_once(
     async with open_assistant(sut, sut_config, **(reference_opts or {})) as assistant:
         session = assistant.session(scenario.conversation_id, context=assistant_context(scenario))
         try:
-            runtime = Runtime(session=session, gateway=ModelGateway(roles=roles), catalog=catalog)
+            runtime = Runtime(
+                session=session,
+                gateway=ModelGateway(roles=binding.roles),
+                catalog=catalog,
+                turn_judge=binding.turn_judge,
+                conversation_judge=binding.conversation_judge,
+            )
             return await run_conversation(scenario, runtime)
         finally:
             await session.close()

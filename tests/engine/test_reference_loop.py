@@ -98,3 +98,26 @@ def test_converse_cli_names_bad_options(capsys) -> None:
     assert "unknown persona 'nobody'" in err and "Traceback" not in err
     assert main(["converse"]) == 2
     assert "--sut" in capsys.readouterr().err
+
+
+def test_converse_with_a_three_judge_ensemble(tmp_path: Path) -> None:
+    out = tmp_path / "conv.json"
+    judges = "offline,offline:strict,offline:lenient"
+    code = main(
+        ["converse", "--sut", "reference", "--seed-pool", "mixed", "--seed", "mix-02",
+         "--turn-judge", judges, "--conversation-judge", judges, "--out", str(out), "--quiet"]
+    )  # fmt: skip
+    assert code == 0
+    record = ConversationRecord.model_validate(json.loads(out.read_text()))
+    assert {"turn_judge.1", "turn_judge.2", "turn_judge.3"} <= set(record.models)
+    assert record.usage["turn_judge.2"].calls == len(record.turns)
+    judged = [t.evaluation for t in record.turns if t.evaluation is not None]
+    assert judged and all(v.judge.startswith("ensemble[") for v in judged)
+    assert record.conversation_evaluation is not None
+    assert record.conversation_evaluation.judge.startswith("ensemble[")
+
+
+def test_an_even_ensemble_is_refused(capsys) -> None:
+    code = main(["converse", "--sut", "reference", "--turn-judge", "offline,offline"])
+    assert code == 2
+    assert "--turn-judge" in capsys.readouterr().err
