@@ -41,6 +41,12 @@ def report(
         0.95, "--near-dup", help="Cosine similarity for near-duplicates."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print metrics.json to stdout."),
+    calibration: Path | None = typer.Option(
+        None, "--calibration", help="Add a section: `calibrate humans --out FILE` results."
+    ),
+    kpi: list[Path] = typer.Option(
+        [], "--kpi", help="Add a section: KPI results (a `kpi run` folder); repeatable."
+    ),
 ) -> None:
     """Write metrics.json and report.html for one or two runs."""
     from icatest.analysis.workflow import write_report
@@ -52,7 +58,30 @@ def report(
         k_min=k_min,
         k_max=k_max,
         threshold=threshold,
+        extra_sections=_extra_sections(calibration, kpi),
     )
+    _print_outputs(outputs, as_json)
+
+
+def _extra_sections(calibration: Path | None, kpi: list[Path]) -> list[tuple[str, str]]:
+    """Sections other features render (their fragments escape their own data)."""
+    sections: list[tuple[str, str]] = []
+    if calibration is not None:
+        from icatest.calibration.humans import CalibrationResults
+        from icatest.calibration.render import calibration_section
+        from icatest.config.loading import load_model
+
+        results = load_model(calibration, CalibrationResults)
+        sections.append(("Judge calibration against people", calibration_section(results)))
+    if kpi:
+        from icatest.locar.kpi.report import kpi_section
+        from icatest.locar.kpi.run import load_results
+
+        sections.append(("LoCar KPIs", kpi_section([load_results(p) for p in kpi])))
+    return sections
+
+
+def _print_outputs(outputs: Any, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(outputs.metrics, indent=2, default=str))
         return

@@ -38,6 +38,9 @@ def humans(
         None, "--pass-threshold", help="ordinal scores >= this pass (default: upper half)"
     ),
     as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
+    out: Path | None = typer.Option(
+        None, "--out", help="also save the results as JSON (for `icatest report --calibration`)"
+    ),
 ) -> None:
     """Agreement of a judge with human annotators, next to human-human baselines."""
     from icatest.calibration.converters import load_label_tables
@@ -52,6 +55,10 @@ def humans(
         known = ", ".join(table.annotators)
         raise ConfigError(source, f"judge {judge!r} is not an annotator (known: {known})")
     results = analyse(table, judge=judge, pass_threshold=pass_threshold, source=source)
+    if out is not None:
+        from icatest.files import write_json_atomic
+
+        write_json_atomic(out, results.model_dump(mode="json"))
     if as_json:
         _print_json(results.model_dump(mode="json"))
         return
