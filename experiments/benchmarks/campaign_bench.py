@@ -97,7 +97,7 @@ def _usage(recs: list[dict[str, Any]]) -> tuple[int, int, int]:
 
 async def throughput(model: str, tmp: Path, levels: tuple[int, ...], window_s: float,
                      repeats: int) -> dict[str, Any]:
-    await _run(_campaign(model, 4, 0, budget_s=3.0), tmp / "warmup")
+    await _run(_campaign(model, 4, 0, budget_s=2.0), tmp / "warmup")
     runs: dict[str, list[float]] = {}
     for n in levels:
         for rep in range(repeats):
@@ -135,7 +135,7 @@ async def model_calls(model: str, tmp: Path, conversations: int) -> dict[str, An
 async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
     figures: dict[str, Any] = {"quick": quick, "load_average_at_start": os.getloadavg(),
                                "cpus": os.cpu_count()}
-    figures.update(await engine_overhead(8 if quick else 40, 2 if quick else 5))
+    figures.update(await engine_overhead(6 if quick else 40, 2 if quick else 5))
     levels = QUICK_CONCURRENCY if quick else CONCURRENCY
     os.environ.setdefault("ICATEST_API_KEY", "sk-bench")
     with processes.fake_llm(LLM_LATENCY_MS, REPLIES) as llm_url, \
@@ -143,9 +143,9 @@ async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
             tempfile.TemporaryDirectory() as tmp:
         os.environ[URL_ENV] = sut_url
         model = f"openai/fake@{llm_url}/v1"
-        figures.update(await throughput(model, Path(tmp), levels, 3.0 if quick else 12.0,
+        figures.update(await throughput(model, Path(tmp), levels, 2.5 if quick else 12.0,
                                         1 if quick else 3))
-        figures.update(await model_calls(model, Path(tmp), 4 if quick else 16))
+        figures.update(await model_calls(model, Path(tmp), 3 if quick else 16))
     figures["targets"] = _targets(figures)
     return figures
 

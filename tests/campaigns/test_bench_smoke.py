@@ -1,0 +1,50 @@
+"""`icatest bench --quick --json` runs end to end (servers in subprocesses), sane figures.
+
+Targets are not asserted (they depend on the machine); shapes and plausibility are.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_bench_quick_json() -> None:
+    t0 = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "icatest", "bench", "--quick", "--json"],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    figures = json.loads(proc.stdout)
+    assert time.monotonic() - t0 < 60
+
+    assert 0 < figures["overhead_ms_per_turn"] < 100
+    assert 0 < figures["overhead_cpu_ms_per_turn"] < 100
+    assert len(figures["load_average_at_start"]) == 3
+
+    assert set(figures["throughput"]) == {"1", "4"}
+    assert all(v > 0 for v in figures["throughput"].values())
+    # one turn is >= 200 ms assistant + 2 x 300 ms model latency: under 1.25 turns/s alone
+    assert figures["throughput"]["1"] < 1.25
+    assert figures["scaling_efficiency"]["1"] == 1.0
+    assert 0.3 < figures["scaling_efficiency"]["4"] <= 1.2
+
+    # guided: simulator and turn judge every turn, plus one conversation judge per conversation
+    by_role = figures["llm_calls_per_turn_by_role"]
+    assert by_role["simulator"] >= 1.0 and by_role["turn_judge"] >= 1.0
+    assert 0 < by_role["conversation_judge"] < 1
+    assert 2.0 < figures["llm_calls_per_turn"] < 3.0
+    assert figures["tokens_per_turn"] > 0
+    assert set(figures["targets"]) == {
+        "overhead_ms_per_turn", "scaling_efficiency_32", "llm_calls_per_turn",
+    }
+    assert figures["targets"]["scaling_efficiency_32"]["met"] is None  # 32 is not in --quick
