@@ -171,12 +171,15 @@ def _judge_script(counter: Counter[str]) -> Any:
 def fast_gateway(monkeypatch: pytest.MonkeyPatch) -> None:
     """Gateways with a 0.5 s model timeout and one retry (the defaults wait a minute)."""
     from icatest.campaigns import conversation
-    from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec
+    from icatest.llm.gateway import GatewayConfig, ModelGateway
 
-    def make_gateway(env: Any) -> ModelGateway:
-        roles = {role: ModelSpec.parse(model) for role, model in env.roles.items()}
-        cfg = GatewayConfig(timeout_s=0.5, max_retries=1, backoff_base_s=0.01, backoff_max_s=0.05)
-        return ModelGateway(roles=roles, config=cfg, limiters=dict(env.limiters))
+    original = conversation.make_gateway
+
+    def make_gateway(*args: Any, **kwargs: Any) -> ModelGateway:
+        gateway = original(*args, **kwargs)
+        gateway.config = GatewayConfig(timeout_s=0.5, max_retries=1, backoff_base_s=0.01,
+                                       backoff_max_s=0.05)
+        return gateway
 
     monkeypatch.setattr(conversation, "make_gateway", make_gateway)
 
