@@ -88,7 +88,7 @@ def test_repeated_sigkill_and_resume_loses_nothing(slow_reference: Any, tmp_path
         while _n_lines(convs) == start_lines and proc.poll() is None:  # mid-work, not at start
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        time.sleep(rng.uniform(0.0, 0.6))
+        time.sleep(rng.uniform(0.0, 0.4))
         if proc.poll() is not None:
             proc.communicate()
             break
