@@ -13,15 +13,17 @@ _DIMENSIONS = ("instruction_constraint_adherence", "context_ambiguity_handling",
 _SIM = json.dumps({"utterance": "Take me to Garching and avoid highways.",
                    "addressed_target_ids": []})
 _TURN = json.dumps({"findings": [], "target_updates": []})
-_CONV = json.dumps(
-    {"scores": [{"dimension": d, "score": 2, "rationale": "fine"} for d in _DIMENSIONS]}
-)
+_SCORES = {"scores": [{"dimension": d, "score": 2, "rationale": "fine"} for d in _DIMENSIONS]}
+_CONV = json.dumps(_SCORES)
+_FINAL = json.dumps({"turn": json.loads(_TURN), "conversation": _SCORES})
 
 
 def reply(messages: list[dict[str, Any]]) -> str:
     system = str(messages[0].get("content", "")) if messages else ""
     if "simulate a driver" in system:
         return _SIM
+    if "This is the last turn" in system:
+        return _FINAL
     if "judge one turn" in system:
         return _TURN
     return _CONV

@@ -28,17 +28,22 @@ async def judge_conversation(
         role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation
     )
     judge = f"{result.model}/{TASK}@{result.prompt_version}"
-    if result.value is None:
-        return ConversationVerdict(
-            scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge
-        )
-    scores = {s.dimension: s for s in result.value.scores}
+    return to_conversation_verdict(result.value, result.raw, result.error, judge)
+
+
+def to_conversation_verdict(
+    value: ConversationJudgement | None, raw: str | None, error: str | None, judge: str
+) -> ConversationVerdict:
+    """All four dimensions, or an unscored verdict saying what was missing."""
+    if value is None:
+        return ConversationVerdict(scored=False, unscored_reason=error, raw_reply=raw, judge=judge)
+    scores = {s.dimension: s for s in value.scores}
     missing = [d.value for d in Dimension if d not in scores]
     if missing:
         return ConversationVerdict(
             scored=False,
             unscored_reason=f"dimensions missing from the judge's answer: {', '.join(missing)}",
-            raw_reply=result.raw,
+            raw_reply=raw,
             judge=judge,
         )
     return ConversationVerdict(
@@ -46,6 +51,6 @@ async def judge_conversation(
             DimensionScore(dimension=d, score=scores[d].score, rationale=scores[d].rationale)
             for d in Dimension
         ],
-        raw_reply=result.raw,
+        raw_reply=raw,
         judge=judge,
     )

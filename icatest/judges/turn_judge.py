@@ -29,7 +29,33 @@ async def judge_turn(
     role: str = ROLE,
 ) -> TurnVerdict:
     """A scored verdict, or an unscored one with the reason and the raw reply."""
-    variables: dict[str, Any] = {
+    variables = turn_variables(
+        scenario=scenario,
+        turn=turn,
+        user=user,
+        reply=reply,
+        addressed_targets=addressed_targets,
+        history=history,
+    )
+    result = await gateway.structured(
+        role, TASK, variables, TurnJudgement, offline=offline_judge_turn
+    )
+    judge = f"{result.model}/{TASK}@{result.prompt_version}"
+    return to_turn_verdict(
+        result.value, result.raw, result.error, judge, scenario, reply, addressed_targets
+    )
+
+
+def turn_variables(
+    *,
+    scenario: Scenario,
+    turn: int,
+    user: str,
+    reply: str,
+    addressed_targets: list[Target],
+    history: list[TurnRecord],
+) -> dict[str, Any]:
+    return {
         "scenario": scenario,
         "turn": turn,
         "user": user,
@@ -38,26 +64,32 @@ async def judge_turn(
         "history": history[-HISTORY_WINDOW:],
         "labels": [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION],
     }
-    result = await gateway.structured(
-        role, TASK, variables, TurnJudgement, offline=offline_judge_turn
-    )
-    judge = f"{result.model}/{TASK}@{result.prompt_version}"
-    if result.value is None:
-        return TurnVerdict(
-            scored=False, unscored_reason=result.error, raw_reply=result.raw, judge=judge
-        )
+
+
+def to_turn_verdict(
+    value: TurnJudgement | None,
+    raw: str | None,
+    error: str | None,
+    judge: str,
+    scenario: Scenario,
+    reply: str,
+    addressed_targets: list[Target],
+) -> TurnVerdict:
+    """Keep what concerns the addressed targets; add the speech-level check."""
+    if value is None:
+        return TurnVerdict(scored=False, unscored_reason=error, raw_reply=raw, judge=judge)
     known = {t.id for t in addressed_targets}
     findings = [
         LabelFinding(
             label=f.label, rationale=f.rationale, target_ids=[i for i in f.target_ids if i in known]
         )
-        for f in result.value.findings
+        for f in value.findings
     ]
     if scenario.speech_level:  # speech level is checked by morphology, not by the model
         findings += register_findings(reply, scenario.speech_level)
     updates = [
         TargetUpdate(target_id=u.target_id, status=u.status, reason=u.reason)
-        for u in result.value.target_updates
+        for u in value.target_updates
         if u.target_id in known
     ]
-    return TurnVerdict(findings=findings, target_updates=updates, raw_reply=result.raw, judge=judge)
+    return TurnVerdict(findings=findings, target_updates=updates, raw_reply=raw, judge=judge)

@@ -21,7 +21,10 @@ def test_bench_quick_json() -> None:
     t0 = time.monotonic()
     proc = subprocess.run(
         [sys.executable, "-m", "icatest", "bench", "--quick", "--json"],
-        cwd=REPO, capture_output=True, text=True, timeout=60,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     figures = json.loads(proc.stdout)
@@ -38,13 +41,17 @@ def test_bench_quick_json() -> None:
     assert figures["scaling_efficiency"]["1"] == 1.0
     assert 0.3 < figures["scaling_efficiency"]["4"] <= 1.2
 
-    # guided: simulator and turn judge every turn, plus one conversation judge per conversation
+    # guided: simulator and turn judge every turn; the last turn's call also scores the
+    # conversation when the budget is used up, so the conversation judge is called only for
+    # other endings
     by_role = figures["llm_calls_per_turn_by_role"]
     assert by_role["simulator"] >= 1.0 and by_role["turn_judge"] >= 1.0
-    assert 0 < by_role["conversation_judge"] < 1
-    assert 2.0 < figures["llm_calls_per_turn"] < 3.0
+    assert by_role.get("conversation_judge", 0.0) < 1
+    assert 2.0 <= figures["llm_calls_per_turn"] < 3.0
     assert figures["tokens_per_turn"] > 0
     assert set(figures["targets"]) == {
-        "overhead_ms_per_turn", "scaling_efficiency_32", "llm_calls_per_turn",
+        "overhead_ms_per_turn",
+        "scaling_efficiency_32",
+        "llm_calls_per_turn",
     }
     assert figures["targets"]["scaling_efficiency_32"]["met"] is None  # 32 is not in --quick

@@ -31,6 +31,8 @@ def _task(messages: list[dict]) -> str:
     system = messages[0]["content"]
     if "simulate a driver" in system:
         return "sim"
+    if "This is the last turn" in system:
+        return "final"
     if "judge one turn" in system:
         return "turn"
     return "conv"
@@ -101,7 +103,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
             return json.dumps(SIM)
         if task == "turn":
             return '{"findings": [{"label": "not_a_label", "rationale": 1}]}'
-        return "I refuse to answer in JSON."
+        return "I refuse to answer in JSON."  # the last turn's combined judgement
 
     with FakeOpenAI(script) as server:
         scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
@@ -113,13 +115,46 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         record = await run_conversation(scenario, runtime)
 
     assert len(record.turns) == 2
+    first, last = record.turns
     for turn in record.turns:
         assert turn.evaluation is not None and not turn.evaluation.scored
         assert "unparseable" in (turn.evaluation.unscored_reason or "")
-        assert turn.evaluation.raw_reply and "not_a_label" in turn.evaluation.raw_reply
+    assert first.evaluation and "not_a_label" in (first.evaluation.raw_reply or "")
+    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@1")
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
     assert (
         record.conversation_evaluation
         and record.conversation_evaluation.raw_reply == "I refuse to answer in JSON."
     )
+
+
+async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path) -> None:
+    """A conversation that uses its whole budget costs two model calls per turn, no more."""
+    catalog = make_catalog(tmp_path, strategies=False)
+    final = {"turn": {"findings": [], "target_updates": []}, "conversation": CONV}
+
+    def script(messages: list[dict]):
+        task = _task(messages)
+        if task == "sim":
+            return json.dumps({"utterance": "Anything else?", "addressed_target_ids": []})
+        if task == "final":
+            return json.dumps(final)
+        return json.dumps({"findings": [], "target_updates": []})
+
+    with FakeOpenAI(script) as server:
+        scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=3)
+        runtime = Runtime(
+            session=ScriptedSession(always(GOOD_GARCHING)),
+            gateway=_gateway(server.base_url),
+            catalog=catalog,
+        )
+        record = await run_conversation(scenario, runtime)
+        n_requests = len(server.requests)
+
+    assert len(record.turns) == 3 and record.termination_reason.value == "max_turns_reached"
+    assert n_requests == 2 * len(record.turns)
+    assert record.usage["turn_judge"].calls == 3 and "conversation_judge" not in record.usage
+    assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
+    assert record.scores["plan_coherence"] == 2
+    assert record.prompt_versions["final_turn_judge"] == "1"

@@ -48,7 +48,9 @@ async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
     assert record.mode is Mode.GUIDED
     assert record.success_decision in {"pass", "fail"}
     assert record.models == {} or all(v == "offline" for v in record.models.values())
-    assert {"simulator_turn", "turn_judge", "conversation_judge"} <= set(record.prompt_versions)
+    versions = set(record.prompt_versions)
+    assert {"simulator_turn", "turn_judge"} <= versions
+    assert {"conversation_judge", "final_turn_judge"} & versions
 
 
 async def test_baseline_has_no_strategies_no_feedback_and_fixed_turns(tmp_path: Path) -> None:

@@ -89,7 +89,9 @@ def test_converse_cli_prints_and_records(tmp_path: Path, capsys, mode: str) -> N
     assert record.models == {
         "simulator": "offline", "turn_judge": "offline", "conversation_judge": "offline"
     }  # fmt: skip
-    assert {"simulator_turn", "turn_judge", "conversation_judge"} <= set(record.prompt_versions)
+    versions = set(record.prompt_versions)
+    assert {"simulator_turn", "turn_judge"} <= versions
+    assert {"conversation_judge", "final_turn_judge"} & versions
 
 
 def test_converse_cli_names_bad_options(capsys) -> None:

@@ -1,0 +1,97 @@
+"""The last turn of a conversation that uses its whole turn budget: one call judges the turn and
+the whole conversation. Used only when both judge roles are bound to the same single model, so a
+guided conversation costs two model calls per turn (simulator and turn judge) and nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from icatest.contracts.records import (
+    ConversationVerdict,
+    LabelFinding,
+    Target,
+    TurnRecord,
+    TurnVerdict,
+)
+from icatest.contracts.scenario import Scenario
+from icatest.judges.conversation_judge import to_conversation_verdict
+from icatest.judges.offline_conversation import offline_judge_conversation
+from icatest.judges.offline_turn import offline_judge_turn
+from icatest.judges.schema import ConversationJudgement, TurnJudgement
+from icatest.judges.turn_judge import ROLE, to_turn_verdict, turn_variables
+from icatest.llm.gateway import ModelGateway
+
+TASK = "final_turn_judge"
+
+
+class FinalJudgement(BaseModel):
+    """The last turn's labels and target statuses, and the whole conversation's four scores."""
+
+    turn: TurnJudgement = Field(description="judgement of the last assistant turn")
+    conversation: ConversationJudgement = Field(description="the four conversation dimensions")
+
+
+async def judge_final_turn(
+    gateway: ModelGateway,
+    *,
+    scenario: Scenario,
+    turn: int,
+    user: str,
+    reply: str,
+    addressed_targets: list[Target],
+    history: list[TurnRecord],
+    targets: list[Target],
+) -> tuple[TurnVerdict, ConversationVerdict]:
+    variables = turn_variables(
+        scenario=scenario,
+        turn=turn,
+        user=user,
+        reply=reply,
+        addressed_targets=addressed_targets,
+        history=history,
+    )
+    variables.update(turns=history, targets=targets)
+    result = await gateway.structured(ROLE, TASK, variables, FinalJudgement, offline=_offline_final)
+    judge = f"{result.model}/{TASK}@{result.prompt_version}"
+    value = result.value
+    turn_verdict = to_turn_verdict(
+        value.turn if value else None,
+        result.raw,
+        result.error,
+        judge,
+        scenario,
+        reply,
+        addressed_targets,
+    )
+    conversation = to_conversation_verdict(
+        value.conversation if value else None, result.raw, result.error, judge
+    )
+    return turn_verdict, conversation
+
+
+def _offline_final(variables: dict[str, Any]) -> FinalJudgement:
+    """The offline turn judge, then the offline rubric over every turn including this one."""
+    turn = offline_judge_turn(variables)
+    this = TurnRecord(
+        turn_number=variables["turn"],
+        user=variables["user"],
+        system=variables["reply"],
+        evaluation=TurnVerdict(
+            findings=[
+                LabelFinding(label=f.label, rationale=f.rationale, target_ids=f.target_ids)
+                for f in turn.findings
+            ]
+        ),
+    )
+    done = {u.target_id for u in turn.target_updates if u.status == 1}
+    targets = [
+        t.model_copy(update={"status": 1}) if t.id in done and t.status == 0 else t
+        for t in variables["targets"]
+    ]
+    conversation = offline_judge_conversation(
+        {**variables, "turns": [*variables["turns"], this], "targets": targets}
+    )
+    return FinalJudgement(turn=turn, conversation=conversation)
