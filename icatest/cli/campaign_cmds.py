@@ -70,14 +70,26 @@ def fuzz(
     """Run a time-budgeted fuzzing campaign against an assistant."""
     config = _config(
         {
-            "sut": sut, "sut_config": sut_config, "mode": mode, "budget_s": budget,
-            "max_conversations": max_conversations, "max_cost_usd": max_cost_usd,
-            "concurrency": concurrency, "simulator": simulator, "turn_judge": turn_judge,
-            "conversation_judge": conversation_judge, "seed_pools": seed_pool,
-            "personas": persona, "turn_budgets": _turn_budgets(turn_budgets),
-            "rng_seed": rng_seed, "sut_limits": _limits(sut_max_concurrent, sut_rpm),
-            "model_limits": _limits(model_max_concurrent, model_rpm), "executor": executor,
-            "workers": workers, "scheduler": scheduler, "data_dir": data_dir,
+            "sut": sut,
+            "sut_config": sut_config,
+            "mode": mode,
+            "budget_s": budget,
+            "max_conversations": max_conversations,
+            "max_cost_usd": max_cost_usd,
+            "concurrency": concurrency,
+            "simulator": simulator,
+            "turn_judge": turn_judge,
+            "conversation_judge": conversation_judge,
+            "seed_pools": seed_pool,
+            "personas": persona,
+            "turn_budgets": _turn_budgets(turn_budgets),
+            "rng_seed": rng_seed,
+            "sut_limits": _limits(sut_max_concurrent, sut_rpm),
+            "model_limits": _limits(model_max_concurrent, model_rpm),
+            "executor": executor,
+            "workers": workers,
+            "scheduler": scheduler,
+            "data_dir": data_dir,
             "speech_level": speech_level,
         }
     )
@@ -91,8 +103,12 @@ def fuzz(
         view = live_view
     result = asyncio.run(
         run_campaign(
-            config, out, resume=resume, engine=engine or DEFAULT_ENGINE,
-            opener=opener or DEFAULT_OPENER, view=view,
+            config,
+            out,
+            resume=resume,
+            engine=engine or DEFAULT_ENGINE,
+            opener=opener or DEFAULT_OPENER,
+            view=view,
         )
     )
     p = result.progress

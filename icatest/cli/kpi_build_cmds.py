@@ -22,8 +22,12 @@ build_app = typer.Typer(
     help="Build a KPI dataset from owner's manuals and a taxonomy (or run one stage).",
 )
 
-GENERATOR = typer.Option("offline", "--generator", help="model for the generator role: "
-                         "offline, openai/gpt-4.1-mini, or openai/NAME@http://host/v1")
+GENERATOR = typer.Option(
+    "offline",
+    "--generator",
+    help="model for the generator role: "
+    "offline, openai/gpt-4.1-mini, or openai/NAME@http://host/v1",
+)
 RNG = typer.Option(0, "--rng-seed", help="seed for sampling (extension, fragments)")
 IN = typer.Option(..., "--in", help="stage input (JSONL drafts)")
 
@@ -61,8 +65,9 @@ def _progress() -> Iterator[Callable[[str, int], Callable[[int], None]]]:
     """A rich progress display; yields start(stage, total) -> advance(n)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(TextColumn("{task.description:<8}"), BarColumn(), MofNCompleteColumn(),
-                  transient=False) as bar:
+    with Progress(
+        TextColumn("{task.description:<8}"), BarColumn(), MofNCompleteColumn(), transient=False
+    ) as bar:
 
         def start(stage: str, total: int) -> Callable[[int], None]:
             task = bar.add_task(stage, total=max(total, 1))
@@ -104,8 +109,9 @@ def build(
     translate: str | None = typer.Option(None, "--translate", help="'en' (needs a model)"),
     rng_seed: int = RNG,
     threshold: float = typer.Option(0.85, "--dedup-threshold"),
-    intermediate: Path | None = typer.Option(None, "--intermediate",
-                                             help="folder for each stage's JSONL"),
+    intermediate: Path | None = typer.Option(
+        None, "--intermediate", help="folder for each stage's JSONL"
+    ),
 ) -> None:
     """Run the whole pipeline (when no stage is named)."""
     if ctx.invoked_subcommand is not None:
@@ -116,11 +122,19 @@ def build(
     from icatest.locar.build.pipeline import build as run_build
 
     opts = BuildOptions(
-        manual=manual, taxonomy=taxonomy, out=out, generator=generator, per_section=per_section,
+        manual=manual,
+        taxonomy=taxonomy,
+        out=out,
+        generator=generator,
+        per_section=per_section,
         multi_turn_share=_share(multi_turn_share, "--multi-turn-share"),
-        levels=_levels(levels), fragments_share=_share(fragments_share, "--fragments-share"),
-        translate=_translate(translate), rng_seed=rng_seed, dedup_threshold=threshold,
-        intermediate=intermediate)
+        levels=_levels(levels),
+        fragments_share=_share(fragments_share, "--fragments-share"),
+        translate=_translate(translate),
+        rng_seed=rng_seed,
+        dedup_threshold=threshold,
+        intermediate=intermediate,
+    )
     with _progress() as start:
         result = _run(run_build(opts, start))
     _summary(result.reports)
@@ -158,15 +172,25 @@ def qa_cmd(
     tax = load_taxonomy(taxonomy) if taxonomy else None
     total = len(units) + (2 * len(tax.subcategories()) if tax else 0)
     with _progress() as start:
-        drafts, report = _run(generate_qa(make_gateway(generator), units, tax,
-                                          per_section=per_section, progress=start("qa", total)))
+        drafts, report = _run(
+            generate_qa(
+                make_gateway(generator),
+                units,
+                tax,
+                per_section=per_section,
+                progress=start("qa", total),
+            )
+        )
     _stage_out(out, drafts, report)
 
 
 @build_app.command("extend")
 def extend_cmd(
-    inp: Path = IN, out: Path = typer.Option(..., "--out"), generator: str = GENERATOR,
-    multi_turn_share: float = typer.Option(0.5, "--multi-turn-share"), rng_seed: int = RNG,
+    inp: Path = IN,
+    out: Path = typer.Option(..., "--out"),
+    generator: str = GENERATOR,
+    multi_turn_share: float = typer.Option(0.5, "--multi-turn-share"),
+    rng_seed: int = RNG,
 ) -> None:
     """Stage extend: multi-turn instances from a share of the single-turn seeds."""
     from icatest.locar.build.extend import extend
@@ -176,18 +200,27 @@ def extend_cmd(
     drafts = read_drafts(inp)
     share = _share(multi_turn_share, "--multi-turn-share")
     with _progress() as start:
-        made, report = _run(extend(make_gateway(generator), drafts, share=share,
-                                   rng_seed=rng_seed,
-                                   progress=start("extend", round(share * len(drafts)))))
+        made, report = _run(
+            extend(
+                make_gateway(generator),
+                drafts,
+                share=share,
+                rng_seed=rng_seed,
+                progress=start("extend", round(share * len(drafts))),
+            )
+        )
     _stage_out(out, made, report)
 
 
 @build_app.command("augment")
 def augment_cmd(
-    inp: Path = IN, out: Path = typer.Option(..., "--out"), generator: str = GENERATOR,
+    inp: Path = IN,
+    out: Path = typer.Option(..., "--out"),
+    generator: str = GENERATOR,
     levels: str = typer.Option("hae,haeyo,hapsyo", "--levels"),
     fragments_share: float = typer.Option(0.2, "--fragments-share"),
-    translate: str | None = typer.Option(None, "--translate"), rng_seed: int = RNG,
+    translate: str | None = typer.Option(None, "--translate"),
+    rng_seed: int = RNG,
 ) -> None:
     """Stage augment: speech levels, keyword fragments, translation."""
     from icatest.locar.build.augment import augment
@@ -196,17 +229,25 @@ def augment_cmd(
 
     drafts = read_drafts(inp)
     with _progress() as start:
-        made, report = _run(augment(
-            make_gateway(generator), drafts, levels=_levels(levels),
-            fragments_share=_share(fragments_share, "--fragments-share"),
-            translate_to=_translate(translate), rng_seed=rng_seed,
-            progress=start("augment", len(drafts))))
+        made, report = _run(
+            augment(
+                make_gateway(generator),
+                drafts,
+                levels=_levels(levels),
+                fragments_share=_share(fragments_share, "--fragments-share"),
+                translate_to=_translate(translate),
+                rng_seed=rng_seed,
+                progress=start("augment", len(drafts)),
+            )
+        )
     _stage_out(out, made, report)
 
 
 @build_app.command("dedup")
 def dedup_cmd(
-    inp: Path = IN, out: Path = typer.Option(..., "--out"), generator: str = GENERATOR,
+    inp: Path = IN,
+    out: Path = typer.Option(..., "--out"),
+    generator: str = GENERATOR,
     threshold: float = typer.Option(0.85, "--threshold"),
     grounding_threshold: float = typer.Option(0.5, "--grounding-threshold"),
 ) -> None:
@@ -217,18 +258,26 @@ def dedup_cmd(
 
     drafts = read_drafts(inp)
     with _progress() as start:
-        made, report = _run(dedup(make_gateway(generator), drafts,
-                                  threshold=_share(threshold, "--threshold"),
-                                  grounding_threshold=grounding_threshold,
-                                  progress=start("dedup", len(drafts))))
+        made, report = _run(
+            dedup(
+                make_gateway(generator),
+                drafts,
+                threshold=_share(threshold, "--threshold"),
+                grounding_threshold=grounding_threshold,
+                progress=start("dedup", len(drafts)),
+            )
+        )
     _stage_out(out, made, report)
 
 
 @build_app.command("label")
 def label_cmd(
-    inp: Path = IN, out: Path = typer.Option(..., "--out"), generator: str = GENERATOR,
-    dataset: Path | None = typer.Option(None, "--dataset",
-                                        help="also write the final KPI dataset here"),
+    inp: Path = IN,
+    out: Path = typer.Option(..., "--out"),
+    generator: str = GENERATOR,
+    dataset: Path | None = typer.Option(
+        None, "--dataset", help="also write the final KPI dataset here"
+    ),
 ) -> None:
     """Stage label: KPI assignment; with --dataset also the KPI dataset and verification export."""
     from icatest.locar.build.io import read_drafts, write_manifest
@@ -237,8 +286,9 @@ def label_cmd(
 
     drafts = read_drafts(inp)
     with _progress() as start:
-        made, report = _run(label(make_gateway(generator), drafts,
-                                  progress=start("label", len(drafts))))
+        made, report = _run(
+            label(make_gateway(generator), drafts, progress=start("label", len(drafts)))
+        )
     _stage_out(out, made, report)
     if dataset is not None:
         reports = [report]
