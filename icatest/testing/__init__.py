@@ -1,5 +1,6 @@
 """Test helpers shipped with the package: loopback servers for offline tests and benchmarks."""
 
+from icatest.serving import BackgroundServer, free_port
 from icatest.testing.fake_openai import (
     Action,
     FakeOpenAI,
@@ -10,7 +11,6 @@ from icatest.testing.fake_openai import (
     reply,
     status,
 )
-from icatest.testing.serve import BackgroundServer, free_port
 
 __all__ = [
     "Action",

@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from icatest.testing.serve import BackgroundServer
+from icatest.serving import BackgroundServer
 
 
 @dataclass(frozen=True)

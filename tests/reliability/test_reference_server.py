@@ -34,8 +34,7 @@ def client(ref: Any) -> Iterator[httpx.Client]:
 
 
 def test_binds_to_loopback_by_default(ref: Any) -> None:
-    sockets = [s for server in ref._server.servers for s in server.sockets]
-    assert sockets and all(s.getsockname()[0] == "127.0.0.1" for s in sockets)
+    assert ref.listening == ("127.0.0.1", ref.port)
     serve = typer.main.get_command(app).commands["sut"].commands["serve"]  # type: ignore[attr-defined]
     host = next(p for p in serve.params if p.name == "host")
     assert host.default == "127.0.0.1"

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import httpx
-import uvicorn
 
 from icatest.errors import IcatestError
+from icatest.serving import BackgroundServer
 from icatest.sut.reference.app import ServerConfig, create_app
 from icatest.sut.reference.faults import FaultProfile, Transport, load_profile
 
 STARTUP_TIMEOUT_S = 15.0
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
 
 
 def build_config(
@@ -62,27 +54,25 @@ def build_config(
 class RunningReference:
     """A started server: base_url, oracle look-up, stop(); also a context manager."""
 
-    def __init__(
-        self, server: uvicorn.Server, thread: threading.Thread, app: Any, host: str, port: int
-    ) -> None:
-        self._server, self._thread, self.app = server, thread, app
-        self.host, self.port = host, port
-        self.base_url = f"http://{host}:{port}"
+    def __init__(self, server: BackgroundServer, app: Any) -> None:
+        self._server, self.app = server, app
+        self.host, self.port = server.host, server.port
+        self.base_url = server.base_url
 
     def oracle(self, conversation_id: str) -> list[dict[str, Any]]:
         faults: list[dict[str, Any]] = self.app.state.oracle.get(conversation_id)
         return faults
 
     @property
+    def listening(self) -> tuple[str, int]:
+        return self._server.listening
+
+    @property
     def transport_counts(self) -> dict[str, int]:
         return dict(self.app.state.transport.counts)
 
     def stop(self) -> None:
-        self._server.should_exit = True
-        self._thread.join(timeout=5)
-        if self._thread.is_alive():
-            self._server.force_exit = True
-            self._thread.join(timeout=5)
+        self._server.stop()
 
     def __enter__(self) -> RunningReference:
         return self
@@ -120,31 +110,20 @@ def start_background(
         malformed_rate=malformed_rate,
         oracle_log=oracle_log,
     )
-    port = port or free_port(host)
     app = create_app(config)
-    uv_config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        timeout_graceful_shutdown=1,
-        lifespan="off",
-    )
-    server = uvicorn.Server(uv_config)
-    thread = threading.Thread(target=server.run, name=f"icatest-reference-{port}", daemon=True)
-    thread.start()
-    running = RunningReference(server, thread, app, host, port)
-    _wait_healthy(running, thread)
+    try:
+        server = BackgroundServer(app, host=host, port=port).start(STARTUP_TIMEOUT_S)
+    except (OSError, RuntimeError) as exc:
+        raise IcatestError(f"reference assistant cannot start on {host}:{port}: {exc}") from None
+    running = RunningReference(server, app)
+    _wait_healthy(running)
     return running
 
 
-def _wait_healthy(running: RunningReference, thread: threading.Thread) -> None:
+def _wait_healthy(running: RunningReference) -> None:
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
     with httpx.Client(trust_env=False, timeout=1.0) as client:
         while time.monotonic() < deadline:
-            if not thread.is_alive():
-                raise IcatestError(f"reference assistant failed to start on {running.base_url}")
             try:
                 if client.get(f"{running.base_url}/health").status_code == 200:
                     return

@@ -1,7 +1,8 @@
-"""Serve an ASGI app with uvicorn in a background thread on a free loopback port.
+"""Serve an ASGI app with uvicorn in a background thread on a loopback port.
 
-Tests and benchmarks need real HTTP (timeouts, refused connections, malformed bodies are transport
-behaviour that in-process fakes cannot reproduce), but must stay offline and bounded in time.
+Used by `--sut reference` (the reference assistant for the duration of a command) and by the
+fake model endpoint of tests and benchmarks: real HTTP, because timeouts, refused connections and
+malformed bodies are transport behaviour that in-process fakes cannot reproduce.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class BackgroundServer:
         self._thread = threading.Thread(target=self._run, name=f"uvicorn-{self.port}", daemon=True)
 
     @property
+    def listening(self) -> tuple[str, int]:
+        """The address the listening socket is really bound to."""
+        host, port = self._sock.getsockname()[:2]
+        return str(host), int(port)
+
+    @property
     def base_url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
@@ -55,6 +62,9 @@ class BackgroundServer:
     def stop(self, timeout_s: float = 5.0) -> None:
         self._server.should_exit = True
         if self._thread.is_alive():
+            self._thread.join(timeout_s)
+        if self._thread.is_alive():  # requests still hanging: stop without waiting for them
+            self._server.force_exit = True
             self._thread.join(timeout_s)
         self._sock.close()
 
