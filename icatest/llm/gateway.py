@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from icatest.contracts.records import RoleUsage
 from icatest.errors import IcatestError
 from icatest.limits import RateLimiter
-from icatest.llm.prompts import load_prompt
+from icatest.llm.prompts import Prompt, load_prompt
 
 OFFLINE = "offline"
 T = TypeVar("T", bound=BaseModel)
@@ -103,6 +103,12 @@ class ModelGateway:
     def models(self) -> dict[str, str]:
         return {role: spec.label() for role, spec in self.roles.items()}
 
+    def _begin(self, role: str, task: str) -> tuple[ModelSpec, Prompt, RoleUsage]:
+        """The role's model, the task's prompt (its version recorded), the role's usage."""
+        prompt = load_prompt(task)
+        self.prompt_versions[task] = prompt.version
+        return self.spec(role), prompt, self._usage(role)
+
     def _usage(self, role: str) -> RoleUsage:
         if role not in self.usage:
             self.usage[role] = RoleUsage(model=self.spec(role).label())
@@ -118,10 +124,7 @@ class ModelGateway:
         offline: OfflineHandler,
     ) -> Result[T]:
         """One structured call: validated `output`, or an unscored Result with the reason."""
-        spec = self.spec(role)
-        prompt = load_prompt(task)
-        self.prompt_versions[task] = prompt.version
-        usage = self._usage(role)
+        spec, prompt, usage = self._begin(role, task)
         if spec.is_offline:
             usage.calls += 1
             value = offline({**variables, "offline_variant": spec.offline_variant})
@@ -155,10 +158,7 @@ class ModelGateway:
         self, role: str, task: str, variables: dict[str, Any], *, offline: OfflineHandler
     ) -> Result[Any]:
         """Free text (e.g. a simulated utterance); errors are returned, not raised."""
-        spec = self.spec(role)
-        prompt = load_prompt(task)
-        self.prompt_versions[task] = prompt.version
-        usage = self._usage(role)
+        spec, prompt, usage = self._begin(role, task)
         if spec.is_offline:
             usage.calls += 1
             raw = str(offline({**variables, "offline_variant": spec.offline_variant}))
