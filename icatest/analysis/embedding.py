@@ -41,7 +41,9 @@ class SentenceTransformerEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if self._model is None:
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
 
+            hf_logging.disable_progress_bar()  # reports print their own progress
             try:
                 self._model = SentenceTransformer(self.name_or_path, device="cpu")
             except (OSError, ValueError) as exc:
