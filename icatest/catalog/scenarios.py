@@ -11,6 +11,7 @@ from icatest.contracts.scenario import Context, Scenario
 from icatest.errors import NotFoundError
 
 NEUTRAL_PERSONA = "neutral"
+NEUTRAL_BY_LANGUAGE = {"en": NEUTRAL_PERSONA, "ko": "korean_neutral"}
 DEFAULT_CONTEXT = Context(
     id="default", location="Marienplatz, Munich", date="2026-06-12", time="12:00"
 )
@@ -44,8 +45,9 @@ def make_scenario(
             raise NotFoundError(f"seed {seed_id!r} is not in pool {seed_pool!r}")
         seed = matches[0]
     context = _pick_context(catalog, context_id, rng)
-    if mode is Mode.BASELINE:
-        persona, max_turns = NEUTRAL_PERSONA, BASELINE_MAX_TURNS
+    if mode is Mode.BASELINE:  # the neutral driver of the same language
+        language_of = catalog.persona(persona).language
+        persona, max_turns = NEUTRAL_BY_LANGUAGE[language_of], BASELINE_MAX_TURNS
     p = catalog.persona(persona)
     lang = p.language if p.language != "en" else language
     level = speech_level or p.speech_level

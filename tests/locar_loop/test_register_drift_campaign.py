@@ -37,3 +37,15 @@ async def test_guided_korean_campaign_finds_register_violations(tmp_path: Path) 
     assert used, "guided Korean conversations must use the register_drift probe"
     # English-only probes are not used in Korean conversations
     assert all(set(t.strategies) <= {"register_drift"} for r in records for t in r.turns)
+
+
+def test_korean_baseline_keeps_the_language_with_a_neutral_driver() -> None:
+    from icatest.catalog import load_catalog
+    from icatest.catalog.scenarios import make_scenario
+    from icatest.contracts import Mode
+
+    scenario = make_scenario(
+        load_catalog(), seed_pool="korean", persona="korean_polite", mode=Mode.BASELINE
+    )
+    assert scenario.persona.name == "korean_neutral" and scenario.max_turns == 8
+    assert scenario.language == "ko" and scenario.speech_level == "haeyo"
