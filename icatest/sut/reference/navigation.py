@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from icatest.sut.reference.resolve import Turn, clarify_or_pick, forgot_act, resolve_ref
+from icatest.sut.reference.resolve import (
+    Turn,
+    clarify_or_pick,
+    forgot_act,
+    recall_place,
+    resolve_ref,
+)
 from icatest.sut.reference.search import Query, search
 from icatest.sut.reference.slots import Request
 from icatest.sut.reference.state import Act, Named
@@ -24,17 +30,11 @@ def _options(constraints: list[str]) -> RouteOptions:
 
 def find_poi(req: Request, turn: Turn) -> list[Act]:
     """Find one POI of the asked category honouring the constraints, or ask where."""
-    target: Named | None = None
     if req.ref and not req.category:
-        res = resolve_ref(req.ref, turn)
-        if res.options:
-            target, act = clarify_or_pick("place", res.options, turn)
-            if act:
-                return [act]
-        target = target or res.item
-        if target is None:
-            return [forgot_act(req.ref)]
-        return [_found_named(target, turn)]
+        recalled = recall_place(req.ref, turn)
+        if isinstance(recalled, Act):
+            return [recalled]
+        return [_found_named(recalled, turn)]
     category = req.category or "restaurant"
     dest = None
     if "along_route" in req.constraints:
@@ -127,14 +127,10 @@ def navigate(req: Request, turn: Turn) -> list[Act]:
     target: Named | None = req.named[0] if req.named else None
     acts: list[Act] = []
     if target is None and req.ref:
-        res = resolve_ref(req.ref, turn)
-        if res.options:
-            target, act = clarify_or_pick("place", res.options, turn)
-            if act:
-                return [act]
-        target = target or res.item
-        if target is None:
-            return [forgot_act(req.ref)]
+        recalled = recall_place(req.ref, turn)
+        if isinstance(recalled, Act):
+            return [recalled]
+        target = recalled
     if target is None and req.category:
         target, first = _category_target(req, turn)
         if first is not None:

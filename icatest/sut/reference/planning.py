@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from icatest.sut.reference.navigation import _deadline, _options
-from icatest.sut.reference.resolve import Turn, clarify_or_pick, forgot_act, resolve_ref
+from icatest.sut.reference.resolve import (
+    Turn,
+    clarify_or_pick,
+    forgot_act,
+    recall_place,
+    resolve_ref,
+)
 from icatest.sut.reference.search import Query, search
 from icatest.sut.reference.slots import Request, StopRef
 from icatest.sut.reference.state import Act, Named
@@ -98,14 +104,10 @@ def add_stop(req: Request, turn: Turn) -> list[Act]:
     """Insert a remembered or named place before the current destination."""
     stop: Named | None = req.named[0] if req.named else None
     if stop is None and req.ref:
-        res = resolve_ref(req.ref, turn)
-        if res.options:
-            stop, act = clarify_or_pick("place", res.options, turn)
-            if act:
-                return [act]
-        stop = stop or res.item
-        if stop is None:
-            return [forgot_act(req.ref)]
+        recalled = recall_place(req.ref, turn)
+        if isinstance(recalled, Act):
+            return [recalled]
+        stop = recalled
     if stop is None:
         return [Act("clarify", {"topic": "stop", "options": []})]
     dest = turn.memory.destination

@@ -78,3 +78,16 @@ def forgot_act(ref: tuple[str, str]) -> Act:
     return Act(
         "unknown_ref", {"what": ref[1] or {"destination": "destination"}.get(ref[0], "place")}
     )
+
+
+def recall_place(ref: tuple[str, str], turn: Turn) -> Named | Act:
+    """The remembered place a reference points to, or the act to answer with instead (a
+    clarification when several match, `unknown_ref` when memory has none)."""
+    res = resolve_ref(ref, turn)
+    picked: Named | None = None
+    if res.options:
+        picked, act = clarify_or_pick("place", res.options, turn)
+        if act:
+            return act
+    found = picked or res.item
+    return found if found is not None else forgot_act(ref)
