@@ -143,13 +143,8 @@ def bench(
     quick: bool = typer.Option(False, help="fewer conversations, smaller concurrency sweep"),
 ) -> None:
     """Measure engine overhead per turn, scaling efficiency and model calls per turn."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "experiments" / "benchmarks").is_dir() and str(root) not in sys.path:
-        sys.path.insert(0, str(root))  # the benchmarks live in the source checkout
-    try:
-        from experiments.benchmarks.campaign_bench import format_report, run_benchmarks
-    except ImportError:
-        raise ConfigError("experiments/benchmarks", "benchmarks need a source checkout") from None
+    from icatest.bench.campaign import format_report, run_benchmarks
+
     figures = asyncio.run(run_benchmarks(quick=quick))
     typer.echo(json.dumps(figures, indent=2) if as_json else format_report(figures))
 

@@ -6,6 +6,7 @@ Targets are not asserted (they depend on the machine); shapes and plausibility a
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -17,11 +18,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
-def test_bench_quick_json() -> None:
+def test_bench_quick_json(tmp_path: Path) -> None:
     t0 = time.monotonic()
     proc = subprocess.run(
         [sys.executable, "-m", "icatest", "bench", "--quick", "--json"],
-        cwd=REPO,
+        cwd=tmp_path,  # any folder: the benchmarks ship with the package
+        env={**os.environ, "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
         timeout=60,

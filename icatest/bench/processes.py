@@ -20,14 +20,16 @@ import httpx
 
 from icatest.testing import free_port
 
-ROOT = Path(__file__).resolve().parents[2]
+# the folder holding the icatest package this process runs (a checkout or site-packages)
+PACKAGE_PARENT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 30.0
 
 
 def _env() -> dict[str, str]:
-    """The child sees the source checkout first (the reply script lives under experiments/)."""
+    """The child imports the same icatest as this process, whatever folder it runs in."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    parts = (str(PACKAGE_PARENT), env.get("PYTHONPATH"))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in parts if p)
     return env
 
 
@@ -46,7 +48,7 @@ def fake_llm(latency_ms: float, replies: str) -> Iterator[str]:
     """A FakeOpenAI process answering after `latency_ms`; yields its base URL."""
     cmd = [sys.executable, "-m", "icatest.testing", "--host", "127.0.0.1",
            "--latency-ms", str(latency_ms), "--replies", replies]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=_env())
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().strip()  # printed once the server accepts connections
@@ -63,7 +65,7 @@ def reference(latency_ms: int, faults: str = "none") -> Iterator[str]:
     port = free_port()
     cmd = [sys.executable, "-m", "icatest", "sut", "serve", "--host", "127.0.0.1",
            "--port", str(port), "--latency-ms", str(latency_ms), "--faults", faults]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, text=True, env=_env(), cwd=ROOT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, text=True, env=_env())
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc)

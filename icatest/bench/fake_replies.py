@@ -1,6 +1,6 @@
 """Valid structured answers for the fake model endpoint, told apart by the prompt's system text.
 
-Loaded by the FakeOpenAI process (`--replies experiments.benchmarks.fake_replies:reply`).
+Loaded by the FakeOpenAI process (`--replies icatest.bench.fake_replies:reply`).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from experiments.benchmarks import processes
+from icatest.bench import processes
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioSampler
@@ -36,9 +36,9 @@ CONCURRENCY = (1, 4, 16, 32, 64)
 QUICK_CONCURRENCY = (1, 4)
 SUT_LATENCY_MS = 200
 LLM_LATENCY_MS = 300
-REPLIES = "experiments.benchmarks.fake_replies:reply"
+REPLIES = "icatest.bench.fake_replies:reply"
 URL_ENV = "ICATEST_BENCH_REFERENCE_URL"
-OPENER = "experiments.benchmarks.campaign_bench:external_reference"
+OPENER = "icatest.bench.campaign:external_reference"
 
 
 @contextlib.asynccontextmanager

@@ -1,1 +1,0 @@
-"""Performance benchmarks of the campaign layer (`icatest bench`)."""
