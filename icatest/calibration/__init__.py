@@ -1,4 +1,4 @@
-"""Judge calibration: agreement with humans, with the reference oracle, re-judging, ensembles."""
+"""Judge calibration: agreement with humans and the oracle, re-judging, choosing ensembles."""
 
 from icatest.calibration.annotation import judge_rows, sample_records, write_sheet
 from icatest.calibration.converters import (
@@ -7,24 +7,16 @@ from icatest.calibration.converters import (
     read_abceval,
     read_fed,
 )
-from icatest.calibration.ensemble import (
-    EnsembleConversationJudge,
-    EnsembleTurnJudge,
-    majority_conversation_verdict,
-    majority_turn_verdict,
-    select_judges,
-)
 from icatest.calibration.humans import CalibrationResults, DimensionAgreement, analyse
 from icatest.calibration.labels import LabelRow, LabelTable, read_labels, write_labels
 from icatest.calibration.oracle import OracleReport, compare_with_oracle
 from icatest.calibration.rejudge import JudgementRecord, read_judgements, rejudge_run
 from icatest.calibration.render import calibration_section
+from icatest.calibration.selection import select_judges
 
 __all__ = [
     "CalibrationResults",
     "DimensionAgreement",
-    "EnsembleConversationJudge",
-    "EnsembleTurnJudge",
     "JudgementRecord",
     "LabelRow",
     "LabelTable",
@@ -35,8 +27,6 @@ __all__ = [
     "judge_rows",
     "load_label_table",
     "load_label_tables",
-    "majority_conversation_verdict",
-    "majority_turn_verdict",
     "read_abceval",
     "read_fed",
     "read_judgements",

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from icatest.calibration.ensemble import ConversationJudgeFn, TurnJudgeFn
 from icatest.calibration.runs import read_conversations
 from icatest.contracts import (
     Context,
@@ -30,6 +29,12 @@ from icatest.contracts import (
     TurnVerdict,
 )
 from icatest.errors import ConfigError
+from icatest.judges.protocol import (
+    ConversationContext,
+    ConversationJudge,
+    TurnContext,
+    TurnJudge,
+)
 from icatest.llm.gateway import ModelGateway
 from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 
@@ -107,8 +112,8 @@ def _blind(turn: TurnRecord) -> TurnRecord:
 async def rejudge_record(
     record: ConversationRecord,
     gateway: ModelGateway,
-    turn_judge: TurnJudgeFn,
-    conversation_judge: ConversationJudgeFn,
+    turn_judge: TurnJudge,
+    conversation_judge: ConversationJudge,
     *,
     name: str,
     scenario: Scenario | None = None,
@@ -122,22 +127,25 @@ async def rejudge_record(
         verdict: TurnVerdict | None = None
         if turn.system is not None and turn.sut_error is None:
             live = [t for t in targets if t.status == 0 and t.introduced_turn <= turn.turn_number]
-            verdict = await turn_judge(
-                gateway,
+            ctx = TurnContext(
                 scenario=scenario,
                 turn=turn.turn_number,
                 user=turn.user,
                 reply=turn.system,
                 addressed_targets=live,
                 history=list(history),
+                targets=list(targets),
             )
+            verdict = await turn_judge(gateway, ctx)
             _apply(targets, verdict, turn.turn_number)
         entries.append(TurnJudgementEntry(turn_number=turn.turn_number, verdict=verdict))
         history.append(_blind(turn).model_copy(update={"evaluation": verdict}))
     for final, original in zip(targets, record.targets, strict=True):
         if final.status == 0 and original.status == -1:
             final.status = -1  # dropped by the user, not a judge decision
-    verdict_c = await conversation_judge(gateway, scenario=scenario, turns=history, targets=targets)
+    verdict_c = await conversation_judge(
+        gateway, ConversationContext(scenario=scenario, turns=history, targets=targets)
+    )
     out = JudgementRecord(
         conversation_id=record.conversation_id,
         judge=name,
@@ -168,8 +176,8 @@ def _apply(targets: list[Target], verdict: TurnVerdict, turn: int) -> None:
 async def rejudge_run(
     run: Path,
     gateway: ModelGateway,
-    turn_judge: TurnJudgeFn,
-    conversation_judge: ConversationJudgeFn,
+    turn_judge: TurnJudge,
+    conversation_judge: ConversationJudge,
     *,
     name: str,
     personas: dict[str, Persona] | None = None,

@@ -87,8 +87,7 @@ async def run_planned(
             catalog=env.catalog,
             should_stop=should_stop,
             on_turn=on_turn,
-            turn_judge=binding.turn_judge,
-            conversation_judge=binding.conversation_judge,
+            judges=binding.judges,
         )
         try:
             engine: EngineFn = resolve(env.engine)

@@ -160,16 +160,18 @@ def rejudge(
     """Add another judge's verdicts to a finished run without calling the assistant again."""
     import asyncio
 
-    from icatest.calibration.judging import build_judges
     from icatest.calibration.rejudge import rejudge_run
+    from icatest.judges.setup import bind_roles
+    from icatest.llm.gateway import ModelGateway
 
-    gateway, turn_fn, conversation_fn = build_judges(turn_judge, conversation_judge)
+    models = {"turn_judge": turn_judge, "conversation_judge": conversation_judge}
+    binding = bind_roles(models, combine_final_turn=False)  # re-judging judges every turn alone
     path, count = asyncio.run(
         rejudge_run(
             run,
-            gateway,
-            turn_fn,
-            conversation_fn,
+            ModelGateway(roles=binding.roles),
+            binding.judges.turn,
+            binding.judges.conversation,
             name=name,
             personas=_personas(),
             concurrency=concurrency,

@@ -18,11 +18,7 @@ from icatest.engine.runtime import Runtime
 from icatest.engine.state import ConversationState
 from icatest.engine.stop_rule import stop_reason
 from icatest.engine.targets import apply_simulator_turn, apply_verdict
-from icatest.judges.conversation_judge import ROLE as CONVERSATION_ROLE
-from icatest.judges.conversation_judge import judge_conversation
-from icatest.judges.final_turn import judge_final_turn
-from icatest.judges.turn_judge import ROLE as TURN_ROLE
-from icatest.judges.turn_judge import judge_turn
+from icatest.judges.protocol import ConversationContext, TurnContext
 from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_turn, plan_turn
 from icatest.strategy import StrategyState, choose, record_turn
 
@@ -127,28 +123,21 @@ async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> U
         return {"verdict": None}  # a transport problem is not an assistant failure
     addressed = set(state["addressed_ids"])
     scenario = state["scenario"]
-    args: dict[str, Any] = {
-        "scenario": scenario,
-        "turn": len(state["turns"]),
-        "user": state["utterance"].utterance,
-        "reply": reply.text,
-        "addressed_targets": [t for t in state["targets"] if t.id in addressed],
-        "history": state["turns"],
-    }
-    if len(state["turns"]) + 1 >= scenario.max_turns and _one_judge_model(rt):
-        # the budget ends here: judge the turn and the conversation in one call
-        verdict, conversation = await judge_final_turn(rt.gateway, **args, targets=state["targets"])
-        return {"verdict": verdict, "conversation_verdict": conversation}
-    return {"verdict": await rt.turn_judge(rt.gateway, **args)}
-
-
-def _one_judge_model(rt: Runtime) -> bool:
-    """Both judge roles are the single judges bound to the same model."""
-    return (
-        rt.turn_judge is judge_turn
-        and rt.conversation_judge is judge_conversation
-        and rt.gateway.spec(TURN_ROLE) == rt.gateway.spec(CONVERSATION_ROLE)
+    ctx = TurnContext(
+        scenario=scenario,
+        turn=len(state["turns"]),
+        user=state["utterance"].utterance,
+        reply=reply.text,
+        addressed_targets=[t for t in state["targets"] if t.id in addressed],
+        history=state["turns"],
+        targets=state["targets"],
     )
+    final = rt.judges.final_turn
+    if final is not None and len(state["turns"]) + 1 >= scenario.max_turns:
+        # the budget ends here: judge the turn and the conversation in one call
+        verdict, conversation = await final(rt.gateway, ctx)
+        return {"verdict": verdict, "conversation_verdict": conversation}
+    return {"verdict": await rt.judges.turn(rt.gateway, ctx)}
 
 
 async def update(state: ConversationState, config: RunnableConfig) -> Update:
@@ -193,9 +182,10 @@ async def judge_conversation_node(state: ConversationState, config: RunnableConf
     elif not judged:
         verdict = ConversationVerdict(scored=False, unscored_reason="no judged turn")
     else:
-        verdict = await rt.conversation_judge(
-            rt.gateway, scenario=state["scenario"], turns=state["turns"], targets=state["targets"]
+        ctx = ConversationContext(
+            scenario=state["scenario"], turns=state["turns"], targets=state["targets"]
         )
+        verdict = await rt.judges.conversation(rt.gateway, ctx)
     return {"termination": reason, "conversation_verdict": verdict}
 
 

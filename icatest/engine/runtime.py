@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from icatest.catalog.loader import Catalog
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import TurnRecord
-from icatest.judges import judge_conversation, judge_turn
+from icatest.judges.setup import Judges
 from icatest.llm.gateway import ModelGateway
 from icatest.sut.base import AssistantSession
 
@@ -32,8 +31,9 @@ class Runtime:
     `should_stop` is consulted after every turn (campaign deadline or cost budget): when it
     returns a reason, the conversation ends there with that reason and is marked partial.
     `on_turn(conversation_id, turn)` is called after each judged turn (progress displays).
-    `turn_judge` / `conversation_judge` are the judge callables (a majority-vote ensemble keeps
-    their signature; see icatest.judges.setup).
+    `judges` are the turn, conversation and (optional) combined final-turn judges, usually from
+    `icatest.judges.bind_roles`; the default is the single model judges without the combined
+    final turn.
     """
 
     session: AssistantSession
@@ -42,5 +42,4 @@ class Runtime:
     should_stop: StopCheck = field(default=_never)
     on_turn: TurnHook | None = None
     max_text_chars: int = 20_000  # longer assistant replies are cut and marked truncated
-    turn_judge: Any = judge_turn
-    conversation_judge: Any = judge_conversation
+    judges: Judges = field(default_factory=Judges)

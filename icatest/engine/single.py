@@ -58,8 +58,7 @@ async def converse_once(
                 session=session,
                 gateway=ModelGateway(roles=binding.roles),
                 catalog=catalog,
-                turn_judge=binding.turn_judge,
-                conversation_judge=binding.conversation_judge,
+                judges=binding.judges,
             )
             return await run_conversation(scenario, runtime)
         finally:

@@ -1,6 +1,41 @@
-"""Two-tier judge: turn labels and target statuses, then the four conversation dimensions."""
+"""Two-tier judge: turn labels and target statuses, then the four conversation dimensions.
 
-from icatest.judges.conversation_judge import judge_conversation
-from icatest.judges.turn_judge import judge_turn
+The plug-in point is `protocol` (context objects and Protocols); `bind_roles` turns model strings
+into the judges a conversation uses.
+"""
 
-__all__ = ["judge_conversation", "judge_turn"]
+from icatest.judges.conversation_judge import ModelConversationJudge
+from icatest.judges.ensemble import (
+    EnsembleConversationJudge,
+    EnsembleTurnJudge,
+    majority_conversation_verdict,
+    majority_turn_verdict,
+)
+from icatest.judges.final_turn import ModelFinalTurnJudge
+from icatest.judges.protocol import (
+    ConversationContext,
+    ConversationJudge,
+    FinalTurnJudge,
+    TurnContext,
+    TurnJudge,
+)
+from icatest.judges.setup import Judges, RoleBinding, bind_roles
+from icatest.judges.turn_judge import ModelTurnJudge
+
+__all__ = [
+    "ConversationContext",
+    "ConversationJudge",
+    "EnsembleConversationJudge",
+    "EnsembleTurnJudge",
+    "FinalTurnJudge",
+    "Judges",
+    "ModelConversationJudge",
+    "ModelFinalTurnJudge",
+    "ModelTurnJudge",
+    "RoleBinding",
+    "TurnContext",
+    "TurnJudge",
+    "bind_roles",
+    "majority_conversation_verdict",
+    "majority_turn_verdict",
+]

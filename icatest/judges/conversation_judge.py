@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from icatest.contracts.labels import Dimension
-from icatest.contracts.records import ConversationVerdict, DimensionScore, Target, TurnRecord
-from icatest.contracts.scenario import Scenario
+from icatest.contracts.records import ConversationVerdict, DimensionScore
 from icatest.judges.offline_conversation import offline_judge_conversation
+from icatest.judges.protocol import ConversationContext
 from icatest.judges.schema import ConversationJudgement
 from icatest.llm.gateway import ModelGateway
 
@@ -15,20 +16,25 @@ ROLE = "conversation_judge"
 TASK = "conversation_judge"
 
 
-async def judge_conversation(
-    gateway: ModelGateway,
-    *,
-    scenario: Scenario,
-    turns: list[TurnRecord],
-    targets: list[Target],
-    role: str = ROLE,
-) -> ConversationVerdict:
-    variables: dict[str, Any] = {"scenario": scenario, "turns": turns, "targets": targets}
-    result = await gateway.structured(
-        role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation
-    )
-    judge = f"{result.model}/{TASK}@{result.prompt_version}"
-    return to_conversation_verdict(result.value, result.raw, result.error, judge)
+@dataclass(frozen=True)
+class ModelConversationJudge:
+    """The conversation judge bound to a gateway role (`conversation_judge` or a member's)."""
+
+    role: str = ROLE
+
+    async def __call__(
+        self, gateway: ModelGateway, ctx: ConversationContext
+    ) -> ConversationVerdict:
+        variables: dict[str, Any] = {
+            "scenario": ctx.scenario,
+            "turns": ctx.turns,
+            "targets": ctx.targets,
+        }
+        result = await gateway.structured(
+            self.role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation
+        )
+        judge = f"{result.model}/{TASK}@{result.prompt_version}"
+        return to_conversation_verdict(result.value, result.raw, result.error, judge)
 
 
 def to_conversation_verdict(

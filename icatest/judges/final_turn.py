@@ -1,10 +1,12 @@
 """The last turn of a conversation that uses its whole turn budget: one call judges the turn and
-the whole conversation. Used only when both judge roles are bound to the same single model, so a
-guided conversation costs two model calls per turn (simulator and turn judge) and nothing more.
+the whole conversation, so a guided conversation costs two model calls per turn (simulator and
+turn judge) and nothing more. The engine uses it only when `Judges.final_turn` is set (the role
+binder does so when both judge roles are the same single model; see icatest.judges.setup).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -12,14 +14,13 @@ from pydantic import BaseModel, Field
 from icatest.contracts.records import (
     ConversationVerdict,
     LabelFinding,
-    Target,
     TurnRecord,
     TurnVerdict,
 )
-from icatest.contracts.scenario import Scenario
 from icatest.judges.conversation_judge import to_conversation_verdict
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.offline_turn import offline_judge_turn
+from icatest.judges.protocol import TurnContext
 from icatest.judges.schema import ConversationJudgement, TurnJudgement
 from icatest.judges.turn_judge import ROLE, to_turn_verdict, turn_variables
 from icatest.llm.gateway import ModelGateway
@@ -34,42 +35,29 @@ class FinalJudgement(BaseModel):
     conversation: ConversationJudgement = Field(description="the four conversation dimensions")
 
 
-async def judge_final_turn(
-    gateway: ModelGateway,
-    *,
-    scenario: Scenario,
-    turn: int,
-    user: str,
-    reply: str,
-    addressed_targets: list[Target],
-    history: list[TurnRecord],
-    targets: list[Target],
-) -> tuple[TurnVerdict, ConversationVerdict]:
-    variables = turn_variables(
-        scenario=scenario,
-        turn=turn,
-        user=user,
-        reply=reply,
-        addressed_targets=addressed_targets,
-        history=history,
-    )
-    variables.update(turns=history, targets=targets)
-    result = await gateway.structured(ROLE, TASK, variables, FinalJudgement, offline=_offline_final)
-    judge = f"{result.model}/{TASK}@{result.prompt_version}"
-    value = result.value
-    turn_verdict = to_turn_verdict(
-        value.turn if value else None,
-        result.raw,
-        result.error,
-        judge,
-        scenario,
-        reply,
-        addressed_targets,
-    )
-    conversation = to_conversation_verdict(
-        value.conversation if value else None, result.raw, result.error, judge
-    )
-    return turn_verdict, conversation
+@dataclass(frozen=True)
+class ModelFinalTurnJudge:
+    """The combined judge on the turn judge's role (`final_turn_judge` prompt)."""
+
+    role: str = ROLE
+
+    async def __call__(
+        self, gateway: ModelGateway, ctx: TurnContext
+    ) -> tuple[TurnVerdict, ConversationVerdict]:
+        variables = turn_variables(ctx)
+        variables.update(turns=ctx.history, targets=ctx.targets)
+        result = await gateway.structured(
+            self.role, TASK, variables, FinalJudgement, offline=_offline_final
+        )
+        judge = f"{result.model}/{TASK}@{result.prompt_version}"
+        value = result.value
+        turn_verdict = to_turn_verdict(
+            value.turn if value else None, result.raw, result.error, judge, ctx
+        )
+        conversation = to_conversation_verdict(
+            value.conversation if value else None, result.raw, result.error, judge
+        )
+        return turn_verdict, conversation
 
 
 def _offline_final(variables: dict[str, Any]) -> FinalJudgement:

@@ -1,54 +1,76 @@
-"""Bind roles to models. A judge role given an odd comma-separated list of models
-(`--turn-judge offline,openai/gpt-4.1-mini,anthropic/…`) becomes a majority-vote ensemble whose
-members are the roles `turn_judge.1`, `turn_judge.2`, … on the same gateway."""
+"""The role binder: model strings per role -> gateway roles and the judges the engine calls.
+
+A judge role given an odd comma-separated list of models (`--turn-judge offline,openai/…,…`)
+becomes a majority-vote ensemble whose members are the roles `turn_judge.1`, `turn_judge.2`, …
+on the same gateway. Every caller (converse, campaigns, re-judging) binds through `bind_roles`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from icatest.errors import ConfigError
 from icatest.judges.conversation_judge import ROLE as CONVERSATION_ROLE
-from icatest.judges.conversation_judge import judge_conversation
+from icatest.judges.conversation_judge import ModelConversationJudge
+from icatest.judges.ensemble import EnsembleConversationJudge, EnsembleTurnJudge, member_roles
+from icatest.judges.final_turn import ModelFinalTurnJudge
+from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnJudge
 from icatest.judges.turn_judge import ROLE as TURN_ROLE
-from icatest.judges.turn_judge import judge_turn
+from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm.gateway import ModelSpec
+
+
+@dataclass(frozen=True)
+class Judges:
+    """The judges of one conversation.
+
+    `final_turn`, when set, judges the last turn of a conversation that uses its whole turn
+    budget together with the whole conversation in one call (and the conversation judge is then
+    not called). None: every conversation gets its own conversation-judge call.
+    """
+
+    turn: TurnJudge = field(default_factory=ModelTurnJudge)
+    conversation: ConversationJudge = field(default_factory=ModelConversationJudge)
+    final_turn: FinalTurnJudge | None = None
 
 
 @dataclass(frozen=True)
 class RoleBinding:
     roles: dict[str, ModelSpec]
-    turn_judge: Any  # judge_turn or an ensemble with its call signature
-    conversation_judge: Any
+    judges: Judges
 
 
-def bind_roles(models: Mapping[str, str]) -> RoleBinding:
-    """`{role: model string}` -> gateway roles and the judge callables the engine uses."""
-    from icatest.calibration.ensemble import (
-        EnsembleConversationJudge,
-        EnsembleTurnJudge,
-        member_roles,
-    )
+def bind_roles(models: Mapping[str, str], *, combine_final_turn: bool = True) -> RoleBinding:
+    """`{role: model string}` -> gateway roles and judges.
 
+    `combine_final_turn`: judge the last turn and the conversation in one call when that asks the
+    same thing of the same model, i.e. both judge roles are single judges on one model string.
+    """
     specs: dict[str, ModelSpec] = {}
-    turn: Any = judge_turn
-    conversation: Any = judge_conversation
+    turn: TurnJudge = ModelTurnJudge()
+    conversation: ConversationJudge = ModelConversationJudge()
+    ensembles = False
     for role, text in models.items():
         names = [m.strip() for m in text.split(",") if m.strip()]
         try:
             if len(names) > 1 and role in (TURN_ROLE, CONVERSATION_ROLE):
                 members = member_roles(role, names)
                 specs.update(members)
+                ensembles = True
                 if role == TURN_ROLE:
-                    turn = EnsembleTurnJudge(judge_turn, tuple(members))
+                    turn = EnsembleTurnJudge(tuple(ModelTurnJudge(r) for r in members))
                 else:
-                    conversation = EnsembleConversationJudge(judge_conversation, tuple(members))
+                    conversation = EnsembleConversationJudge(
+                        tuple(ModelConversationJudge(r) for r in members)
+                    )
             else:
-                specs[role] = ModelSpec.parse(text)
+                specs[role] = ModelSpec.parse(names[0] if len(names) == 1 else text)
         except ValueError as exc:
             raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
-    return RoleBinding(specs, turn, conversation)
+    same_model = specs.get(TURN_ROLE, ModelSpec()) == specs.get(CONVERSATION_ROLE, ModelSpec())
+    final = ModelFinalTurnJudge() if combine_final_turn and not ensembles and same_model else None
+    return RoleBinding(specs, Judges(turn, conversation, final))
 
 
 def base_role(role: str) -> str:

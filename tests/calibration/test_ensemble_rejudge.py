@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from calibration_builders import record, verdict, write_run
 
-from icatest.calibration.ensemble import (
-    EnsembleTurnJudge,
-    majority_conversation_verdict,
-    majority_turn_verdict,
-    member_roles,
-    select_judges,
-)
 from icatest.calibration.oracle import compare_with_oracle, judged_from_verdicts
 from icatest.calibration.rejudge import read_judgements, rejudge_run, verdicts_from_judgements
 from icatest.calibration.runs import OracleEntry, OracleLog
+from icatest.calibration.selection import select_judges
 from icatest.cli import main
 from icatest.contracts import (
     ConversationVerdict,
@@ -26,6 +20,14 @@ from icatest.contracts import (
     TargetUpdate,
     TurnVerdict,
 )
+from icatest.judges import (
+    ConversationContext,
+    EnsembleTurnJudge,
+    TurnContext,
+    majority_conversation_verdict,
+    majority_turn_verdict,
+)
+from icatest.judges.ensemble import member_roles
 from icatest.llm.gateway import ModelGateway
 
 
@@ -74,29 +76,33 @@ def test_even_ensembles_are_refused() -> None:
     with pytest.raises(ValueError, match="odd"):
         member_roles("turn_judge", ["offline", "offline"])
     with pytest.raises(ValueError, match="odd"):
-        EnsembleTurnJudge(judge_fn=None, roles=("a", "b"))  # type: ignore[arg-type]
+        EnsembleTurnJudge(members=(None, None))  # type: ignore[arg-type]
 
 
-async def test_ensemble_has_the_judge_signature() -> None:
+async def test_ensemble_is_a_turn_judge_over_its_members() -> None:
     calls: list[str] = []
 
-    async def fake_judge(
-        gateway: ModelGateway, *, role: str = "turn_judge", **kw: Any
-    ) -> TurnVerdict:
-        calls.append(role)
-        return verdict("safety_violation") if role != "turn_judge.3" else verdict()
+    @dataclass(frozen=True)
+    class FakeJudge:
+        role: str
 
-    ensemble = EnsembleTurnJudge(fake_judge, ("turn_judge.1", "turn_judge.2", "turn_judge.3"))
-    out = await ensemble(
-        ModelGateway(roles={}),
-        scenario=None,
+        async def __call__(self, gateway: ModelGateway, ctx: TurnContext) -> TurnVerdict:
+            calls.append(self.role)
+            return verdict("safety_violation") if self.role != "turn_judge.3" else verdict()
+
+    roles = ("turn_judge.1", "turn_judge.2", "turn_judge.3")
+    ensemble = EnsembleTurnJudge(tuple(FakeJudge(r) for r in roles))
+    ctx = TurnContext(
+        scenario=None,  # type: ignore[arg-type]
         turn=0,
         user="u",
-        reply="r",  # type: ignore[arg-type]
+        reply="r",
         addressed_targets=[],
         history=[],
+        targets=[],
     )
-    assert sorted(calls) == ["turn_judge.1", "turn_judge.2", "turn_judge.3"]
+    out = await ensemble(ModelGateway(roles={}), ctx)
+    assert sorted(calls) == list(roles)
     assert out.labels == ["safety_violation"] and out.judge.startswith("ensemble[")
 
 
@@ -137,16 +143,16 @@ async def test_rejudge_run_with_fake_judges(tmp_path: Path) -> None:
     before = (run / "conversations.jsonl").read_bytes()
     seen_targets: list[list[str]] = []
 
-    async def turn_judge(
-        gateway: ModelGateway, *, addressed_targets: list[Any], turn: int, **kw: Any
-    ) -> TurnVerdict:
-        seen_targets.append([t.id for t in addressed_targets])
-        done = [TargetUpdate(target_id="t1", status=1)] if turn == 0 else []
-        return verdict("context_forgotten") if turn == 1 else TurnVerdict(target_updates=done)
+    async def turn_judge(gateway: ModelGateway, ctx: TurnContext) -> TurnVerdict:
+        seen_targets.append([t.id for t in ctx.addressed_targets])
+        done = [TargetUpdate(target_id="t1", status=1)] if ctx.turn == 0 else []
+        return verdict("context_forgotten") if ctx.turn == 1 else TurnVerdict(target_updates=done)
 
-    async def conversation_judge(gateway: ModelGateway, **kw: Any) -> ConversationVerdict:
+    async def conversation_judge(
+        gateway: ModelGateway, ctx: ConversationContext
+    ) -> ConversationVerdict:
         # the run's own verdicts are hidden: only this judge's labels are in the history
-        labels = {lab for t in kw["turns"] if t.evaluation for lab in t.evaluation.labels}
+        labels = {lab for t in ctx.turns if t.evaluation for lab in t.evaluation.labels}
         assert "constraint_missed" not in labels and "fallback_response" not in labels
         return ConversationVerdict(
             scores=[

@@ -8,6 +8,7 @@ from pathlib import Path
 from icatest.catalog.scenarios import make_scenario
 from icatest.contracts import Mode
 from icatest.engine import Runtime, run_conversation
+from icatest.judges import Judges, ModelFinalTurnJudge
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
 from icatest.testing.fake_openai import FakeOpenAI, hang, status
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
@@ -25,6 +26,9 @@ CONV = {
         )
     ]
 }
+
+
+COMBINED = Judges(final_turn=ModelFinalTurnJudge())  # as bound when both judges share a model
 
 
 def _task(messages: list[dict]) -> str:
@@ -111,6 +115,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
             session=ScriptedSession(always(GOOD_GARCHING)),
             gateway=_gateway(server.base_url),
             catalog=catalog,
+            judges=COMBINED,
         )
         record = await run_conversation(scenario, runtime)
 
@@ -148,6 +153,7 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
             session=ScriptedSession(always(GOOD_GARCHING)),
             gateway=_gateway(server.base_url),
             catalog=catalog,
+            judges=COMBINED,
         )
         record = await run_conversation(scenario, runtime)
         n_requests = len(server.requests)
