@@ -20,6 +20,7 @@ from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
 from icatest.campaigns.storage import MANIFEST, read_manifest, read_records
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
+from icatest.data import packaged_or_path
 from icatest.errors import ConfigError
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
@@ -64,7 +65,8 @@ class ExperimentConfig(Strict):
 
 
 def load_experiment(path: Path) -> ExperimentConfig:
-    return load_model(path, ExperimentConfig)
+    """An experiment file, or the name of a packaged one (`demo`)."""
+    return load_model(packaged_or_path(Path(path), "experiments"), ExperimentConfig)
 
 
 def arm_dirs(exp: ExperimentConfig, folder: Path) -> list[tuple[Backend, int, Mode, Path]]:

@@ -124,7 +124,7 @@ def fuzz(
 
 
 def compare(
-    experiment: Path = typer.Argument(..., help="experiments/NAME.yaml"),
+    experiment: Path = typer.Argument(..., help="experiment YAML, or a packaged name (demo)"),
     out: Path | None = typer.Option(None, help="experiment folder (default runs/NAME)"),
     quiet: bool = typer.Option(False),
 ) -> None:

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from icatest.contracts.labels import Mode
 
-DEMO_EXPERIMENT = Path("experiments/demo.yaml")
+DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
 
 
 def register(app: typer.Typer) -> None:
@@ -20,13 +20,13 @@ def register(app: typer.Typer) -> None:
 
 def demo(
     experiment: Path = typer.Option(
-        DEMO_EXPERIMENT, help="experiment to run after the conversation"
+        DEMO_EXPERIMENT, help="experiment file to run after the conversation, or a packaged name"
     ),
     out: Path | None = typer.Option(None, help="experiment folder (default runs/demo-TIMESTAMP)"),
     skip_experiment: bool = typer.Option(False, help="only the single conversation"),
 ) -> None:
     """Offline demo against the reference assistant: one guided conversation with its failures,
-    then guided vs baseline campaigns (experiments/demo.yaml) and their HTML report."""
+    then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
     from icatest.cli.transcript import print_transcript
     from icatest.engine.single import converse_once
 

@@ -67,21 +67,19 @@ def load_model(path: Path, model: type[M]) -> M:
 def find_data_dir(explicit: Path | None = None) -> Path:
     """The folder holding strategies/, personas/, seeds/.
 
-    Order: explicit argument, $ICATEST_DATA, the current directory, the source checkout.
+    Order: the explicit argument (--data-dir), $ICATEST_DATA, a project folder (the current
+    directory when it holds strategies/ and personas/), then the data shipped in the package.
+    An explicit folder or $ICATEST_DATA is used or refused, never silently replaced.
     """
-    candidates: list[Path] = []
-    if explicit is not None:  # an explicit folder is used or refused, never silently replaced
-        if not ((explicit / "strategies").is_dir() and (explicit / "personas").is_dir()):
-            raise ConfigError(str(explicit), "no strategies/ and personas/ folders here")
-        return explicit
-    if env := os.environ.get("ICATEST_DATA"):
-        candidates.append(Path(env))
-    candidates.append(Path.cwd())
-    candidates.append(Path(__file__).resolve().parents[2])
-    for c in candidates:
-        if (c / "strategies").is_dir() and (c / "personas").is_dir():
-            return c
-    raise ConfigError(
-        str(candidates[0]),
-        "no strategies/ and personas/ folders here; set --data-dir or ICATEST_DATA",
-    )
+    from icatest.data import CATALOG_FOLDERS, PACKAGED
+
+    def holds_catalog(folder: Path) -> bool:
+        return all((folder / name).is_dir() for name in CATALOG_FOLDERS)
+
+    for given, source in ((explicit, None), (os.environ.get("ICATEST_DATA"), "ICATEST_DATA")):
+        if given:
+            folder = Path(given)
+            if not holds_catalog(folder):
+                raise ConfigError(str(folder), "no strategies/ and personas/ folders here", source)
+            return folder
+    return Path.cwd() if holds_catalog(Path.cwd()) else PACKAGED

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from icatest.cli import main
+from icatest.data import PACKAGED
 from tests.analysis.runfactory import known_run_records, write_run
 
 
@@ -14,7 +15,7 @@ def test_report_embeds_calibration_and_kpi_sections(tmp_path: Path, shared_data:
     fed = shared_data / "calibration" / "fed_data.json"
     assert main(["calibrate", "humans", "--labels", str(fed), "--out", str(cal)]) == 0
     kpi = tmp_path / "kpi"
-    dataset = Path(__file__).resolve().parents[2] / "datasets" / "locar_sample.yaml"
+    dataset = PACKAGED / "datasets" / "locar_sample.yaml"
     code = main(
         ["kpi", "run", "--dataset", str(dataset), "--sut", "reference:none", "--out", str(kpi),
          "--run-id", "sections"]

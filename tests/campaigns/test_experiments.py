@@ -9,6 +9,7 @@ import pytest
 
 from icatest.campaigns.experiments import ExperimentConfig, load_experiment, run_experiment
 from icatest.campaigns.scripted import ENGINE, OPENER
+from icatest.data import PACKAGED
 from icatest.errors import ConfigError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,7 +37,7 @@ async def test_compare_writes_both_arms_and_ratios(data_dir: Path, tmp_path: Pat
 
 
 def test_shipped_experiments_validate_and_paper_refuses(tmp_path: Path):
-    demo = load_experiment(REPO / "experiments" / "demo.yaml")
+    demo = load_experiment(PACKAGED / "experiments" / "demo.yaml")
     assert demo.backends[0].sut == "reference"
     paper = load_experiment(REPO / "experiments" / "paper.yaml")
     assert len(paper.backends) == 6 and paper.sessions == 6

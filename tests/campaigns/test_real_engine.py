@@ -10,14 +10,13 @@ from campaign_helpers import config
 
 from icatest.campaigns import read_records, run_campaign
 from icatest.campaigns.scripted import OPENER
-
-REPO = Path(__file__).resolve().parents[2]
+from icatest.data import PACKAGED
 
 
 @pytest.fixture
 def real_data(data_dir: Path) -> Path:
     shutil.rmtree(data_dir / "strategies")
-    shutil.copytree(REPO / "strategies", data_dir / "strategies")
+    shutil.copytree(PACKAGED / "strategies", data_dir / "strategies")
     return data_dir
 
 

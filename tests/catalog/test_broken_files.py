@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from icatest.catalog.loader import load_catalog
+from icatest.data import PACKAGED
 from icatest.errors import ConfigError
-
-REPO = Path(__file__).resolve().parents[2]
 
 GOOD_POOL = """pool: tiny
 seeds:
@@ -24,9 +23,9 @@ seeds:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     for name in ("strategies", "personas"):
-        shutil.copytree(REPO / name, tmp_path / name)
+        shutil.copytree(PACKAGED / name, tmp_path / name)
     (tmp_path / "seeds").mkdir()
-    shutil.copy(REPO / "seeds" / "contexts.yaml", tmp_path / "seeds" / "contexts.yaml")
+    shutil.copy(PACKAGED / "seeds" / "contexts.yaml", tmp_path / "seeds" / "contexts.yaml")
     (tmp_path / "seeds" / "tiny.yaml").write_text(GOOD_POOL)
     return tmp_path
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from icatest.catalog.loader import Catalog, load_catalog
+from icatest.data import PACKAGED
 
 REPO = Path(__file__).resolve().parents[2]
 POOLS = {
@@ -28,7 +29,7 @@ SLOT_NAMES = {"destination", "category", "name", "stops", "setting", "value", "t
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return load_catalog(REPO)
+    return load_catalog(PACKAGED)
 
 
 def _targets(catalog: Catalog):  # type: ignore[no-untyped-def]

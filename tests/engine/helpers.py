@@ -8,8 +8,7 @@ from pathlib import Path
 
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import SutReply
-
-REPO = Path(__file__).resolve().parents[2]
+from icatest.data import PACKAGED
 
 SEEDS = """
 pool: test
@@ -49,7 +48,7 @@ def make_catalog(tmp: Path, *, strategies: bool = True) -> Catalog:
     )
     (tmp / "seeds" / "test.yaml").write_text(SEEDS)
     if strategies:
-        shutil.copytree(REPO / "strategies", tmp / "strategies")
+        shutil.copytree(PACKAGED / "strategies", tmp / "strategies")
     else:
         (tmp / "strategies").mkdir()
     return load_catalog(tmp)

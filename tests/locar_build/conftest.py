@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from icatest.data import PACKAGED
 from icatest.locar.build.augment import Styler, load_styler
 
-REPO = Path(__file__).resolve().parents[2]
-MANUALS = REPO / "manuals"
-TAXONOMY = REPO / "taxonomies" / "navigation.yaml"
+MANUALS = PACKAGED / "manuals"
+TAXONOMY = PACKAGED / "taxonomies" / "navigation.yaml"
 
 
 @pytest.fixture(scope="session")

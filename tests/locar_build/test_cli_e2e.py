@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from icatest.cli import main
+from icatest.data import PACKAGED
 from icatest.locar.build.io import read_drafts, read_manifest
 from icatest.locar.kpi.dataset import load_dataset
 from icatest.locar.kpi.kpis import Kpi
@@ -14,8 +15,8 @@ from icatest.locar.kpi.kpis import Kpi
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("kb") / "dataset.yaml"
-    code = main(["kpi", "build", "--manual", str(Path(__file__).parents[2] / "manuals"),
-                 "--taxonomy", str(Path(__file__).parents[2] / "taxonomies/navigation.yaml"),
+    code = main(["kpi", "build", "--manual", str(PACKAGED / "manuals"),
+                 "--taxonomy", str(PACKAGED / "taxonomies/navigation.yaml"),
                  "--out", str(out), "--per-section", "2", "--multi-turn-share", "0.4",
                  "--translate", "en", "--rng-seed", "7",
                  "--intermediate", str(out.parent / "stages")])

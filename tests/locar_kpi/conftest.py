@@ -4,12 +4,13 @@ from pathlib import Path
 
 import pytest
 
+from icatest.data import PACKAGED
 from icatest.locar.kpi import KpiDataset, load_dataset
 
 
 @pytest.fixture(scope="session")
-def sample_path(repo_root: Path) -> Path:
-    return repo_root / "datasets" / "locar_sample.yaml"
+def sample_path() -> Path:
+    return PACKAGED / "datasets" / "locar_sample.yaml"
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from icatest.cli import main
+from icatest.data import PACKAGED
 from icatest.errors import ConfigError
 from icatest.locar.kpi import Kpi, KpiDataset, kpi_gateway
 from icatest.locar.kpi.calibration import (
@@ -84,13 +85,13 @@ async def test_unknown_instance_is_named(sample: KpiDataset) -> None:
         await judge_golden(sample, gold, gateway, roles)
 
 
-def test_cli_agreement_on_the_shipped_golden_set(repo_root: Path, tmp_path: Path) -> None:
+def test_cli_agreement_on_the_shipped_golden_set(tmp_path: Path) -> None:
     code = main(
         [
             "kpi",
             "agreement",
             "--golden",
-            str(repo_root / "datasets" / "locar_golden.yaml"),
+            str(PACKAGED / "datasets" / "locar_golden.yaml"),
             "--out",
             str(tmp_path),
         ]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from icatest.cli import main
+from icatest.data import PACKAGED
 from icatest.locar.kpi import (
     KPIS,
     KpiDataset,
@@ -22,7 +23,7 @@ from icatest.locar.kpi import (
 from icatest.testing import FakeOpenAI
 
 JUDGES = ["offline", "offline:strict", "offline:lenient"]
-SAMPLE = Path(__file__).resolve().parents[2] / "datasets" / "locar_sample.yaml"
+SAMPLE = PACKAGED / "datasets" / "locar_sample.yaml"
 
 
 def check_table(scores: list[dict[str, Any]], n_instances: int) -> dict[str, dict[str, Any]]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from icatest.data import packaged_or_path
 from icatest.errors import ConfigError
 from icatest.locar.build.models import Language
 
@@ -66,7 +67,9 @@ def detect_language(text: str) -> Language:
 
 
 def parse_manuals(path: Path) -> list[ManualUnit]:
-    """Parse one manual file, or every manual file (by suffix) in a folder, sorted by name."""
+    """Parse one manual file, or every manual file (by suffix) in a folder, sorted by name;
+    `manuals` (no such folder here) names the packaged sample manuals."""
+    path = packaged_or_path(path, "manuals")
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES)
         if not files:

@@ -16,6 +16,7 @@ from pydantic import Field, field_validator
 
 from icatest.config.loading import load_model
 from icatest.contracts import Strict
+from icatest.data import packaged_or_path
 from icatest.locar.build.models import Language, UseCase
 
 _SLOT = re.compile(r"\{(?P<name>\w+)(?::(?P<josa>[^}]+))?\}")
@@ -72,7 +73,8 @@ class Taxonomy(Strict):
 
 
 def load_taxonomy(path: Path) -> Taxonomy:
-    return load_model(path, Taxonomy)
+    """A taxonomy file, or the packaged one named (`navigation`)."""
+    return load_model(packaged_or_path(path, "taxonomies"), Taxonomy)
 
 
 def slot_value(value: str, language: Language) -> str:

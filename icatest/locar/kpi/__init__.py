@@ -2,7 +2,7 @@
 
 Typical use::
 
-    dataset = load_dataset(Path("datasets/locar_sample.yaml"))
+    dataset = load_dataset(Path("locar_sample"))  # the packaged sample, or any file
     gateway, roles = kpi_gateway(["offline", "offline:strict", "offline:lenient"])
     results = await run_kpis(dataset, answer_fn, gateway, roles, model_label="reference")
     write_results(results, Path("runs/kpi"))

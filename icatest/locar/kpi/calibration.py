@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, model_validator
 from icatest.analysis.agreement import binary_f1, cohen_kappa, exact_agreement
 from icatest.config.loading import load_model
 from icatest.contracts.scenario import Strict
+from icatest.data import packaged_or_path
 from icatest.errors import ConfigError
 from icatest.llm.gateway import ModelGateway
 from icatest.locar.kpi.dataset import KpiDataset, KpiInstance, load_dataset
@@ -71,7 +72,8 @@ class AgreementRow(BaseModel):
 
 
 def load_golden(path: Path) -> GoldenSet:
-    return load_model(Path(path), GoldenSet)
+    """A golden set file, or the packaged one named (`locar_golden`)."""
+    return load_model(packaged_or_path(Path(path), "datasets"), GoldenSet)
 
 
 def golden_dataset(golden: GoldenSet, golden_path: Path, explicit: Path | None) -> KpiDataset:
@@ -80,7 +82,7 @@ def golden_dataset(golden: GoldenSet, golden_path: Path, explicit: Path | None) 
         return load_dataset(explicit)
     if golden.dataset is None:
         raise ConfigError(str(golden_path), "no dataset: field; pass --dataset", "dataset")
-    return load_dataset(golden_path.parent / golden.dataset)
+    return load_dataset(packaged_or_path(golden_path, "datasets").parent / golden.dataset)
 
 
 def _labelled_instance(instance: KpiInstance, labels: dict[Kpi, bool | int]) -> KpiInstance:

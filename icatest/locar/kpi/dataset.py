@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from icatest.config.loading import load_model, validate
 from icatest.contracts.scenario import Strict
+from icatest.data import packaged_or_path
 from icatest.errors import ConfigError
 from icatest.locar.kpi.kpis import KPIS, Kpi, Scope
 
@@ -141,8 +142,9 @@ class KpiDataset(Strict):
 
 
 def load_dataset(path: Path) -> KpiDataset:
-    """Load a dataset from YAML/JSON (`instances:` list) or JSONL (one instance per line)."""
-    path = Path(path)
+    """Load a dataset from YAML/JSON (`instances:` list) or JSONL (one instance per line), or the
+    packaged one named (`locar_sample`)."""
+    path = packaged_or_path(Path(path), "datasets")
     if path.suffix == ".jsonl":
         return _load_jsonl(path)
     return load_model(path, KpiDataset)
