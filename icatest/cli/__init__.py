@@ -1,44 +1,108 @@
-"""The `icatest` command. Each command group lives in its own module and registers itself here."""
+"""The `icatest` command. Each command group lives in its own module and registers itself there;
+COMMANDS names the module of every command."""
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
-from icatest.cli import (
-    analysis_cmds,
-    calibrate_cmds,
-    campaign_cmds,
-    converse_cmds,
-    demo_cmds,
-    honorific_cmds,
-    kpi_cmds,
-    seeds_cmds,
-    sut_cmds,
-)
 from icatest.errors import IcatestError
+
+# name -> (module under icatest.cli, one-line help shown by `icatest --help`). A command's module
+# is imported only when that command runs, so `icatest --help` imports no command and `icatest
+# fuzz` none of the analysis, calibration or reference-server code (tests/cli checks the help
+# lines against the commands' own).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": (
+        "demo_cmds",
+        "Offline demo against the reference assistant: one guided conversation with its "
+        "failures, then guided vs baseline campaigns (experiments/demo.yaml) and their HTML "
+        "report.",
+    ),
+    "converse": (
+        "converse_cmds",
+        "Hold one conversation, print it with the judge's labels, save the record.",
+    ),
+    "fuzz": ("campaign_cmds", "Run a time-budgeted fuzzing campaign against an assistant."),
+    "compare": (
+        "campaign_cmds",
+        "Run the baseline and guided arms of an experiment and write comparison.json.",
+    ),
+    "bench": (
+        "campaign_cmds",
+        "Measure engine overhead per turn, scaling efficiency and model calls per turn.",
+    ),
+    "report": ("analysis_cmds", "Write metrics.json and report.html for one or two runs."),
+    "cluster": (
+        "analysis_cmds",
+        "Cluster failing conversations by embedding; writes clusters.json.",
+    ),
+    "export": ("analysis_cmds", "Export conversations, turns and failures tables."),
+    "rejudge": (
+        "calibrate_cmds",
+        "Add another judge's verdicts to a finished run without calling the assistant again.",
+    ),
+    "export-annotation": (
+        "calibrate_cmds",
+        "Write a blinded annotation sheet (no judge output) for human labelling.",
+    ),
+    "sut": ("sut_cmds", "Assistants under test: check a connection, serve the reference."),
+    "seeds": ("seeds_cmds", "Seed pools, contexts and importers."),
+    "calibrate": (
+        "calibrate_cmds",
+        "Judge calibration: agreement with humans and with ground truth.",
+    ),
+    "honorific": (
+        "honorific_cmds",
+        "Korean speech levels (hae / haeyo / hapsyo): check and rewrite.",
+    ),
+    "kpi": ("kpi_cmds", "Localization-aware KPI evaluation (LoCar)."),
+}
+
+
+def load_command(name: str) -> Any:
+    """The real click command behind `name`: import its module and let it register itself."""
+    module = importlib.import_module(f"icatest.cli.{COMMANDS[name][0]}")
+    group = typer.Typer()
+    module.register(group)
+    return typer.main.get_group(group).commands[name]
+
+
+class _Unloaded(TyperCommand):
+    """Stands for a command whose module is not imported yet (name and help only)."""
+
+
+class _LazyGroup(TyperGroup):
+    """Lists every command from COMMANDS; imports a command's module only to run it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name, (_, text) in COMMANDS.items():
+            self.commands.setdefault(name, _Unloaded(name, help=text))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if isinstance(cmd, _Unloaded) and cmd.name is not None:
+            cmd = self.commands[cmd.name] = load_command(cmd.name)
+        return name, cmd, rest
+
 
 app = typer.Typer(
     name="icatest",
+    cls=_LazyGroup,
     no_args_is_help=True,
     add_completion=False,
-    help="Closed-loop adversarial testing of in-car conversational assistants.",
     pretty_exceptions_enable=False,
 )
 
-for _module in (
-    demo_cmds,
-    converse_cmds,
-    sut_cmds,
-    seeds_cmds,
-    campaign_cmds,
-    analysis_cmds,
-    calibrate_cmds,
-    honorific_cmds,
-    kpi_cmds,
-):
-    _module.register(app)
+
+@app.callback()
+def _root() -> None:
+    """Closed-loop adversarial testing of in-car conversational assistants."""
 
 
 def main(argv: list[str] | None = None) -> int:
