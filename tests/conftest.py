@@ -6,11 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
+from external import REPO, reference_data
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-
-REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = REPO.parent / "shared" / "data"
 
 
 @pytest.fixture(scope="session")
@@ -20,6 +18,5 @@ def repo_root() -> Path:
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
-    if not SHARED_DATA.is_dir():
-        pytest.fail(f"reference data folder missing: {SHARED_DATA}")
-    return SHARED_DATA
+    """The reference corpora; tests using it skip in a bare clone (see tests/external.py)."""
+    return reference_data()

@@ -112,7 +112,9 @@ def fragment_cmd(text: str = typer.Argument(..., help="a user turn")) -> None:
 
 @honorific_app.command("evaluate")
 def evaluate_cmd(
-    tsv: Path | None = typer.Option(None, "--tsv", help="SmileStyle TSV (default ../shared/...)"),
+    tsv: Path | None = typer.Option(
+        None, "--tsv", help="SmileStyle corpus TSV (default $ICATEST_SMILESTYLE_TSV)"
+    ),
 ) -> None:
     """Accuracy per level and rewriter success on the labelled test set, as JSON."""
     from icatest.locar.honorifics.metrics import evaluate

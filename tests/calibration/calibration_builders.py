@@ -15,7 +15,6 @@ from icatest.contracts import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data" / "calibration"
 
 
 def verdict(*labels: str, scored: bool = True) -> TurnVerdict:

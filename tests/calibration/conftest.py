@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from calibration_builders import SHARED
+from external import reference_data
 
 
 @pytest.fixture
 def shared_calibration() -> Path:
-    assert SHARED.is_dir(), f"reference data missing: {SHARED}"
-    return SHARED
+    return reference_data("calibration")

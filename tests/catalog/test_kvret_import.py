@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from external import reference_data
 from typer.testing import CliRunner
 
 from icatest.catalog.kvret import dialogue_to_seed, import_kvret
@@ -16,9 +17,10 @@ from icatest.contracts.scenario import SeedPool
 from icatest.data import PACKAGED
 from icatest.errors import ConfigError
 
-REPO = Path(__file__).resolve().parents[2]
-KVRET = REPO.parent / "shared" / "data" / "kvret"
-DEV = KVRET / "kvret_dev_public.json"
+
+@pytest.fixture
+def kvret() -> Path:
+    return reference_data("kvret")
 
 
 def _app() -> typer.Typer:
@@ -32,10 +34,11 @@ def _app() -> typer.Typer:
     return app
 
 
-def test_dev_split_gives_a_valid_deterministic_pool() -> None:
-    pool = import_kvret(DEV)
+def test_dev_split_gives_a_valid_deterministic_pool(kvret: Path) -> None:
+    dev = kvret / "kvret_dev_public.json"
+    pool = import_kvret(dev)
     assert len(pool.seeds) > 100
-    assert pool.model_dump() == import_kvret(DEV).model_dump()
+    assert pool.model_dump() == import_kvret(dev).model_dump()
     assert len({s.id for s in pool.seeds}) == len(pool.seeds)
     kinds = Counter(t.kind for s in pool.seeds for t in s.targets)
     assert kinds["info"] > 50 and kinds["other"] > 50
@@ -69,8 +72,8 @@ def test_mapping_of_intents_and_slots() -> None:
     assert dialogue_to_seed({"dialogue": [], "scenario": {"task": {"intent": "x"}}}, "n") is None
 
 
-def test_limit_and_real_named_poi() -> None:
-    pool = import_kvret(KVRET / "kvret_test_public.json", pool="kvret_test", limit=40)
+def test_limit_and_real_named_poi(kvret: Path) -> None:
+    pool = import_kvret(kvret / "kvret_test_public.json", pool="kvret_test", limit=40)
     assert len(pool.seeds) == 40 and pool.pool == "kvret_test"
     assert all(s.id.startswith("kvret-test-") for s in pool.seeds)
 
@@ -84,10 +87,11 @@ def test_bad_input_is_config_error(tmp_path: Path) -> None:
         import_kvret(tmp_path / "missing.json")
 
 
-def test_cli_import_list_validate(tmp_path: Path) -> None:
+def test_cli_import_list_validate(tmp_path: Path, kvret: Path) -> None:
     out = tmp_path / "seeds" / "kvret.yaml"
     runner = CliRunner()
-    result = runner.invoke(_app(), ["seeds", "import-kvret", str(DEV), "--out", str(out)])
+    dev = kvret / "kvret_dev_public.json"
+    result = runner.invoke(_app(), ["seeds", "import-kvret", str(dev), "--out", str(out)])
     assert result.exit_code == 0, result.output
     pool = load_model(out, SeedPool)
     assert pool.pool == "kvret" and len(pool.seeds) > 100

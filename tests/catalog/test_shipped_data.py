@@ -1,16 +1,15 @@
-"""The seed pools, contexts and personas shipped in the repository."""
+"""The seed pools, contexts and personas shipped in the package."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from external import reference_data
 
 from icatest.catalog.loader import Catalog, load_catalog
 from icatest.data import PACKAGED
 
-REPO = Path(__file__).resolve().parents[2]
 POOLS = {
     "navigation_constraints",
     "poi_search",
@@ -98,7 +97,7 @@ def test_personas(catalog: Catalog) -> None:
 
 
 def test_no_sentences_copied_from_reference_data(catalog: Catalog) -> None:
-    shared = REPO.parent / "shared" / "data"
+    shared = reference_data()
     text = " ".join(
         p.read_text(encoding="utf-8", errors="ignore").lower()
         for p in [*(shared / "paper_logs").glob("*"), *(shared / "personas_reference").glob("*")]

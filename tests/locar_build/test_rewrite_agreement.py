@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from external import reference_data
 
 from icatest.locar.build.rewrite_check import rewrite_agreement
 
@@ -10,7 +11,8 @@ def test_offline_rewriter_passes_verifier_on_labelled_set() -> None:
     """Every sentence of the honorifics test set rewritten to each other level: the verifier
     must accept >= 95% per level (the augment stage drops the rest)."""
     testset = pytest.importorskip("icatest.locar.honorifics.testset")
-    sentences = [(s.text, s.level.value) for s in testset.load_testset()]
+    tsv = reference_data("korean_style", "smilestyle_dataset.tsv")
+    sentences = [(s.text, s.level.value) for s in testset.load_testset(tsv)]
     stats = rewrite_agreement(sentences)
     assert stats["all"].total >= 600
     for level in ("hae", "haeyo", "hapsyo"):

@@ -1,8 +1,11 @@
-"""Accuracy thresholds on the labelled test set (reads ../shared/data at test time)."""
+"""Accuracy thresholds on the labelled test set (reads the SmileStyle corpus at test time)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from external import reference_data
 
 from icatest.locar.honorifics import Level
 from icatest.locar.honorifics.metrics import Evaluation, evaluate
@@ -10,13 +13,18 @@ from icatest.locar.honorifics.testset import load_incar, load_smilestyle, load_t
 
 
 @pytest.fixture(scope="module")
-def evaluation() -> Evaluation:
-    return evaluate(load_testset())
+def smilestyle() -> Path:
+    return reference_data("korean_style", "smilestyle_dataset.tsv")
 
 
-def test_testset_composition() -> None:
+@pytest.fixture(scope="module")
+def evaluation(smilestyle: Path) -> Evaluation:
+    return evaluate(load_testset(smilestyle))
+
+
+def test_testset_composition(smilestyle: Path) -> None:
     incar = load_incar()
-    smile = load_smilestyle()
+    smile = load_smilestyle(smilestyle)
     assert len(incar) >= 60
     assert 250 <= len(smile) <= 500  # a modest CC BY-NC sample
     for level in (Level.HAE, Level.HAEYO, Level.HAPSYO, Level.UNKNOWN):

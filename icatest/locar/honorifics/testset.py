@@ -3,8 +3,8 @@
 * `data/incar_sentences.jsonl` — our own in-car sentences, one `{"text", "level", "kind"}` a line.
 * SmileStyle (github.com/smilegate-ai/korean_smile_style_dataset, CC BY-NC 4.0) — only the
   selection is stored here (`data/smilestyle_selection.json`: row numbers, columns, reviewed
-  label corrections), never its sentences: they are read at run time from
-  `../shared/data/korean_style/smilestyle_dataset.tsv` (or `$ICATEST_SMILESTYLE_TSV`).
+  label corrections), never its sentences: they are read at run time from the corpus file the
+  user passes (`--tsv PATH/smilestyle_dataset.tsv`, or `$ICATEST_SMILESTYLE_TSV`).
 
 SmileStyle labels are derived without the verifier: the column gives the intended style
 (`informal` -> hae, `formal` -> haeyo, `gentle` -> hapsyo, checked by reading rows), but its
@@ -75,12 +75,14 @@ def surface_level(sentence: str, column: str) -> Level:
 
 
 def default_tsv_path() -> Path:
-    """The SmileStyle TSV: $ICATEST_SMILESTYLE_TSV, else ../shared beside the repository."""
+    """The SmileStyle TSV named by $ICATEST_SMILESTYLE_TSV (the corpus is not shipped)."""
     env = os.environ.get("ICATEST_SMILESTYLE_TSV")
-    if env:
-        return Path(env)
-    repo = Path(__file__).resolve().parents[3]
-    return repo.parent / "shared" / "data" / "korean_style" / "smilestyle_dataset.tsv"
+    if not env:
+        raise ConfigError(
+            "--tsv", "the SmileStyle corpus is not shipped: pass its smilestyle_dataset.tsv "
+            "(or set ICATEST_SMILESTYLE_TSV)"
+        )
+    return Path(env)
 
 
 def _read_rows(path: Path) -> list[dict[str, str]]:
