@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from external import reference_data
 
 from icatest.catalog.loader import Catalog, load_catalog
 from icatest.data import PACKAGED
@@ -96,8 +96,8 @@ def test_personas(catalog: Catalog) -> None:
         assert persona.description and persona.style
 
 
-def test_no_sentences_copied_from_reference_data(catalog: Catalog) -> None:
-    shared = reference_data()
+def test_no_sentences_copied_from_reference_data(catalog: Catalog, shared_data: Path) -> None:
+    shared = shared_data
     text = " ".join(
         p.read_text(encoding="utf-8", errors="ignore").lower()
         for p in [*(shared / "paper_logs").glob("*"), *(shared / "personas_reference").glob("*")]
