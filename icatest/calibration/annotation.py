@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from icatest.calibration.labels import LabelRow
-from icatest.contracts import ConversationRecord, Dimension
+from icatest.contracts import ConversationRecord, Dimension, TargetStatus
 
 SHEET_COLUMNS = (
     "item",
@@ -122,5 +122,5 @@ def judge_rows(records: list[ConversationRecord], annotator: str = "judge") -> I
             for dimension, score in verdict.score_map().items():
                 yield LabelRow(item, dimension, annotator, float(score))
         for target in record.targets:
-            value = 1.0 if target.status == 1 else 0.0
+            value = 1.0 if target.status == TargetStatus.COMPLETED else 0.0
             yield LabelRow(item, TARGET_PREFIX + target.id, annotator, value)

@@ -25,6 +25,7 @@ from icatest.contracts import (
     Scenario,
     Seed,
     Target,
+    TargetStatus,
     TurnRecord,
     TurnVerdict,
 )
@@ -102,7 +103,8 @@ def scenario_for(
 
 
 def _fresh_targets(record: ConversationRecord) -> list[Target]:
-    return [t.model_copy(update={"status": 0, "completed_turn": None}) for t in record.targets]
+    fresh = {"status": TargetStatus.OPEN, "completed_turn": None}
+    return [t.model_copy(update=fresh) for t in record.targets]
 
 
 def _blind(turn: TurnRecord) -> TurnRecord:
@@ -126,7 +128,11 @@ async def rejudge_record(
     for turn in record.turns:
         verdict: TurnVerdict | None = None
         if turn.system is not None and turn.sut_error is None:
-            live = [t for t in targets if t.status == 0 and t.introduced_turn <= turn.turn_number]
+            live = [
+                t
+                for t in targets
+                if t.status == TargetStatus.OPEN and t.introduced_turn <= turn.turn_number
+            ]
             ctx = TurnContext(
                 scenario=scenario,
                 turn=turn.turn_number,
@@ -141,8 +147,8 @@ async def rejudge_record(
         entries.append(TurnJudgementEntry(turn_number=turn.turn_number, verdict=verdict))
         history.append(_blind(turn).model_copy(update={"evaluation": verdict}))
     for final, original in zip(targets, record.targets, strict=True):
-        if final.status == 0 and original.status == -1:
-            final.status = -1  # dropped by the user, not a judge decision
+        if final.status == TargetStatus.OPEN and original.status == TargetStatus.DROPPED:
+            final.status = TargetStatus.DROPPED  # dropped by the user, not a judge decision
     verdict_c = await conversation_judge(
         gateway, ConversationContext(scenario=scenario, turns=history, targets=targets)
     )
@@ -168,8 +174,12 @@ def _apply(targets: list[Target], verdict: TurnVerdict, turn: int) -> None:
     by_id = {t.id: t for t in targets}
     for update in verdict.target_updates:
         target = by_id.get(update.target_id)
-        if target is not None and target.status == 0 and update.status == 1:
-            target.status = 1
+        if (
+            target is not None
+            and target.status == TargetStatus.OPEN
+            and update.status == TargetStatus.COMPLETED
+        ):
+            target.status = TargetStatus.COMPLETED
             target.completed_turn = turn
 
 

@@ -12,11 +12,11 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from icatest.contracts import BASELINE_MAX_TURNS, Mode, Strict
+from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
 from icatest.errors import ConfigError
 
 ExecutorName = Literal["local", "local-dask", "dask"]
-ROLES = ("simulator", "turn_judge", "conversation_judge")
+ROLES = CONVERSATION_ROLES
 NEUTRAL_PERSONA = "neutral"
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)?\s*$")

@@ -21,6 +21,7 @@ from typing import Any
 from icatest.contracts import (
     ConversationRecord,
     FailureMode,
+    Role,
     RoleUsage,
     Scenario,
     SutReply,
@@ -84,7 +85,7 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
     rng = random.Random(scenario.rng_seed)
     turn_s = _env_float("ICATEST_SCRIPTED_TURN_S")
     cost = _env_float("ICATEST_SCRIPTED_COST")
-    usage = runtime.gateway.usage.setdefault("simulator", RoleUsage(model="scripted"))
+    usage = runtime.gateway.usage.setdefault(Role.SIMULATOR, RoleUsage(model="scripted"))
     started = time.time()
     turns: list[TurnRecord] = []
     failure_turns: dict[str, list[int]] = {}

@@ -161,10 +161,14 @@ def rejudge(
     import asyncio
 
     from icatest.calibration.rejudge import rejudge_run
+    from icatest.contracts.labels import Role
     from icatest.judges.setup import bind_roles
     from icatest.llm.gateway import ModelGateway
 
-    models = {"turn_judge": turn_judge, "conversation_judge": conversation_judge}
+    models: dict[str, str] = {
+        Role.TURN_JUDGE: turn_judge,
+        Role.CONVERSATION_JUDGE: conversation_judge,
+    }
     binding = bind_roles(models, combine_final_turn=False)  # re-judging judges every turn alone
     path, count = asyncio.run(
         rejudge_run(

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from icatest.contracts.labels import Mode
+from icatest.contracts.labels import CONVERSATION_ROLES, Mode
 
 DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
 
@@ -36,7 +36,7 @@ def demo(
         converse_once(
             sut="reference:default",
             sut_config=None,
-            models=dict.fromkeys(("simulator", "turn_judge", "conversation_judge"), "offline"),
+            models=dict.fromkeys(CONVERSATION_ROLES, "offline"),
             mode=Mode.GUIDED,
             persona="impatient",
             seed_pool="mixed",

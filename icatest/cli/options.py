@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from icatest.contracts.labels import Role
 from icatest.errors import ConfigError
 
 SUT = typer.Option(
@@ -28,9 +29,9 @@ RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
 def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, str]:
     """Model strings per role (validated when bound: icatest.judges.setup.bind_roles)."""
     return {
-        "simulator": simulator,
-        "turn_judge": turn_judge,
-        "conversation_judge": conversation_judge,
+        Role.SIMULATOR: simulator,
+        Role.TURN_JUDGE: turn_judge,
+        Role.CONVERSATION_JUDGE: conversation_judge,
     }
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from icatest.contracts.labels import TargetStatus
 from icatest.contracts.records import ConversationRecord
+
+MARKS = {
+    TargetStatus.COMPLETED: "[green]done[/]",
+    TargetStatus.OPEN: "[yellow]open[/]",
+    TargetStatus.DROPPED: "[red]dropped[/]",
+}
 
 
 def print_transcript(record: ConversationRecord, console: Console) -> None:
@@ -29,7 +36,7 @@ def print_transcript(record: ConversationRecord, console: Console) -> None:
             console.print(f"  [red]✗ {f.label.value}[/]: {escape(f.rationale)}")
     console.rule()
     for t in record.targets:
-        mark = {1: "[green]done[/]", 0: "[yellow]open[/]", -1: "[red]dropped[/]"}[t.status]
+        mark = MARKS[t.status]
         console.print(f"  {mark} {escape(t.description)}")
     if record.discovered_failures:
         console.print(f"failures found: [red]{', '.join(record.discovered_failures)}[/]")

@@ -2,9 +2,11 @@
 
 from icatest.contracts.labels import (
     BASELINE_MAX_TURNS,
+    CONVERSATION_ROLES,
     Dimension,
     FailureMode,
     Mode,
+    Role,
     StrategyMode,
     TargetStatus,
     TerminationReason,
@@ -36,6 +38,7 @@ from icatest.contracts.scenario import (
 
 __all__ = [
     "BASELINE_MAX_TURNS",
+    "CONVERSATION_ROLES",
     "Context",
     "ContextSet",
     "ConversationRecord",
@@ -46,6 +49,7 @@ __all__ = [
     "LabelFinding",
     "Mode",
     "Persona",
+    "Role",
     "RoleUsage",
     "Scenario",
     "Seed",

@@ -1,8 +1,8 @@
-"""Closed vocabularies: failure modes, dimensions, termination reasons, modes."""
+"""Closed vocabularies: failure modes, dimensions, termination reasons, modes, statuses, roles."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 
 
 class FailureMode(StrEnum):
@@ -57,10 +57,29 @@ class StrategyMode(StrEnum):
     EXPLORE = "EXPLORE"  # open a new request (stalled goals or all done)
 
 
-class TargetStatus:
+class TargetStatus(IntEnum):
+    """A target's status; the integers are the published logs' (and the prompts') values."""
+
     COMPLETED = 1
     OPEN = 0
     DROPPED = -1
+
+
+class Role(StrEnum):
+    """Model-backed roles, each bound to a model string in configuration (gateway roles).
+
+    Ensemble members get derived roles (`turn_judge.1`, ...), so the gateway takes any string.
+    """
+
+    SIMULATOR = "simulator"
+    TURN_JUDGE = "turn_judge"
+    CONVERSATION_JUDGE = "conversation_judge"
+    KPI_JUDGE = "kpi_judge"
+    KPI_SUT_MODEL = "sut_model"  # the model answering KPI questions as the assistant
+    KPI_GENERATOR = "generator"  # KPI dataset construction
+
+
+CONVERSATION_ROLES = (Role.SIMULATOR, Role.TURN_JUDGE, Role.CONVERSATION_JUDGE)
 
 
 BASELINE_MAX_TURNS = 8

@@ -6,7 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from icatest.contracts.labels import Dimension, FailureMode, Mode, StrategyMode, TerminationReason
+from icatest.contracts.labels import (
+    Dimension,
+    FailureMode,
+    Mode,
+    StrategyMode,
+    TargetStatus,
+    TerminationReason,
+)
 
 
 class Target(BaseModel):
@@ -19,7 +26,7 @@ class Target(BaseModel):
     constraints: list[str] = Field(default_factory=list)
     ambiguous: bool = False
     unsafe: bool = False
-    status: int = 0
+    status: TargetStatus = TargetStatus.OPEN
     introduced_turn: int = 0
     completed_turn: int | None = None
     pushes: int = 0  # how many turns the simulator pushed it
@@ -43,7 +50,7 @@ class LabelFinding(BaseModel):
 
 class TargetUpdate(BaseModel):
     target_id: str
-    status: int = Field(ge=-1, le=1)
+    status: TargetStatus
     reason: str = ""
 
 

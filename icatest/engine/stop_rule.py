@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from icatest.contracts.labels import Mode, TerminationReason
+from icatest.contracts.labels import Mode, TargetStatus, TerminationReason
 from icatest.engine.state import ConversationState
 
 UNREACHABLE_HINTS = ("connect", "refused", "unreachable", "timed out", "timeout", "no answer")
@@ -34,7 +34,7 @@ def stop_reason(state: ConversationState) -> TerminationReason | None:
         scenario.mode is Mode.GUIDED
         and half_spent
         and targets
-        and all(t.status != 0 for t in targets)
+        and all(t.status != TargetStatus.OPEN for t in targets)
     ):
         return TerminationReason.TARGETS_RESOLVED
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from icatest.contracts.labels import TargetStatus
 from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
 from icatest.simulator.policy import TurnPlan
@@ -15,7 +16,7 @@ def apply_simulator_turn(
     plan: TurnPlan,
     turn: int,
 ) -> tuple[list[Target], list[TargetSpec], list[str]]:
-    """New targets get ids, added constraints reopen a target, drops are marked -1."""
+    """New targets get ids, added constraints reopen a target, drops are marked dropped."""
     out = [t.model_copy() for t in targets]
     by_id = {t.id: t for t in out}
     addressed = [i for i in sim.addressed_target_ids if i in by_id]
@@ -24,13 +25,13 @@ def apply_simulator_turn(
         if t is None:
             continue
         t.constraints = [*t.constraints, *(c for c in add.constraints if c not in t.constraints)]
-        if t.status == 1:  # new constraints make a completed goal open again
-            t.status, t.completed_turn = 0, None
+        if t.status == TargetStatus.COMPLETED:  # new constraints reopen a completed goal
+            t.status, t.completed_turn = TargetStatus.OPEN, None
         if t.id not in addressed:
             addressed.append(t.id)
     for tid in sim.dropped_target_ids:
-        if tid in by_id and by_id[tid].status == 0:
-            by_id[tid].status = -1
+        if tid in by_id and by_id[tid].status == TargetStatus.OPEN:
+            by_id[tid].status = TargetStatus.DROPPED
     for new in sim.new_targets:
         t = Target(id=f"t{len(out) + 1}", introduced_turn=turn, **new.model_dump())
         out.append(t)
@@ -54,9 +55,9 @@ def apply_verdict(
     changed = False
     for u in verdict.target_updates:
         t = by_id.get(u.target_id)
-        if t is None or t.status == u.status or t.status == -1:
+        if t is None or t.status == u.status or t.status == TargetStatus.DROPPED:
             continue
         t.status = u.status
-        t.completed_turn = turn if u.status == 1 else None
+        t.completed_turn = turn if u.status == TargetStatus.COMPLETED else None
         changed = True
     return out, changed

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.contracts.labels import Dimension
+from icatest.contracts.labels import Dimension, Role
 from icatest.contracts.records import ConversationVerdict, DimensionScore
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.protocol import ConversationContext
 from icatest.judges.schema import ConversationJudgement
 from icatest.llm.gateway import ModelGateway
 
-ROLE = "conversation_judge"
+ROLE = Role.CONVERSATION_JUDGE
 TASK = "conversation_judge"
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from icatest.contracts.labels import TargetStatus
 from icatest.contracts.records import (
     ConversationVerdict,
     LabelFinding,
@@ -74,9 +75,11 @@ def _offline_final(variables: dict[str, Any]) -> FinalJudgement:
             ]
         ),
     )
-    done = {u.target_id for u in turn.target_updates if u.status == 1}
+    done = {u.target_id for u in turn.target_updates if u.status == TargetStatus.COMPLETED}
     targets = [
-        t.model_copy(update={"status": 1}) if t.id in done and t.status == 0 else t
+        t.model_copy(update={"status": TargetStatus.COMPLETED})
+        if t.id in done and t.status == TargetStatus.OPEN
+        else t
         for t in variables["targets"]
     ]
     conversation = offline_judge_conversation(

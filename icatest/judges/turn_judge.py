@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.contracts.labels import FailureMode
+from icatest.contracts.labels import FailureMode, Role
 from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict
 from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnContext
@@ -13,7 +13,7 @@ from icatest.judges.register import register_findings
 from icatest.judges.schema import TurnJudgement
 from icatest.llm.gateway import ModelGateway
 
-ROLE = "turn_judge"
+ROLE = Role.TURN_JUDGE
 TASK = "turn_judge"
 HISTORY_WINDOW = 6
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from icatest.contracts.labels import Mode, StrategyMode
+from icatest.contracts.labels import Mode, StrategyMode, TargetStatus
 from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
 
@@ -40,7 +40,7 @@ def plan_turn(
     """Decide the content of turn `turn` (>= 1). Pure: same inputs, same plan."""
     if mode is Mode.BASELINE:
         return _baseline_plan(turn, targets, pending_requests)
-    open_targets = [t for t in targets if t.status == 0]
+    open_targets = [t for t in targets if t.status == TargetStatus.OPEN]
     drop = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
     live = [t for t in open_targets if t.id not in drop]
     plan = TurnPlan(

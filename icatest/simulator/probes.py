@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from icatest.contracts.labels import FailureMode
+from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import Target
 from icatest.contracts.scenario import Context, StrategySpec
 from icatest.offline.vocabulary import constraint_phrase, spoken_time
@@ -69,7 +69,7 @@ def _stack(
     template: str, spec: StrategySpec, targets: list[Target], rng: random.Random
 ) -> ProbeEffect:
     kinds = set(spec.applies_to) & set(STACKABLE)
-    candidates = [t for t in targets if t.kind in kinds and t.status != -1]
+    candidates = [t for t in targets if t.kind in kinds and t.status != TargetStatus.DROPPED]
     if candidates:
         target = candidates[-1]
         options = [c for c in STACKABLE[target.kind] if c not in target.constraints]
@@ -97,7 +97,7 @@ def _recall(spec: StrategySpec, targets: list[Target], rng: random.Random) -> Pr
     """Refer back without naming it: a found place by its category, a destination as 'before'.
 
     The reply must then name what was established (the category or the destination)."""
-    earlier = [t for t in targets if t.status == 1] or targets
+    earlier = [t for t in targets if t.status == TargetStatus.COMPLETED] or targets
     places = [t for t in earlier if t.kind == "find_poi" and t.slots.get("category")]
     routes = [t for t in earlier if t.slots.get("destination")]
     by_category = [x for x in spec.offline_templates if "{category}" in x]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from icatest.contracts.labels import Role
 from icatest.contracts.records import Target, TurnRecord, TurnVerdict
 from icatest.contracts.scenario import Scenario, StrategySpec, TargetSpec
 from icatest.llm.gateway import ModelGateway
@@ -13,7 +14,7 @@ from icatest.simulator.persona import persona_instructions
 from icatest.simulator.policy import TurnPlan
 from icatest.simulator.schema import ExtractedTargets, NewTarget, SimulatorTurn
 
-ROLE = "simulator"
+ROLE = Role.SIMULATOR
 HISTORY_WINDOW = 6  # turns shown to a model simulator
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
-from icatest.contracts.labels import FailureMode, StrategyMode
+from icatest.contracts.labels import FailureMode, StrategyMode, TargetStatus
 from icatest.contracts.records import StrategyStats, Target, TurnRecord
 from icatest.contracts.scenario import StrategySpec
 
@@ -43,7 +43,7 @@ def choose(
     language: str = "en",
 ) -> StrategyChoice:
     """Pick EXPLOIT/EXPLORE and 0–2 strategies for `turn` (turn >= 1)."""
-    open_targets = [t for t in targets if t.status == 0]
+    open_targets = [t for t in targets if t.status == TargetStatus.OPEN]
     stalled = turn - state.last_progress_turn >= STALL_TURNS
     mode = StrategyMode.EXPLORE if (stalled or not open_targets) else StrategyMode.EXPLOIT
     stalled_goals = [t.description for t in open_targets] if stalled else []

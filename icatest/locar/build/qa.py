@@ -19,13 +19,13 @@ from typing import Any
 
 from pydantic import Field
 
-from icatest.contracts import Strict
+from icatest.contracts import Role, Strict
 from icatest.llm import ModelGateway
 from icatest.locar.build.manual import ManualUnit, detect_language
 from icatest.locar.build.models import Draft, Language, Specificity, StageReport, Turn
 from icatest.locar.build.taxonomy import Category, Subcategory, Taxonomy, fill, slot_combinations
 
-ROLE = "generator"
+ROLE = Role.KPI_GENERATOR
 Progress = Callable[[int], None]
 
 _UNIT = (r"%|kW|kWh|km/h|km|mph|psi|kPa|bar|mm|cm|°C|°F|minutes?|hours?|seconds?|"

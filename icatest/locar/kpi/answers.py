@@ -16,11 +16,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from icatest.contracts.labels import Role
 from icatest.llm.gateway import ModelGateway
 from icatest.locar.kpi.dataset import KpiInstance
 from icatest.sut.base import Assistant
 
-SUT_MODEL_ROLE = "sut_model"
+SUT_MODEL_ROLE = Role.KPI_SUT_MODEL
 SUT_PROMPT = "kpi_sut_answer"
 
 

@@ -11,12 +11,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from icatest.contracts.labels import Role
 from icatest.llm.gateway import ModelGateway, Result
 from icatest.llm.prompts import load_prompt
 from icatest.locar.kpi.kpis import KPIS, Kpi, prompt_task
 from icatest.locar.kpi.offline import HANDLERS, Unscorable
 
-JUDGE_ROLE = "kpi_judge"
+JUDGE_ROLE = Role.KPI_JUDGE
 
 
 class KpiVerdict(BaseModel):
