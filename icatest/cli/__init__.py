@@ -20,8 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": (
         "demo_cmds",
         "Offline demo against the reference assistant: one guided conversation with its "
-        "failures, then guided vs baseline campaigns (experiments/demo.yaml) and their HTML "
-        "report.",
+        "failures, then guided vs baseline campaigns (the packaged `demo` experiment) and their "
+        "HTML report.",
     ),
     "converse": (
         "converse_cmds",
