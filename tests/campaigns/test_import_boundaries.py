@@ -1,0 +1,68 @@
+"""Commands import only what they use: no data-science stack for a campaign, litellm only for a
+model role, nothing of the commands for `icatest --help`.
+
+Each check runs in a fresh interpreter and reads its sys.modules afterwards (a functional check;
+start-up times are measured by `icatest bench`, not here).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from icatest.bench.processes import fake_llm
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("pandas", "scipy", "sklearn", "torch", "sentence_transformers", "dask", "kiwipiepy")
+
+_CAMPAIGN = """
+import asyncio, json, sys
+from pathlib import Path
+from icatest.campaigns import CampaignConfig, read_records, run_campaign
+model = sys.argv[2]
+cfg = CampaignConfig(sut="reference", max_conversations=1, turn_budgets=[2], rng_seed=1,
+                     simulator=model, turn_judge=model, conversation_judge=model)
+asyncio.run(run_campaign(cfg, Path(sys.argv[1]), handle_signals=False))
+records = read_records(Path(sys.argv[1]) / "conversations.jsonl")
+print(json.dumps({"turns": sum(len(r["turns"]) for r in records),
+                  "modules": sorted({m.split(".")[0] for m in sys.modules})}))
+"""
+
+
+def _run(code: str, *args: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "ICATEST_API_KEY": "sk-test"}
+    proc = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_help_imports_no_command_module() -> None:
+    code = ("import contextlib, io, json, sys\nfrom icatest.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['--help'])\n"
+            "print(json.dumps({'modules': sorted(sys.modules)}))")
+    modules = _run(code)["modules"]
+    ours = [m for m in modules if m.startswith("icatest.") and m != "icatest.errors"]
+    assert ours == ["icatest.cli"]
+    assert sorted({"pydantic", "litellm", "langgraph", "fastapi", *HEAVY} & set(modules)) == []
+
+
+@pytest.mark.slow
+def test_offline_campaign_imports_neither_litellm_nor_the_data_stack(tmp_path: Path) -> None:
+    out = _run(_CAMPAIGN, str(tmp_path / "run"), "offline")
+    assert out["turns"] > 0
+    assert sorted({"litellm", *HEAVY} & set(out["modules"])) == []
+
+
+@pytest.mark.slow
+def test_model_judged_campaign_imports_litellm_but_not_the_data_stack(tmp_path: Path) -> None:
+    with fake_llm(0, "icatest.bench.fake_replies:reply") as url:
+        out = _run(_CAMPAIGN, str(tmp_path / "run"), f"openai/fake@{url}/v1")
+    assert out["turns"] > 0
+    assert "litellm" in out["modules"]
+    assert sorted(set(HEAVY) & set(out["modules"])) == []
