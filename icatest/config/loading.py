@@ -13,6 +13,9 @@ from pydantic import BaseModel, ValidationError
 from icatest.errors import ConfigError
 
 M = TypeVar("M", bound=BaseModel)
+# libyaml's parser when PyYAML was built with it: the same documents, about 8x less CPU (the
+# catalog is read at the start of every campaign)
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(path: Path) -> Any:
@@ -26,7 +29,7 @@ def read_yaml(path: Path) -> Any:
     try:
         if path.suffix == ".json":
             return json.loads(text)
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)
     except (yaml.YAMLError, json.JSONDecodeError) as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f"line {mark.line + 1}: " if mark is not None else ""
