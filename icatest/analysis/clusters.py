@@ -133,6 +133,27 @@ def coverage(
     }
 
 
+def representatives(
+    items: Sequence[ClusterItem],
+    vectors: np.ndarray,
+    labels: Sequence[int],
+    cluster: int,
+    n: int = 3,
+) -> list[dict[str, str]]:
+    """The members closest (cosine) to the cluster's mean: the conversations that typify it."""
+    idx = [i for i, lab in enumerate(labels) if lab == cluster]
+    if not idx:
+        return []
+    members = vectors[idx]
+    norms = np.linalg.norm(members, axis=1, keepdims=True)
+    unit = members / np.where(norms == 0, 1, norms)
+    centre = unit.mean(axis=0)
+    order = np.argsort(-(unit @ centre), kind="stable")[:n]
+    return [
+        {"run": items[idx[o]].run, "conversation_id": items[idx[o]].conversation_id} for o in order
+    ]
+
+
 def cluster_vectors(
     items: Sequence[ClusterItem],
     vectors: np.ndarray,
@@ -154,6 +175,7 @@ def cluster_vectors(
             {
                 "id": c,
                 "size": len(members),
+                "representatives": representatives(items, vectors, labels, c),
                 "terms": terms[c] if c < len(terms) else [],
                 "label": ", ".join(terms[c]) if c < len(terms) and terms[c] else f"cluster {c}",
                 "size_by_run": {r: sum(1 for m in members if m.run == r) for r in run_names},

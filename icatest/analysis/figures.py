@@ -23,8 +23,9 @@ def cumulative_failures(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Mark
         }
         if any(progress.values()):
             return svg.line_chart(
-                progress, "Cumulative failures (progress.jsonl)", "seconds", "failures"
-            )
+                progress, "Cumulative failures (progress.jsonl)", "seconds since run start",
+                "failures",
+            )  # fmt: skip
     return svg.line_chart(
         series, "Cumulative failing conversations over time", "seconds since run start",
         "failing conversations",
@@ -48,34 +49,59 @@ def success_scores(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
     return svg.histogram(values, "Success score distribution", "success score C")
 
 
-def turn_positions(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
-    """Failure events by turn index, grouped by run."""
-    turns = sorted({int(t) for m in metrics_by_run.values() for t in m.get("failures_by_turn", {})})
+def discovery(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
+    """Cumulative distinct failure types over wall-clock time: how fast each run finds new kinds."""
     series = {
-        name: [float(m.get("failures_by_turn", {}).get(str(t), 0)) for t in turns]
+        name: [(p["t"], float(p["unique_failure_types"])) for p in m.get("timeline", [])]
         for name, m in metrics_by_run.items()
     }
+    return svg.line_chart(
+        series, "Distinct failure types discovered over time", "seconds since run start",
+        "distinct failure types",
+    )  # fmt: skip
+
+
+def turn_positions(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
+    """Share of the conversations that reached each turn which failed at that turn, by run."""
+    shares = {name: m.get("failure_share_by_turn", {}) for name, m in metrics_by_run.items()}
+    turns = sorted({int(t) for s in shares.values() for t in s})
+    series = {name: [float(s.get(str(t), 0.0)) for t in turns] for name, s in shares.items()}
     return svg.bar_chart(
-        [str(t) for t in turns], series, "Failures by turn", "failure events", "turn index"
-    )
+        [str(t) for t in turns], series,
+        "Failures by turn (share of the conversations that reached the turn)",
+        "share failing at this turn", "turn index",
+    )  # fmt: skip
 
 
-def cluster_projection(clusters: Mapping[str, Any] | None) -> Markup:
-    """2-D PCA projection of failing conversations coloured by cluster."""
+def cluster_projection(clusters: Mapping[str, Any] | None, run_names: Sequence[str]) -> Markup:
+    """2-D PCA projection of failing conversations: colour = arm/run, shape = cluster."""
     if not clusters or not clusters.get("items"):
         return svg.empty_chart("Failure clusters (PCA)", "no clusters computed")
-    names: Sequence[str] = [c["label"] for c in clusters["clusters"]]
-    points = [(i["x"], i["y"], i["cluster"]) for i in clusters["items"]]
-    return svg.scatter(points, names, "Failure clusters (PCA projection)")
+    shapes = [f"cluster {c['id']}: {c['label']}" for c in clusters["clusters"]]
+    colour_of = {name: i for i, name in enumerate(run_names)}
+    points = [(i["x"], i["y"], colour_of.get(i["run"], 0), i["cluster"]) for i in clusters["items"]]
+    return svg.scatter(points, list(run_names), shapes, "Failure clusters (PCA projection)")
+
+
+FIGURE_CAPTIONS = (
+    "Cumulative failures over time",
+    "Failure types discovered over time",
+    "Failure types",
+    "Success scores",
+    "Failure clusters",
+    "Failures by turn position",
+)
 
 
 def all_figures(
     metrics_by_run: Mapping[str, Mapping[str, Any]], clusters: Mapping[str, Any] | None
 ) -> list[tuple[str, Markup]]:
-    return [
-        ("Cumulative failures over time", cumulative_failures(metrics_by_run)),
-        ("Failure types", failure_type_bars(metrics_by_run)),
-        ("Success scores", success_scores(metrics_by_run)),
-        ("Failure clusters", cluster_projection(clusters)),
-        ("Failures by turn position", turn_positions(metrics_by_run)),
+    charts = [
+        cumulative_failures(metrics_by_run),
+        discovery(metrics_by_run),
+        failure_type_bars(metrics_by_run),
+        success_scores(metrics_by_run),
+        cluster_projection(clusters, list(metrics_by_run)),
+        turn_positions(metrics_by_run),
     ]
+    return list(zip(FIGURE_CAPTIONS, charts, strict=True))

@@ -85,10 +85,19 @@ def turn_position(records: Sequence[ConversationRecord]) -> dict[str, Any]:
             total += 1
             if event.turn < record.max_turns / 3:
                 early += 1
+    # a turn can only fail in conversations that reached it: normalise by those
+    reached: Counter[int] = Counter(t.turn_number for r in records for t in r.turns)
+    failing_at: Counter[int] = Counter(
+        turn for r in records for turn in {e.turn for e in failure_events(r)}
+    )
     return {
         "failure_events": total,
         "early_failure_share": early / total if total else None,
         "failures_by_turn": {str(k): v for k, v in sorted(histogram.items())},
+        "conversations_reaching_turn": {str(k): v for k, v in sorted(reached.items())},
+        "failure_share_by_turn": {
+            str(k): failing_at[k] / n for k, n in sorted(reached.items()) if n
+        },
     }
 
 

@@ -1,0 +1,95 @@
+"""The conversation browser's data: every conversation of the report as compact JSON.
+
+The page's script filters, sorts and pages these rows and renders a transcript only when it is
+opened, so a report of thousands of conversations opens fast. All strings are data: the script
+inserts them with `textContent`, and the JSON is escaped so that no `<`, `>` or `&` reaches the
+HTML parser (nothing can close the data block early).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from icatest.analysis.frames import failure_types
+from icatest.analysis.run import Run
+from icatest.contracts import ConversationRecord, TurnRecord
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_HTML_SAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
+
+
+def visible_controls(value: Any) -> Any:
+    """Replace control characters in plain strings with a visible `\\xNN` escape."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
+    return value
+
+
+def context_summary(context: Mapping[str, Any]) -> str:
+    """`Munich, 18:40, 2025-06-20, parked (P)` or `..., moving at 45 km/h`."""
+    vehicle = context.get("vehicle") or {}
+    parts = [str(context[k]) for k in ("location", "time", "date") if context.get(k)]
+    speed = vehicle.get("speed_kmh") if isinstance(vehicle, Mapping) else None
+    gear = vehicle.get("gear") if isinstance(vehicle, Mapping) else None
+    if speed is not None:
+        try:
+            moving = float(speed) > 0
+        except ValueError:
+            moving = True
+        state = f"moving at {speed} km/h" if moving else "parked"
+        parts.append(f"{state}{f' (gear {gear})' if gear else ''}")
+    return ", ".join(parts)
+
+
+def _turn(turn: TurnRecord) -> list[Any]:
+    verdict = turn.evaluation
+    findings = [[f.label.value, f.rationale] for f in verdict.findings] if verdict else []
+    unscored = verdict.unscored_reason or "unscored" if verdict and not verdict.scored else None
+    mode = turn.strategy_mode.value if turn.strategy_mode else None
+    return [turn.turn_number, turn.user, turn.system, turn.sut_error, turn.strategies, mode,
+            findings, unscored]  # fmt: skip
+
+
+def conversation_row(run: str, record: ConversationRecord) -> dict[str, Any]:
+    """One browser row: summary fields for filtering and sorting, and the transcript."""
+    verdict = record.conversation_evaluation
+    strategies = sorted({s for t in record.turns for s in t.strategies})
+    return {
+        "run": run,
+        "id": record.conversation_id,
+        "decision": record.success_decision or "unscored",
+        "score": record.success_score,
+        "types": failure_types(record),
+        "persona": record.persona,
+        "pool": record.seed_pool,
+        "strategies": strategies,
+        "seed": record.seed_phrase,
+        "end": record.termination_reason.value,
+        "context": context_summary(record.context),
+        "turns": [_turn(t) for t in record.turns],
+        "scores": [[s.dimension.value, s.score, s.rationale] for s in verdict.scores]
+        if verdict
+        else [],
+    }
+
+
+def _visible(value: Any) -> Any:
+    if isinstance(value, str):
+        return visible_controls(value)
+    if isinstance(value, list):
+        return [_visible(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _visible(v) for k, v in value.items()}
+    return value
+
+
+def browser_json(runs: Sequence[Run]) -> str:
+    """Every conversation of every run as one JSON array, safe inside a `<script>` data block."""
+    rows = [_visible(conversation_row(run.name, r)) for run in runs for r in run.records]
+    text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_HTML_SAFE)
