@@ -147,7 +147,8 @@ def test_glossary_defines_every_metric_and_screenshot(tmp_path: Path, driver):
     for abbr in names:  # hover text is a real sentence, and no snake_case is shown
         assert len(abbr.get_attribute("title")) > 20
         assert "_" not in abbr.text
-    defined = {dt.get_attribute("id") for dt in driver.find_elements(By.CSS_SELECTOR, "#glossary dt")}
+    terms = driver.find_elements(By.CSS_SELECTOR, "#glossary dt")
+    defined = {dt.get_attribute("id") for dt in terms}
     assert {f"def-{m}" for m in SCALAR_METRICS} <= defined
     headline = driver.find_element(By.ID, "headline").text
     assert "guided (6 conversations) and baseline (5 conversations) compared" in headline
