@@ -74,7 +74,8 @@ def test_report_renders_in_chromium(tmp_path: Path, driver):
     # hostile text is text: only our own script, no injected elements, shown literally
     scripts = driver.find_elements(By.TAG_NAME, "script")
     assert [s.get_attribute("id") or s.get_attribute("type") for s in scripts] == [
-        "conversation-data", ""
+        "conversation-data",
+        "",
     ]
     assert driver.find_elements(By.TAG_NAME, "img") == []
     assert driver.find_elements(By.TAG_NAME, "iframe") == []

@@ -48,7 +48,7 @@ def test_hostile_text_is_escaped_everywhere(tmp_path: Path):
 
 def test_browser_script_is_pinned_by_the_csp(tmp_path: Path):
     html = _render(tmp_path)
-    csp = re.search(r'script-src (\'sha256-[A-Za-z0-9+/=]+\')', html)
+    csp = re.search(r"script-src (\'sha256-[A-Za-z0-9+/=]+\')", html)
     assert csp is not None
     script = html.split("<script>", 1)[1].split("</script>", 1)[0]
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
