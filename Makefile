@@ -18,7 +18,7 @@ demo: $(STAMP)
 	$(BIN)/icatest demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check icatest tests experiments
+	$(BIN)/ruff check icatest tests experiments examples
 	$(BIN)/mypy icatest
 
 test: $(STAMP) lint

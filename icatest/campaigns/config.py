@@ -48,7 +48,8 @@ class CampaignConfig(Strict):
     """Everything that defines one campaign run."""
 
     sut: str | None = Field(
-        default=None, description="assistant: an http(s) URL, or `reference[:PROFILE]`"
+        default=None,
+        description="assistant: an http(s) URL, `reference[:PROFILE]` or `python:MODULE:ATTRIBUTE`",
     )
     sut_config: Path | None = Field(default=None, description="adapter config file (YAML)")
     reference_options: dict[str, Any] = Field(
@@ -106,7 +107,7 @@ class CampaignConfig(Strict):
     @model_validator(mode="after")
     def _coherent(self) -> CampaignConfig:
         if (self.sut is None) == (self.sut_config is None):
-            raise ValueError("give exactly one of sut (URL or reference) and sut_config")
+            raise ValueError("give exactly one of sut (URL, reference, python:...) and sut_config")
         if self.budget_s is None and self.max_conversations is None:
             raise ValueError("set a time budget (budget_s) or max_conversations")
         if self.executor == "dask" and not self.scheduler:

@@ -28,9 +28,14 @@ def check_sut(config: CampaignConfig) -> None:
         from icatest.sut.reference.faults import load_profile
 
         load_profile((config.sut or "").partition(":")[2] or "default")
+    elif (config.sut or "").startswith("python:"):
+        from icatest.sut.adapters.inprocess import load_python_target
+
+        load_python_target(config.sut or "")  # import errors name the module before the run
     elif not (config.sut or "").startswith(("http://", "https://")):
-        problem = f"expected an http(s) URL, 'reference' or 'reference:PROFILE', got {config.sut!r}"
-        raise ConfigError("--sut", problem)
+        from icatest.sut.adapters.opening import SUT_FORMS
+
+        raise ConfigError("--sut", f"expected {SUT_FORMS}, got {config.sut!r}")
 
 
 @contextlib.asynccontextmanager

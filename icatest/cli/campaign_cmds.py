@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from icatest.cli import options
 from icatest.errors import ConfigError
 
 
@@ -36,7 +37,7 @@ def _turn_budgets(text: str) -> list[int]:
 
 
 def fuzz(
-    sut: str | None = typer.Option(None, help="assistant URL, or reference[:PROFILE]"),
+    sut: str | None = options.SUT,
     out: Path = typer.Option(..., help="run directory"),
     sut_config: Path | None = typer.Option(None, help="adapter config (YAML)"),
     mode: str = typer.Option("guided", help="guided | baseline"),
@@ -65,7 +66,6 @@ def fuzz(
     resume: bool = typer.Option(False, help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, help="no live display"),
     engine: str | None = typer.Option(None, hidden=True),
-    opener: str | None = typer.Option(None, hidden=True),
 ) -> None:
     """Run a time-budgeted fuzzing campaign against an assistant."""
     config = _config(
@@ -94,7 +94,7 @@ def fuzz(
         }
     )
     from icatest.campaigns.conversation import DEFAULT_ENGINE
-    from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
+    from icatest.campaigns.runner import run_campaign
 
     view = None
     if not quiet and sys.stderr.isatty():
@@ -107,7 +107,6 @@ def fuzz(
             out,
             resume=resume,
             engine=engine or DEFAULT_ENGINE,
-            opener=opener or DEFAULT_OPENER,
             view=view,
         )
     )

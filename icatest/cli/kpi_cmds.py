@@ -36,7 +36,9 @@ def run_cmd(
     dataset: Path = typer.Option(..., "--dataset", help="KPI dataset (YAML, JSON or JSONL)."),
     out: Path = typer.Option(..., "--out", help="Folder for results.json and kpi_report.html."),
     sut: str | None = typer.Option(
-        None, "--sut", help="Assistant: OpenAI-compatible URL, 'reference' or 'reference:PROFILE'."
+        None,
+        "--sut",
+        help="Assistant: OpenAI-compatible URL, reference[:PROFILE] or python:MODULE:ATTRIBUTE.",
     ),
     sut_config: Path | None = typer.Option(None, "--sut-config", help="Assistant config YAML."),
     model: str | None = typer.Option(

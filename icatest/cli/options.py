@@ -10,7 +10,10 @@ from icatest.contracts.labels import Role
 from icatest.errors import ConfigError
 
 SUT = typer.Option(
-    None, "--sut", help="Assistant: an OpenAI-compatible URL, or reference[:PROFILE]."
+    None,
+    "--sut",
+    help="Assistant: an OpenAI-compatible URL, reference[:PROFILE] (the built-in one), or "
+    "python:MODULE:ATTRIBUTE (a callable, Runnable or LangGraph graph; docs/adapters.md).",
 )
 SUT_CONFIG = typer.Option(
     None, "--sut-config", help="Assistant adapter YAML (kind: http | openai)."
@@ -38,5 +41,6 @@ def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dic
 def require_sut(sut: str | None, sut_config: Path | None) -> None:
     if not sut and not sut_config:
         raise ConfigError(
-            "--sut", "name the assistant: --sut URL|reference[:PROFILE] or --sut-config FILE"
+            "--sut",
+            "name the assistant: --sut URL|reference[:PROFILE]|python:MODULE:ATTR or --sut-config",
         )

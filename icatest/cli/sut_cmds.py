@@ -26,7 +26,9 @@ def register(app: typer.Typer) -> None:
 
 @sut_app.command("check")
 def check(
-    sut: str = typer.Argument(None, help="OpenAI-compatible base URL, or reference[:PROFILE]"),
+    sut: str = typer.Argument(
+        None, help="OpenAI-compatible base URL, reference[:PROFILE] or python:MODULE:ATTRIBUTE"
+    ),
     sut_config: Path = typer.Option(None, "--sut-config", help="YAML file (kind: http|openai)"),
     utterance: str = typer.Option(DEFAULT_UTTERANCE, "--utterance", "-u"),
     model: str = typer.Option(None, "--model", help="model name for OpenAI-compatible endpoints"),

@@ -8,17 +8,52 @@ persists, becomes `SutReply.error` (`exception: ...`).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import inspect
+import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from icatest.contracts.records import SutReply
+from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.common import History, Message, context_message, finish_reply
 from icatest.sut.adapters.config import CallPolicy
 from icatest.sut.adapters.transport import RetryableError, with_retries
 
 AssistantFn = Callable[..., Any]  # (utterance, history[, context=...]) -> str | Awaitable[str]
+PYTHON_PREFIX = "python:"
+
+
+def is_python_spec(sut: str | None) -> bool:
+    return bool(sut) and str(sut).startswith(PYTHON_PREFIX)
+
+
+def load_python_target(spec: str) -> Any:
+    """`python:package.module:attr` -> the assistant object it names (a callable, a Runnable or a
+    compiled LangGraph graph). The module is imported from the current folder first, then from
+    the installed packages, as `python -m` would."""
+    module_name, _, attr = spec.removeprefix(PYTHON_PREFIX).partition(":")
+    if not module_name or not attr:
+        raise ConfigError("--sut", f"expected python:MODULE:ATTRIBUTE, got {spec!r}")
+    cwd = str(Path.cwd())
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # the user's module: any import-time error is theirs to see
+        raise ConfigError("--sut", f"cannot import {module_name!r}: {type(exc).__name__}: {exc}"
+                          ) from None  # fmt: skip
+    target: Any = module
+    for part in attr.split("."):
+        if not hasattr(target, part):
+            raise ConfigError("--sut", f"{module_name!r} has no attribute {attr!r}")
+        target = getattr(target, part)
+    if not (callable(target) or hasattr(target, "ainvoke") or hasattr(target, "invoke")):
+        problem = f"{spec!r} is a {type(target).__name__}, not a callable, Runnable or graph"
+        raise ConfigError("--sut", problem)
+    return target
 
 
 class InProcessAssistant:

@@ -1,7 +1,9 @@
 """`open_assistant`: one entry point from CLI options to a ready Assistant, closed afterwards.
 
-`sut` is an OpenAI-compatible base URL, or `reference` / `reference:PROFILE`, which starts the
-reference assistant on a free loopback port for the duration and stops it after.
+`sut` is an OpenAI-compatible base URL; `reference` / `reference:PROFILE`, which starts the
+reference assistant on a free loopback port for the duration and stops it after; or
+`python:MODULE:ATTRIBUTE`, an assistant living in this process (a callable, a LangChain Runnable
+or a compiled LangGraph graph).
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.config import (
     DEFAULT_API_KEY_ENV,
+    CallPolicy,
     HttpSutConfig,
     OpenAISutConfig,
     load_sut_config,
 )
 from icatest.sut.adapters.http_json import HttpAssistant
+from icatest.sut.adapters.inprocess import InProcessAssistant, is_python_spec, load_python_target
 from icatest.sut.adapters.openai_chat import OpenAIAssistant
 from icatest.sut.base import Assistant
 
 ContextMode = Literal["auto", "send", "omit"]
 REFERENCE = "reference"
+SUT_FORMS = "an http(s) URL, reference[:PROFILE] or python:MODULE:ATTRIBUTE"
 
 
 def reference_http_config(base_url: str, **policy: Any) -> HttpSutConfig:
@@ -74,7 +79,7 @@ async def open_assistant(
     if sut_config is not None and sut:
         raise ConfigError("--sut", "give either --sut or --sut-config, not both")
     running: Any = None
-    assistant: HttpAssistant | OpenAIAssistant
+    assistant: HttpAssistant | OpenAIAssistant | InProcessAssistant
     if sut_config is not None:
         config = load_sut_config(sut_config)
         if policy:
@@ -91,13 +96,15 @@ async def open_assistant(
             kind="openai", url=sut, model=model or "assistant", api_key_env=api_key_env, **policy
         )
         assistant = OpenAIAssistant(config, limiter=limiter, source="--sut")
-    else:
-        problem = (
-            f"expected an http(s) URL, 'reference' or 'reference:PROFILE', got {sut!r}"
-            if sut
-            else "give --sut URL|reference or --sut-config FILE"
+    elif sut and is_python_spec(sut):
+        call_policy = CallPolicy(**{"timeout_s": 60.0, "retries": 1, "backoff_base_s": 0.2,
+                                    **policy})  # fmt: skip
+        assistant = InProcessAssistant(
+            load_python_target(sut), policy=call_policy, limiter=limiter, name=sut
         )
-        raise ConfigError("--sut", problem)
+    else:
+        problem = f"expected {SUT_FORMS}, got {sut!r}" if sut else f"give --sut {SUT_FORMS}"
+        raise ConfigError("--sut", problem + " (or --sut-config FILE)")
     wrapped: Assistant = _ContextFilter(assistant) if context_mode == "omit" else assistant
     try:
         yield wrapped
@@ -120,7 +127,7 @@ def _start_reference(profile: str, opts: dict[str, Any]) -> Any:
 class _ContextFilter:
     """Drops the scenario context (for assistants that must not receive it)."""
 
-    def __init__(self, inner: HttpAssistant | OpenAIAssistant) -> None:
+    def __init__(self, inner: HttpAssistant | OpenAIAssistant | InProcessAssistant) -> None:
         self._inner = inner
         self.name = inner.name
 
