@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
 from icatest.errors import ConfigError
+from icatest.llm.settings import RoleSettings
 
 ExecutorName = Literal["local", "local-dask", "dask"]
 ROLES = CONVERSATION_ROLES
@@ -64,6 +65,11 @@ class CampaignConfig(Strict):
     simulator: str = "offline"
     turn_judge: str = "offline"
     conversation_judge: str = "offline"
+    model_settings: dict[str, RoleSettings] = Field(
+        default_factory=dict,
+        description="per role (simulator, turn_judge, conversation_judge): temperature, "
+        "max_tokens, reasoning_effort, seed, context_window, structured_output, extra",
+    )
     seed_pools: list[str] = Field(default_factory=list, description="empty: every pool")
     personas: list[str] = Field(default_factory=list, description="empty: every persona")
     turn_budgets: list[int] = Field(default_factory=lambda: [6, 10])
@@ -102,6 +108,14 @@ class CampaignConfig(Strict):
     def _turns(cls, value: list[int]) -> list[int]:
         if not value or any(t < 1 or t > 100 for t in value):
             raise ValueError("turn budgets must be 1..100 and at least one")
+        return value
+
+    @field_validator("model_settings")
+    @classmethod
+    def _settings_roles(cls, value: dict[str, RoleSettings]) -> dict[str, RoleSettings]:
+        unknown = sorted(set(value) - set(ROLES))
+        if unknown:
+            raise ValueError(f"unknown role(s) {', '.join(unknown)}; roles: {', '.join(ROLES)}")
         return value
 
     @model_validator(mode="after")

@@ -23,6 +23,7 @@ from icatest.engine.state import ConversationState
 from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelGateway
+from icatest.llm.settings import RoleSettings
 
 DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
@@ -47,6 +48,7 @@ class ConversationEnv:
     catalog: Catalog
     assistant: Any  # icatest.sut Assistant: .session(conversation_id, context=...)
     roles: Mapping[str, str]
+    settings: Mapping[str, RoleSettings] = field(default_factory=dict)
     limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
     engine: str = DEFAULT_ENGINE
     run_id: str | None = None
@@ -55,7 +57,7 @@ class ConversationEnv:
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
     """One gateway per conversation (its usage feeds the record); limiters are shared, and
     ensemble members share their role's limiter."""
-    binding = binding or bind_roles(env.roles)
+    binding = binding or bind_roles(env.roles, env.settings)
     limiters = {
         role: env.limiters[base_role(role)]
         for role in binding.roles
@@ -74,7 +76,7 @@ async def run_planned(
 ) -> ConversationRecord:
     """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
     scenario = build_scenario(env.catalog, plan)
-    binding = bind_roles(env.roles)
+    binding = bind_roles(env.roles, env.settings)
     gateway = make_gateway(env, binding)
     if on_gateway:
         on_gateway(plan.conversation_id, gateway)

@@ -198,6 +198,7 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
             catalog=_catalog(str(config.data_dir) if config.data_dir else None),
             assistant=assistant,
             roles=config.roles(),
+            settings=config.model_settings,
             limiters={k: v for k, v in limiters.items() if v is not None},
             engine=task["engine"],
             run_id=task["run_id"],

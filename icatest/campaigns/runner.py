@@ -217,6 +217,7 @@ async def _execute(
             catalog=catalog,
             assistant=assistant,
             roles=config.roles(),
+            settings=config.model_settings,
             limiters=make_limiters(config),
             engine=engine,
             run_id=run_id,

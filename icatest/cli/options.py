@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -25,6 +26,13 @@ TURN_JUDGE = typer.Option(
 CONVERSATION_JUDGE = typer.Option(
     "offline", "--conversation-judge", help="Model for the conversation judge role."
 )
+MODEL_SETTING = typer.Option(
+    [],
+    "--model-setting",
+    help="Per-role model setting, repeatable: ROLE.SETTING=VALUE, e.g. "
+    "turn_judge.max_tokens=8000, conversation_judge.reasoning_effort=low, "
+    "simulator.temperature=0.7, turn_judge.extra.top_p=0.9 (see docs/engine.md).",
+)
 DATA_DIR = typer.Option(None, "--data-dir", help="Folder with strategies/, personas/, seeds/.")
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
 
@@ -36,6 +44,41 @@ def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dic
         Role.TURN_JUDGE: turn_judge,
         Role.CONVERSATION_JUDGE: conversation_judge,
     }
+
+
+def role_settings(items: list[str]) -> dict[str, dict[str, Any]]:
+    """`--model-setting` values -> `{role: {setting: value}}` (validated by RoleSettings)."""
+    from icatest.llm.settings import merge_setting, parse_setting
+
+    settings: dict[str, dict[str, Any]] = {}
+    for item in items:
+        try:
+            role, key, value = parse_setting(item)
+        except ValueError as exc:
+            raise ConfigError("command line", str(exc), "--model-setting") from None
+        merge_setting(settings, role, key, value)
+    return settings
+
+
+def checked_settings(items: list[str]) -> dict[str, Any]:
+    """`--model-setting` values validated per role (for commands without a campaign config)."""
+    from pydantic import ValidationError
+
+    from icatest.campaigns.config import ROLES
+    from icatest.config.loading import format_validation_error
+    from icatest.llm.settings import RoleSettings
+
+    out: dict[str, Any] = {}
+    for role, values in role_settings(items).items():
+        if role not in ROLES:
+            known = ", ".join(ROLES)
+            raise ConfigError("--model-setting", f"unknown role {role!r}; roles: {known}")
+        try:
+            out[role] = RoleSettings.model_validate(values)
+        except ValidationError as exc:
+            field, problem = format_validation_error(exc)
+            raise ConfigError("--model-setting", problem, f"{role}.{field}") from None
+    return out
 
 
 def require_sut(sut: str | None, sut_config: Path | None) -> None:

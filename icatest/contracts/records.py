@@ -114,6 +114,7 @@ class RoleUsage(BaseModel):
     cost_usd: float = 0.0
     retries: int = 0
     failures: int = 0
+    truncated: int = 0  # replies cut at max_tokens (each asked again with more room)
 
 
 class ConversationRecord(BaseModel):

@@ -13,6 +13,7 @@ from icatest.contracts.scenario import Scenario
 from icatest.engine.run import run_conversation
 from icatest.engine.runtime import Runtime
 from icatest.llm.gateway import ModelGateway
+from icatest.llm.settings import RoleSettings
 
 
 def assistant_context(scenario: Scenario) -> dict[str, Any]:
@@ -26,6 +27,7 @@ async def converse_once(
     sut: str | None,
     sut_config: Path | None,
     models: dict[str, str],
+    settings: dict[str, RoleSettings] | None = None,
     mode: Mode,
     persona: str,
     seed_pool: str,
@@ -39,7 +41,7 @@ async def converse_once(
     from icatest.judges.setup import bind_roles
     from icatest.sut.adapters import open_assistant
 
-    binding = bind_roles(models)
+    binding = bind_roles(models, settings)
     catalog = load_catalog(data_dir)
     scenario = make_scenario(
         catalog,

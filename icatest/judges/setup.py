@@ -8,7 +8,7 @@ on the same gateway. Every caller (converse, campaigns, re-judging) binds throug
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from icatest.errors import ConfigError
 from icatest.judges.conversation_judge import ROLE as CONVERSATION_ROLE
@@ -19,6 +19,7 @@ from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnJudge
 from icatest.judges.turn_judge import ROLE as TURN_ROLE
 from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm.gateway import ModelSpec
+from icatest.llm.settings import RoleSettings
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,14 @@ class RoleBinding:
     judges: Judges
 
 
-def bind_roles(models: Mapping[str, str], *, combine_final_turn: bool = True) -> RoleBinding:
-    """`{role: model string}` -> gateway roles and judges.
+def bind_roles(
+    models: Mapping[str, str],
+    settings: Mapping[str, RoleSettings] | None = None,
+    *,
+    combine_final_turn: bool = True,
+) -> RoleBinding:
+    """`{role: model string}` and per-role settings -> gateway roles and judges (ensemble
+    members take their role's settings).
 
     `combine_final_turn`: judge the last turn and the conversation in one call when that asks the
     same thing of the same model, i.e. both judge roles are single judges on one model string.
@@ -52,10 +59,14 @@ def bind_roles(models: Mapping[str, str], *, combine_final_turn: bool = True) ->
     conversation: ConversationJudge = ModelConversationJudge()
     ensembles = False
     for role, text in models.items():
+        own = (settings or {}).get(role) or RoleSettings()
         names = [m.strip() for m in text.split(",") if m.strip()]
         try:
             if len(names) > 1 and role in (TURN_ROLE, CONVERSATION_ROLE):
-                members = member_roles(role, names)
+                members = {
+                    name: replace(spec, settings=own)
+                    for name, spec in member_roles(role, names).items()
+                }
                 specs.update(members)
                 ensembles = True
                 if role == TURN_ROLE:
@@ -65,7 +76,7 @@ def bind_roles(models: Mapping[str, str], *, combine_final_turn: bool = True) ->
                         tuple(ModelConversationJudge(r) for r in members)
                     )
             else:
-                specs[role] = ModelSpec.parse(names[0] if len(names) == 1 else text)
+                specs[role] = ModelSpec.parse(names[0] if len(names) == 1 else text, settings=own)
         except ValueError as exc:
             raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
     same_model = specs.get(TURN_ROLE, ModelSpec()) == specs.get(CONVERSATION_ROLE, ModelSpec())

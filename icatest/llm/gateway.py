@@ -23,6 +23,13 @@ from icatest.contracts.records import RoleUsage
 from icatest.errors import IcatestError
 from icatest.limits import RateLimiter
 from icatest.llm.prompts import Prompt, load_prompt
+from icatest.llm.settings import (
+    OPTIONAL_PARAMS,
+    RoleSettings,
+    base_max_tokens,
+    grown,
+    request_params,
+)
 
 OFFLINE = "offline"
 T = TypeVar("T", bound=BaseModel)
@@ -36,8 +43,7 @@ class ModelSpec:
     model: str = OFFLINE
     api_base: str | None = None
     api_key_env: str | None = None
-    temperature: float = 0.0
-    max_tokens: int = 1024
+    settings: RoleSettings = field(default_factory=RoleSettings)
 
     @classmethod
     def parse(cls, text: str, **kwargs: Any) -> ModelSpec:
@@ -89,6 +95,19 @@ class ModelCallError(IcatestError):
     """A problem retrying cannot fix (bad key, unknown model, bad request): stop and say so."""
 
 
+class PromptTooLongError(Exception):
+    """The prompt does not fit the model's context window (the provider's 400 says so)."""
+
+
+@dataclass
+class _Reply:
+    content: str
+    cut: bool  # finish_reason "length": the reply stopped at max_tokens
+
+
+EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
+
+
 @dataclass
 class ModelGateway:
     roles: Mapping[str, ModelSpec]
@@ -96,6 +115,7 @@ class ModelGateway:
     limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
     usage: dict[str, RoleUsage] = field(default_factory=dict)
     prompt_versions: dict[str, str] = field(default_factory=dict)
+    dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # params a provider refused
 
     def spec(self, role: str) -> ModelSpec:
         return self.roles.get(role, ModelSpec())
@@ -135,20 +155,23 @@ class ModelGateway:
         error: str | None = None
         for attempt in range(1 + self.config.repair_attempts):
             try:
-                raw = await self._call(role, spec, messages)
-            except TransientModelError as exc:
+                reply = await self._complete(role, spec, messages)
+            except (TransientModelError, PromptTooLongError) as exc:
                 usage.failures += 1
-                return Result(None, raw, f"model unavailable: {exc}", spec.label(), prompt.version)
+                return Result(None, raw, _why(exc), spec.label(), prompt.version)
+            raw = reply.content
             try:
                 value = output.model_validate_json(_extract_json(raw))
                 return Result(value, raw, None, spec.label(), prompt.version)
             except ValidationError as exc:
                 error = _short_validation(exc)
+                if reply.cut:
+                    error = f"reply cut at the output cap even after retries ({error})"
             if attempt < self.config.repair_attempts:
                 usage.retries += 1
                 messages = [
                     *messages,
-                    {"role": "assistant", "content": raw},
+                    {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
                     {"role": "user", "content": _repair_message(error)},
                 ]
         usage.failures += 1
@@ -164,13 +187,37 @@ class ModelGateway:
             raw = str(offline({**variables, "offline_variant": spec.offline_variant}))
             return Result(None, raw, None, spec.label(), prompt.version)
         try:
-            raw = await self._call(role, spec, prompt.render(variables))
-        except TransientModelError as exc:
+            reply = await self._complete(role, spec, prompt.render(variables))
+        except (TransientModelError, PromptTooLongError) as exc:
             usage.failures += 1
-            return Result(None, None, f"model unavailable: {exc}", spec.label(), prompt.version)
-        return Result(None, raw.strip(), None, spec.label(), prompt.version)
+            return Result(None, None, _why(exc), spec.label(), prompt.version)
+        return Result(None, reply.content.strip(), None, spec.label(), prompt.version)
 
-    async def _call(self, role: str, spec: ModelSpec, messages: list[dict[str, str]]) -> str:
+    async def _complete(
+        self, role: str, spec: ModelSpec, messages: list[dict[str, str]]
+    ) -> _Reply:
+        """One answer; a reply cut at max_tokens is asked again with more room, up to a limit;
+        a parameter the provider refuses by name is dropped for the role and the call repeated."""
+        model_max = _model_max_output(spec.model)
+        base = base_max_tokens(role, spec.settings, model_max)
+        max_tokens = base
+        while True:
+            try:
+                reply = await self._call(role, spec, messages, max_tokens)
+            except _RefusedParamError as exc:
+                self.dropped[role] = self.dropped.get(role, frozenset()) | {exc.param}
+                continue
+            if not reply.cut:
+                return reply
+            self._usage(role).truncated += 1
+            more = grown(max_tokens, base, model_max)
+            if more is None:
+                return reply
+            max_tokens = more
+
+    async def _call(
+        self, role: str, spec: ModelSpec, messages: list[dict[str, str]], max_tokens: int
+    ) -> _Reply:
         """Call litellm with retries and backoff; account tokens and cost to the role."""
         litellm = _litellm()
         usage = self._usage(role)
@@ -184,10 +231,11 @@ class ModelGateway:
                 kwargs: dict[str, Any] = {
                     "model": spec.model,
                     "messages": messages,
-                    "temperature": spec.temperature,
-                    "max_tokens": spec.max_tokens,
                     "timeout": self.config.timeout_s,
                     "num_retries": 0,
+                    **request_params(
+                        spec.model, spec.settings, max_tokens, self.dropped.get(role, frozenset())
+                    ),
                 }
                 if spec.api_base:
                     kwargs["api_base"] = spec.api_base
@@ -202,6 +250,11 @@ class ModelGateway:
                 else:
                     response = await _with_deadline(litellm.acompletion(**kwargs), deadline)
             except Exception as exc:  # litellm maps provider errors to its own types
+                if type(exc).__name__ == "ContextWindowExceededError":
+                    raise PromptTooLongError(_describe(exc)) from None
+                refused = _refused_param(exc)
+                if refused is not None and refused not in self.dropped.get(role, frozenset()):
+                    raise _RefusedParamError(refused) from None
                 if not _is_transient(exc):
                     raise ModelCallError(
                         f"role {role!r} ({spec.label()}): {_describe(exc)}"
@@ -214,7 +267,7 @@ class ModelGateway:
                 last = RuntimeError("empty choices in model response")
                 continue
             _account(usage, response, litellm)
-            return content
+            return _Reply(content, _finish_reason(response) == "length")
         raise TransientModelError(_describe(last) if last else "no response")
 
     def _backoff(self, attempt: int, exc: Exception | None) -> float:
@@ -286,6 +339,43 @@ def _retry_after(exc: Exception | None) -> float | None:
         return float(value) if value is not None else None
     except ValueError:
         return None
+
+
+def _why(exc: Exception) -> str:
+    kind = "prompt too long" if isinstance(exc, PromptTooLongError) else "model unavailable"
+    return f"{kind}: {exc}"
+
+
+class _RefusedParamError(Exception):
+    def __init__(self, param: str) -> None:
+        super().__init__(param)
+        self.param = param
+
+
+def _refused_param(exc: Exception) -> str | None:
+    """The optional parameter a provider's 400 names in its structured error body, if any."""
+    if getattr(exc, "status_code", None) != 400:
+        return None
+    body = getattr(exc, "body", None)
+    param = body.get("param") if isinstance(body, dict) else None
+    return param if param in OPTIONAL_PARAMS else None
+
+
+@functools.lru_cache(maxsize=64)
+def _model_max_output(model: str) -> int | None:
+    """The model's output maximum from litellm's local model map (None when unknown)."""
+    try:
+        info = _litellm().get_model_info(model)
+    except Exception:  # not in the map: a local or custom model
+        return None
+    value = info.get("max_output_tokens") or info.get("max_tokens")
+    return int(value) if value else None
+
+
+def _finish_reason(response: Any) -> str | None:
+    choices = getattr(response, "choices", None) or []
+    reason = getattr(choices[0], "finish_reason", None) if choices else None
+    return reason if isinstance(reason, str) else None
 
 
 def _content(response: Any) -> str | None:

@@ -4,6 +4,13 @@ The script decides what each request gets: a reply (valid JSON or any text), a d
 client timeouts), an HTTP status (429 with Retry-After, 500, 503), empty choices, or a raw body
 that is not JSON at all. Every request is recorded so tests can assert on prompts and history.
 
+Provider quirks are emulated as real APIs answer them: models named like OpenAI's reasoning
+models (`gpt-5*`, `o1*`, `o3*`, `o4*`) or listed in `strict_models` reject a temperature other
+than 1 and `max_tokens` with a 400 naming the parameter; a reply longer than the request's
+`max_tokens`/`max_completion_tokens` is cut there with `finish_reason: "length"`; a prompt over
+`context_limit` tokens gets OpenAI's 400 `context_length_exceeded`. `response_format` is
+recorded with the request like every other field.
+
     with FakeOpenAI([reply('{"ok": true}'), status(429, retry_after=0.1), reply("hi")]) as srv:
         await litellm.acompletion(model="openai/fake", api_base=srv.base_url + "/v1",
                                   api_key="sk-test", messages=[...])
@@ -96,10 +103,14 @@ class FakeOpenAI:
         host: str = "127.0.0.1",
         port: int = 0,
         keep_requests: bool = True,
+        strict_models: Iterable[str] = (),
+        context_limit: int | None = None,
     ) -> None:
         self.requests: list[RecordedRequest] = []
         self.keep_requests = keep_requests  # False: long benchmark runs keep no history
         self.latency_s = latency_s
+        self.strict_models = set(strict_models)
+        self.context_limit = context_limit
         self.default = _as_action(default)
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
@@ -170,6 +181,9 @@ class FakeOpenAI:
             if self.keep_requests:
                 with self._lock:
                     self.requests.append(rec)
+            rejected = self._rejected(body)  # refused requests use up no scripted action
+            if rejected is not None:
+                return JSONResponse({"error": rejected}, status_code=400)
             action = self._next_action(rec.messages)
             delay = action.delay_s + self.latency_s
             if delay:
@@ -191,9 +205,35 @@ class FakeOpenAI:
             return JSONResponse(err, status_code=action.status, headers=headers)
         return JSONResponse(self._completion(action, body))
 
+    def _rejected(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The provider's 400 for this request, as OpenAI words it, or None."""
+        model = str(body.get("model", ""))
+        if model in self.strict_models or model.startswith(REASONING_PREFIXES):
+            temperature = body.get("temperature")
+            if temperature is not None and temperature != 1:
+                return _bad_param("temperature", "unsupported_value",
+                                  "Only the default (1) value is supported.")
+            if "max_tokens" in body:
+                return _bad_param("max_tokens", "unsupported_parameter",
+                                  "Use 'max_completion_tokens' instead.")
+        if self.context_limit is not None:
+            used = _prompt_tokens(body)
+            if used > self.context_limit:
+                return _bad_param(
+                    "messages",
+                    "context_length_exceeded",
+                    f"This model's maximum context length is {self.context_limit} tokens. "
+                    f"However, your messages resulted in {used} tokens.",
+                )
+        return None
+
     def _completion(self, action: Action, body: dict[str, Any]) -> dict[str, Any]:
         text = action.text or ""
-        prompt_tokens = sum(_tokens(str(m.get("content", ""))) for m in body.get("messages", []))
+        prompt_tokens = _prompt_tokens(body)
+        finish_reason = "stop"
+        cap = body.get("max_completion_tokens") or body.get("max_tokens")
+        if isinstance(cap, int) and _tokens(text) > cap:  # cut like a provider: mid-reply
+            text, finish_reason = " ".join(text.split()[:cap]), "length"
         completion_tokens = _tokens(text)
         choices: list[dict[str, Any]] = []
         if not action.empty_choices:
@@ -201,7 +241,7 @@ class FakeOpenAI:
                 {
                     "index": 0,
                     "message": {"role": "assistant", "content": text},
-                    "finish_reason": "stop",
+                    "finish_reason": finish_reason,
                 }
             )
         return {
@@ -216,6 +256,17 @@ class FakeOpenAI:
                 "total_tokens": prompt_tokens + completion_tokens,
             },
         }
+
+
+REASONING_PREFIXES = ("gpt-5", "o1", "o3", "o4")
+
+
+def _bad_param(param: str, code: str, message: str) -> dict[str, Any]:
+    return {"message": message, "type": "invalid_request_error", "param": param, "code": code}
+
+
+def _prompt_tokens(body: dict[str, Any]) -> int:
+    return sum(_tokens(str(m.get("content", ""))) for m in body.get("messages", []))
 
 
 def _as_action(item: Action | str) -> Action:

@@ -1,0 +1,133 @@
+"""Per-role model settings and the request parameters they become, per provider.
+
+Defaults work for current OpenAI, Anthropic, Gemini, DeepSeek and Ollama models: parameters a
+model does not accept are dropped by litellm (`drop_params`) or, when the provider itself answers
+400 naming one, dropped by the gateway and the call repeated, never fatal; output caps leave room
+for reasoning models (they spend 500-3,000 output tokens per rubric item) and are clipped to the
+model's known maximum; Ollama gets a context window large enough for rubric and schema (its
+default silently cuts the start of a long prompt).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import Field
+
+from icatest.contracts import Strict
+
+# output cap per role when none is set (a role's own cap is a floor for its cut-off retries)
+ROLE_MAX_TOKENS = {"simulator": 2048, "turn_judge": 4096, "conversation_judge": 8192}
+DEFAULT_MAX_TOKENS = 4096
+CUTOFF_GROWTH = 2  # a reply cut at max_tokens is asked again with this much more room ...
+CUTOFF_LIMIT = 4  # ... up to this multiple of the role's cap
+OLLAMA_CONTEXT = 16384
+# parameters the gateway may drop when a provider rejects them by name (400 with `param`);
+# a refused `max_tokens` is sent as `max_completion_tokens` (OpenAI's newer name) instead
+OPTIONAL_PARAMS = frozenset({"temperature", "seed", "reasoning_effort", "top_p", "max_tokens"})
+
+
+class ReasoningEffort(StrEnum):
+    NONE = "none"
+    MINIMAL = "minimal"
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+
+
+class StructuredOutput(StrEnum):
+    """How a structured answer is asked for."""
+
+    AUTO = "auto"  # native JSON schema where litellm says the model supports it, else prompt
+    NATIVE = "native"  # always send response_format with the JSON schema
+    PROMPT = "prompt"  # schema in the prompt only (JSON mode for Ollama)
+
+
+class RoleSettings(Strict):
+    """Model settings of one role; every field left unset takes the documented default."""
+
+    temperature: float | None = Field(
+        default=None, ge=0, le=2, description="unset: 0.0 (dropped for models that refuse it)"
+    )
+    max_tokens: int | None = Field(
+        default=None,
+        ge=16,
+        description="output cap; unset: 2048 simulator, 4096 turn judge, 8192 conversation "
+        "judge, clipped to the model's maximum; a cut reply is retried with up to 4x",
+    )
+    reasoning_effort: ReasoningEffort | None = Field(
+        default=None, description="for reasoning models; unset: the provider's default"
+    )
+    seed: int | None = Field(default=None, description="sampling seed, where supported")
+    context_window: int | None = Field(
+        default=None, ge=512, description="Ollama num_ctx; unset: 16384"
+    )
+    structured_output: StructuredOutput = StructuredOutput.AUTO
+    extra: dict[str, Any] = Field(
+        default_factory=dict, description="further litellm parameters, passed as given"
+    )
+
+
+
+
+def is_ollama(model: str) -> bool:
+    return model.startswith(("ollama/", "ollama_chat/"))
+
+
+def base_max_tokens(role: str, settings: RoleSettings, model_max: int | None) -> int:
+    """The role's output cap: its setting, or the role default clipped to the model's maximum."""
+    if settings.max_tokens is not None:
+        return settings.max_tokens
+    cap = ROLE_MAX_TOKENS.get(role.split(".", 1)[0], DEFAULT_MAX_TOKENS)
+    return min(cap, model_max) if model_max else cap
+
+
+def grown(max_tokens: int, base: int, model_max: int | None) -> int | None:
+    """The cap for the retry of a cut reply, or None when there is no more room."""
+    limit = base * CUTOFF_LIMIT
+    if model_max:
+        limit = min(limit, model_max)
+    nxt = min(max_tokens * CUTOFF_GROWTH, limit)
+    return nxt if nxt > max_tokens else None
+
+
+def request_params(
+    model: str, settings: RoleSettings, max_tokens: int, dropped: frozenset[str]
+) -> dict[str, Any]:
+    """litellm parameters (besides model, messages, key, base, timeout) for one call."""
+    cap_name = "max_completion_tokens" if "max_tokens" in dropped else "max_tokens"
+    params: dict[str, Any] = {cap_name: max_tokens, "drop_params": True}
+    optional: dict[str, Any] = {
+        "temperature": 0.0 if settings.temperature is None else settings.temperature,
+        "seed": settings.seed,
+        "reasoning_effort": settings.reasoning_effort and settings.reasoning_effort.value,
+    }
+    params.update({k: v for k, v in optional.items() if v is not None and k not in dropped})
+    if is_ollama(model):
+        params["num_ctx"] = settings.context_window or OLLAMA_CONTEXT
+    params.update({k: v for k, v in settings.extra.items() if k not in dropped})
+    return params
+
+
+def parse_setting(text: str) -> tuple[str, str, Any]:
+    """`turn_judge.max_tokens=8000` or `simulator.extra.top_p=0.9` -> (role, key, value).
+
+    Values are read as YAML scalars (numbers, true/false, null), so the CLI and the config file
+    agree on types."""
+    import yaml
+
+    left, sep, value = text.partition("=")
+    role, dot, key = left.strip().partition(".")
+    if not sep or not dot or not role or not key:
+        raise ValueError(f"expected ROLE.SETTING=VALUE, got {text!r}")
+    return role, key, yaml.safe_load(value) if value.strip() else None
+
+
+def merge_setting(settings: dict[str, dict[str, Any]], role: str, key: str, value: Any) -> None:
+    """Put one parsed setting into a `{role: {setting: value}}` mapping (`extra.NAME` nests)."""
+    entry = settings.setdefault(role, {})
+    if key.startswith("extra."):
+        entry.setdefault("extra", {})[key.removeprefix("extra.")] = value
+    else:
+        entry[key] = value
