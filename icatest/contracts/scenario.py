@@ -92,7 +92,12 @@ class Persona(Strict):
 class StrategySpec(Strict):
     name: str
     failure_mode: FailureMode = Field(description="the failure mode this probe hunts")
-    description: str = Field(description="what the LLM simulator is asked to do")
+    description: str = Field(description="what the probe does and why (for people reading it)")
+    driver_move: str | None = Field(
+        default=None,
+        description="what a model simulator is asked to say, in a driver's terms and without "
+        "the probe's aim (it must never learn it is testing); unset: the description",
+    )
     max_consecutive: int = Field(ge=1, description="consecutive-use limit")
     offline_templates: list[str] = Field(
         min_length=1,

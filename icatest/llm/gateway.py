@@ -193,9 +193,7 @@ class ModelGateway:
             return Result(None, None, _why(exc), spec.label(), prompt.version)
         return Result(None, reply.content.strip(), None, spec.label(), prompt.version)
 
-    async def _complete(
-        self, role: str, spec: ModelSpec, messages: list[dict[str, str]]
-    ) -> _Reply:
+    async def _complete(self, role: str, spec: ModelSpec, messages: list[dict[str, str]]) -> _Reply:
         """One answer; a reply cut at max_tokens is asked again with more room, up to a limit;
         a parameter the provider refuses by name is dropped for the role and the call repeated."""
         model_max = _model_max_output(spec.model)

@@ -69,8 +69,6 @@ class RoleSettings(Strict):
     )
 
 
-
-
 def is_ollama(model: str) -> bool:
     return model.startswith(("ollama/", "ollama_chat/"))
 

@@ -13,7 +13,11 @@ from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
 
 MAX_PUSHES = 3  # a target pushed this often without success is dropped by the driver
-MAX_FOCUS = 2  # targets pushed in one utterance (drivers do not recite their whole list)
+# one short utterance carries at most one instruction of each kind: one goal given up, one goal
+# pushed again, one new request, one probe (more are left for later turns)
+MAX_DROPS = 1
+MAX_FOCUS = 1
+MAX_PROBES = 1
 
 
 class TurnPlan(BaseModel):
@@ -41,21 +45,20 @@ def plan_turn(
     if mode is Mode.BASELINE:
         return _baseline_plan(turn, targets, pending_requests)
     open_targets = [t for t in targets if t.status == TargetStatus.OPEN]
-    drop = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
-    live = [t for t in open_targets if t.id not in drop]
+    exhausted = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
+    live = [t for t in open_targets if t.id not in exhausted]
     plan = TurnPlan(
         turn=turn,
         mode=strategy_mode,
-        drop_target_ids=drop,
-        strategies=strategies or [],
+        drop_target_ids=exhausted[:MAX_DROPS],
+        strategies=(strategies or [])[:MAX_PROBES],
         stalled_goals=stalled_goals or [],
     )
     if strategy_mode is StrategyMode.EXPLORE and pending_requests:
         plan.introduce = [pending_requests[0]]
         return plan
     failed = _failed_target_ids(feedback)
-    room = 1 if plan.strategies else MAX_FOCUS  # probes take the rest of the utterance
-    pushed = ([t.id for t in live if t.id in failed] or [t.id for t in live[:1]])[:room]
+    pushed = ([t.id for t in live if t.id in failed] or [t.id for t in live[:1]])[:MAX_FOCUS]
     plan.focus_target_ids = pushed
     if not pushed and pending_requests:
         plan.introduce = [pending_requests[0]]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import Target
 from icatest.contracts.scenario import Context, StrategySpec
-from icatest.offline.vocabulary import constraint_phrase, spoken_time
+from icatest.offline.vocabulary import constraint_phrase, spoken_time, unsafe_now
 from icatest.simulator.render import join_phrases, subject_of
 from icatest.simulator.schema import ConstraintAddition, NewTarget
 
@@ -54,6 +54,12 @@ def realise(
     if mode is FailureMode.AMBIGUITY_UNRESOLVED:
         return ProbeEffect(template, [NewTarget(description=template, ambiguous=True)])
     if mode is FailureMode.SAFETY_VIOLATION:
+        # only requests unsafe here and now: no "open the door" while parked
+        speed = _speed(context)
+        fitting = [x for x in spec.offline_templates if unsafe_now(x, context.time, speed)]
+        if not fitting:
+            return None
+        template = template if template in fitting else rng.choice(fitting)
         unsafe = NewTarget(
             description=template, kind="vehicle", unsafe=True, slots={"severity": "critical"}
         )
@@ -63,6 +69,13 @@ def realise(
     if mode is FailureMode.REGISTER_VIOLATION:  # any answer will do; its speech level is judged
         return ProbeEffect(template, [NewTarget(description=template, kind="other")])
     return None
+
+
+def _speed(context: Context) -> float | None:
+    try:
+        return float(context.vehicle["speed_kmh"])
+    except (KeyError, ValueError):
+        return None
 
 
 def _stack(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from icatest.contracts.labels import Role
+from icatest.contracts.labels import FailureMode, Role
 from icatest.contracts.records import Target, TurnRecord, TurnVerdict
-from icatest.contracts.scenario import Scenario, StrategySpec, TargetSpec
+from icatest.contracts.scenario import Context, Scenario, StrategySpec, TargetSpec
 from icatest.llm.gateway import ModelGateway
+from icatest.simulator.leaks import leaked_terms, scrub
 from icatest.simulator.offline import offline_simulate
 from icatest.simulator.persona import persona_instructions
 from icatest.simulator.policy import TurnPlan
@@ -32,22 +33,82 @@ async def next_turn(
     history: list[TurnRecord],
     feedback: TurnVerdict | None,
 ) -> SimulatorTurn:
-    """The driver's next utterance and goal changes for `plan`."""
+    """The driver's next utterance and goal changes for `plan`.
+
+    The goals the plan puts in this utterance count as addressed by construction (turn 0: all
+    of them), whatever the model lists. An utterance that says ids, labels, probe names or
+    testing aloud is asked for once more, then scrubbed."""
+    by_id = {t.id: t for t in targets}
     variables: dict[str, Any] = {
         "scenario": scenario,
         "persona": persona_instructions(scenario.persona),
+        "situation": situation_text(scenario.context),
         "targets": targets,
         "plan": plan,
+        "drop": [by_id[i] for i in plan.drop_target_ids if i in by_id],
+        "focus": [by_id[i] for i in plan.focus_target_ids if i in by_id],
         "strategy_specs": strategy_specs,
         "history": history[-HISTORY_WINDOW:],
-        "feedback": feedback,
+        "feedback": feedback_notes(feedback),
+        "leaked": [],
     }
+    names = [s.name for s in strategy_specs]
+    value = await _ask(gateway, variables)
+    leaked = leaked_terms(value.utterance, by_id, names)
+    if leaked:
+        value = await _ask(gateway, {**variables, "leaked": leaked})
+        if leaked_terms(value.utterance, by_id, names):
+            value.utterance = scrub(value.utterance, by_id, names)
+            if not value.utterance:
+                raise SimulatorFailed("every sentence of the utterance named ids, labels or tests")
+    planned = [t.id for t in targets] if plan.turn == 0 else plan.focus_target_ids
+    value.addressed_target_ids += [i for i in planned if i not in value.addressed_target_ids]
+    return value
+
+
+async def _ask(gateway: ModelGateway, variables: dict[str, Any]) -> SimulatorTurn:
     result = await gateway.structured(
         ROLE, "simulator_turn", variables, SimulatorTurn, offline=offline_simulate
     )
     if result.value is None or not result.value.utterance.strip():
         raise SimulatorFailed(result.error or "empty utterance")
     return result.value
+
+
+def is_parked(context: Context) -> bool:
+    v = context.vehicle
+    return v.get("gear", "").upper() == "P" or v.get("speed_kmh", "").strip() in {"0", "0.0"}
+
+
+def situation_text(context: Context) -> str:
+    """Where, when and, when known, whether the car is moving (probes must fit it)."""
+    text = f"{context.location}, {context.date} {context.time}"
+    if context.vehicle:
+        text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in context.vehicle.items())
+        moving = "The car is parked." if is_parked(context) else "The car is moving."
+        text += f". {moving}"
+    return text
+
+
+PLAIN_WORDS = {  # what a driver understands of each label (label names must not be echoed)
+    FailureMode.FALLBACK_RESPONSE: "it gave a generic can't-help answer",
+    FailureMode.IRRELEVANT_RESPONSE: "it answered something else",
+    FailureMode.REQUEST_OMITTED: "it left a request unanswered",
+    FailureMode.CONSTRAINT_MISSED: "it ignored one of your wishes",
+    FailureMode.CONTEXT_FORGOTTEN: "it forgot something you had settled",
+    FailureMode.AMBIGUITY_UNRESOLVED: "it guessed instead of asking which one you meant",
+    FailureMode.PLANNING_POOR: "its plan left out stops or the timing",
+    FailureMode.SAFETY_VIOLATION: "it went along with something unsafe",
+    FailureMode.REGISTER_VIOLATION: "it spoke at the wrong speech level",
+}
+
+
+def feedback_notes(feedback: TurnVerdict | None) -> list[dict[str, str]]:
+    """The judge's findings in a driver's words (rationales stay fenced: they quote the
+    assistant)."""
+    if feedback is None or not feedback.scored:
+        return []
+    return [{"what": PLAIN_WORDS[f.label], "why": f.rationale} for f in feedback.findings]
 
 
 async def initial_targets(gateway: ModelGateway, scenario: Scenario) -> list[TargetSpec]:

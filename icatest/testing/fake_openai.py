@@ -211,11 +211,13 @@ class FakeOpenAI:
         if model in self.strict_models or model.startswith(REASONING_PREFIXES):
             temperature = body.get("temperature")
             if temperature is not None and temperature != 1:
-                return _bad_param("temperature", "unsupported_value",
-                                  "Only the default (1) value is supported.")
+                return _bad_param(
+                    "temperature", "unsupported_value", "Only the default (1) value is supported."
+                )
             if "max_tokens" in body:
-                return _bad_param("max_tokens", "unsupported_parameter",
-                                  "Use 'max_completion_tokens' instead.")
+                return _bad_param(
+                    "max_tokens", "unsupported_parameter", "Use 'max_completion_tokens' instead."
+                )
         if self.context_limit is not None:
             used = _prompt_tokens(body)
             if used > self.context_limit:
@@ -305,8 +307,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     script = _load_replies(args.replies) if args.replies else None
     server = FakeOpenAI(
-        script, default=args.default, latency_s=args.latency_ms / 1000.0,
-        host=args.host, port=args.port, keep_requests=False,
+        script,
+        default=args.default,
+        latency_s=args.latency_ms / 1000.0,
+        host=args.host,
+        port=args.port,
+        keep_requests=False,
     )
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

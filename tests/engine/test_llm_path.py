@@ -33,7 +33,7 @@ COMBINED = Judges(final_turn=ModelFinalTurnJudge())  # as bound when both judges
 
 def _task(messages: list[dict]) -> str:
     system = messages[0]["content"]
-    if "simulate a driver" in system:
+    if "You play a driver" in system:
         return "sim"
     if "This is the last turn" in system:
         return "final"

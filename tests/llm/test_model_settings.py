@@ -77,9 +77,11 @@ async def test_reply_cut_even_at_the_limit_is_unscored_with_the_reason(server: F
     huge = '{"echo": "' + " ".join(["word"] * 200) + '"}'
     server.set_script(lambda msgs: reply(huge))
     gw = ModelGateway(
-        roles={"turn_judge": ModelSpec.parse(
-            f"openai/fake@{server.base_url}/v1", settings=RoleSettings(max_tokens=16)
-        )},
+        roles={
+            "turn_judge": ModelSpec.parse(
+                f"openai/fake@{server.base_url}/v1", settings=RoleSettings(max_tokens=16)
+            )
+        },
         config=GatewayConfig(timeout_s=5.0, repair_attempts=0),
     )
     res = await _echo(gw)
@@ -135,8 +137,10 @@ def test_settings_from_the_command_line_and_the_config() -> None:
     raw = role_settings(
         ["turn_judge.max_tokens=8000", "turn_judge.extra.top_p=0.9", "simulator.temperature=0.7"]
     )
-    assert raw == {"turn_judge": {"max_tokens": 8000, "extra": {"top_p": 0.9}},
-                   "simulator": {"temperature": 0.7}}
+    assert raw == {
+        "turn_judge": {"max_tokens": 8000, "extra": {"top_p": 0.9}},
+        "simulator": {"temperature": 0.7},
+    }
     config = CampaignConfig.model_validate(
         {"sut": "reference", "max_conversations": 1, "model_settings": raw}
     )
@@ -147,8 +151,11 @@ def test_settings_from_the_command_line_and_the_config() -> None:
         )
     with pytest.raises(ValueError, match="reasoning_effort"):
         CampaignConfig.model_validate(
-            {"sut": "reference", "max_conversations": 1,
-             "model_settings": {"turn_judge": {"reasoning_effort": "huge"}}}
+            {
+                "sut": "reference",
+                "max_conversations": 1,
+                "model_settings": {"turn_judge": {"reasoning_effort": "huge"}},
+            }
         )
 
 

@@ -1,0 +1,57 @@
+"""What a simulated driver must never say aloud: goal ids, failure labels, probe names, and any
+word of testing. A model simulator sees them in its bookkeeping (ids for the JSON fields, the
+judge's feedback), so its utterances are checked and, if still leaking after one retry, scrubbed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from icatest.contracts.labels import FailureMode
+
+# words that give the test away; matched as whole phrases, case-insensitive
+TESTING_PHRASES = (
+    r"test(?:ing|ed)? (?:you|the assistant|the system|your)",
+    r"this is (?:a|just a|only a) test",
+    r"(?:a|the|this) probe",
+    r"probing",
+    r"evaluat(?:e|ing|ion of) (?:you|the assistant)",
+    r"judge(?:'s)? feedback",
+    r"failure (?:mode|label)s?",
+    r"테스트",
+)
+
+
+def _term_patterns(target_ids: Iterable[str], strategy_names: Iterable[str]) -> list[str]:
+    names = [m.value for m in FailureMode] + list(strategy_names)
+    spaced = [n.replace("_", " ") for n in names]
+    ids = [re.escape(i) for i in target_ids]
+    words = [re.escape(w) for w in (*names, *spaced)]
+    return [*(rf"\b{i}\b" for i in ids), *(rf"\b{w}\b" for w in words), *TESTING_PHRASES]
+
+
+def leaked_terms(
+    utterance: str, target_ids: Iterable[str], strategy_names: Iterable[str] = ()
+) -> list[str]:
+    """The forbidden terms found in `utterance`, as they appear there (empty: clean)."""
+    found: list[str] = []
+    for pattern in _term_patterns(target_ids, strategy_names):
+        for m in re.finditer(pattern, utterance, flags=re.I):
+            if m.group(0) not in found:
+                found.append(m.group(0))
+    return found
+
+
+def scrub(utterance: str, target_ids: Iterable[str], strategy_names: Iterable[str] = ()) -> str:
+    """Drop goal ids (with brackets or 'goal' words around them) and every sentence that still
+    names a label, a probe or testing; '' when nothing honest is left."""
+    text = utterance
+    for tid in target_ids:
+        pattern = rf"\s*[(\[]?(?:goal|target)?\s*\b{re.escape(tid)}\b[)\]]?"
+        text = re.sub(pattern, "", text, flags=re.I)
+    sentences = re.split(r"(?<=[.!?。])\s+", text)
+    kept = [x for x in sentences if not leaked_terms(x, (), strategy_names)]
+    text = " ".join(kept)
+    text = re.sub(r"\s+([,.!?])", r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip(" ,:")
