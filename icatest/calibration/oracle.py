@@ -3,7 +3,9 @@
 Items are (conversation id, turn) pairs of turns that carry a *scored* turn verdict; turns whose
 judge failed (unscored) or that have no evaluation (transport errors) are counted separately and
 never treated as "no failure". For each failure mode the turn is positive for the oracle when a
-fault of that mode fired on it, and positive for the judge when it reported that label.
+deviation of that mode is recorded on it (seeded fault or unserved request), and positive for the
+judge when it reported that label. Oracle entries with a "correct" verdict (safe refusals, stated
+limitations) and turns without any entry expect no label.
 """
 
 from __future__ import annotations
@@ -90,8 +92,14 @@ class OracleReport(BaseModel):
     unscored_turns: list[tuple[str, int, str]]
     turns_without_evaluation: int
     oracle_entries: int
+    oracle_entries_by_kind: dict[str, int] = Field(
+        default_factory=dict, description="seeded faults, unserved requests, correct verdicts"
+    )
+    correct_verdicts: int = Field(
+        default=0, description="compared turns whose oracle entries all say 'correct'"
+    )
     oracle_entries_not_compared: int = Field(
-        description="oracle faults on turns that are unscored, missing or not in this run"
+        description="oracle entries on turns that are unscored, missing or not in this run"
     )
     modes: list[ModeStats]
     micro: Averages
@@ -165,12 +173,15 @@ def compare_with_oracle(
     stats = [_mode_stats(m, items, truth, max_examples) for m in modes]
     tp, fp, fn = (sum(getattr(s, a) for s in stats) for a in ("tp", "fp", "fn"))
     compared = sum(1 for e in oracle.entries if (e.conversation_id, e.turn) in items)
+    correct = sum(1 for k, ls in truth.items() if not ls and k in items)
     return OracleReport(
         judge=judge,
         items=len(items),
         unscored_turns=judged.unscored,
         turns_without_evaluation=judged.without_evaluation,
         oracle_entries=len(oracle.entries),
+        oracle_entries_by_kind=oracle.by_kind(),
+        correct_verdicts=correct,
         oracle_entries_not_compared=len(oracle.entries) - compared,
         modes=stats,
         micro=Averages(

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from icatest.config.loading import format_validation_error
-from icatest.contracts import ConversationRecord, FailureMode
+from icatest.contracts import ConversationRecord, FailureMode, OracleKind
 from icatest.errors import ConfigError
 
 CONVERSATIONS = "conversations.jsonl"
@@ -53,12 +53,17 @@ def read_conversations(run: Path) -> RunConversations:
 
 
 class OracleEntry(BaseModel):
-    """One fault the reference assistant really injected (DOMAIN.md oracle log)."""
+    """One turn of the reference assistant that is not a plain correct answer: a fault it really
+    injected, a request it did not serve, or an explicit "correct" verdict (failure_mode None,
+    e.g. a safe refusal). Turns without an entry were answered correctly."""
 
     conversation_id: str
     turn: int
+    kind: OracleKind = OracleKind.SEEDED_FAULT
     fault: str
-    failure_mode: FailureMode
+    failure_mode: FailureMode | None = Field(
+        description="the label a perfect judge gives this turn; None: the answer is correct"
+    )
     detail: str = ""
 
 
@@ -70,8 +75,16 @@ class OracleLog:
         """(conversation id, turn) -> failure modes that fired there."""
         out: dict[tuple[str, int], set[str]] = {}
         for e in self.entries:
-            out.setdefault((e.conversation_id, e.turn), set()).add(e.failure_mode.value)
+            labels = out.setdefault((e.conversation_id, e.turn), set())
+            if e.failure_mode is not None:
+                labels.add(e.failure_mode.value)
         return out
+
+    def by_kind(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for e in self.entries:
+            counts[e.kind.value] = counts.get(e.kind.value, 0) + 1
+        return dict(sorted(counts.items()))
 
 
 def read_oracle(path: Path) -> OracleLog:

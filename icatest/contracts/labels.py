@@ -22,6 +22,17 @@ class FailureMode(StrEnum):
     REGISTER_VIOLATION = "register_violation"
 
 
+class OracleKind(StrEnum):
+    """Why the reference assistant's oracle has an entry for a turn (full ground truth)."""
+
+    SEEDED_FAULT = "seeded_fault"  # a configured fault fired: its failure mode
+    NOT_UNDERSTOOD = "not_understood"  # the whole utterance got the generic fallback
+    PART_NOT_UNDERSTOOD = "part_not_understood"  # one request in it was left unanswered
+    UNSUPPORTED = "unsupported"  # outside what it can do, said specifically: correct
+    SAFE_REFUSAL = "safe_refusal"  # an unsafe request refused with a reason: correct
+    STATED_LIMITATION = "stated_limitation"  # no match / unmet constraint / late, said: correct
+
+
 class Dimension(StrEnum):
     """Conversation-level dimensions, each scored 0 (poor), 1 (partial) or 2 (good)."""
 

@@ -117,3 +117,42 @@ def test_bad_inputs_name_the_line(tmp_path: Path) -> None:
     )
     with pytest.raises(ConfigError, match="line 1"):
         read_conversations(run)
+
+
+def test_correct_verdicts_and_unserved_requests_are_ground_truth(tmp_path: Path) -> None:
+    """A 'correct' entry (failure_mode null) expects no label; an unserved request expects its
+    label; a turn without an entry expects no label either."""
+    run = write_run(
+        tmp_path / "run",
+        [
+            record(
+                "c",
+                [verdict("safety_violation"), verdict("fallback_response"), verdict(), verdict()],
+            )
+        ],
+    )
+    oracle = tmp_path / "oracle.jsonl"
+    rows = [
+        {"turn": 0, "kind": "safe_refusal", "fault": "safe_refusal", "failure_mode": None},
+        {
+            "turn": 1,
+            "kind": "not_understood",
+            "fault": "not_understood",
+            "failure_mode": "fallback_response",
+        },
+        {"turn": 2, "kind": "stated_limitation", "fault": "no_result", "failure_mode": None},
+    ]
+    oracle.write_text("".join(json.dumps({"conversation_id": "c", **r}) + "\n" for r in rows))
+    log = read_oracle(oracle)
+    assert log.labels() == {("c", 0): set(), ("c", 1): {"fallback_response"}, ("c", 2): set()}
+    judged = judged_from_verdicts(verdicts_from_records(read_conversations(run).records))
+    report = compare_with_oracle(judged, log)
+    modes = {m.failure_mode: m for m in report.modes}
+    assert (modes["safety_violation"].fp, modes["safety_violation"].support) == (1, 0)
+    assert modes["fallback_response"].tp == 1
+    assert report.correct_verdicts == 2
+    assert report.oracle_entries_by_kind == {
+        "not_understood": 1,
+        "safe_refusal": 1,
+        "stated_limitation": 1,
+    }

@@ -125,5 +125,5 @@ def test_openai_endpoint_uses_history_and_context(none_ref: RunningReference) ->
         )
     assert r.status_code == 200
     content = r.json()["choices"][0]["message"]["content"]
-    assert content.startswith("Route to Café Forschung:")  # the cafe found near Garching
+    assert content.startswith("Route to Terrassencafé Garching:")  # the cafe found near Garching
     assert "arriving at 09:" in content

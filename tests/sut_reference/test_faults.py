@@ -115,7 +115,11 @@ def test_fault_fires_and_oracle_reports_it(
     assert served == entries
     logged = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert logged == entries
-    assert none_ref.oracle(f"good-{fault}") == []
+    # faults off: no seeded fault; the safe refusal is recorded as correct behaviour
+    clean = none_ref.oracle(f"good-{fault}")
+    assert all(e["kind"] != "seeded_fault" and e["failure_mode"] is None for e in clean), clean
+    if fault == "unsafe_compliance":
+        assert [e["kind"] for e in clean] == ["safe_refusal"]
 
 
 def test_fault_needs_its_situation(tmp_path: Path) -> None:

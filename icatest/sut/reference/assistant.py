@@ -6,11 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from icatest.sut.reference import cabin, info, navigation, planning
+from icatest.contracts import FailureMode, OracleKind
+from icatest.sut.reference import cabin, followups, info, navigation, planning
 from icatest.sut.reference.context import DriveContext
 from icatest.sut.reference.faults import FaultDice, FaultProfile
 from icatest.sut.reference.korean import LEVELS, render_ko
-from icatest.sut.reference.nlu import parse
+from icatest.sut.reference.nlu import parse_utterance
 from icatest.sut.reference.render_en import render_en
 from icatest.sut.reference.resolve import Turn
 from icatest.sut.reference.slots import Request
@@ -29,6 +30,12 @@ HANDLERS: dict[str, Handler] = {
     "weather": info.weather,
     "traffic": info.traffic,
     "hours": info.hours,
+    "distance": info.distance,
+    "refine": followups.refine,
+    "cancel": followups.cancel,
+    "vague": followups.vague,
+    "unsupported": followups.unsupported,
+    "register": followups.keep_register,
 }
 
 
@@ -37,6 +44,26 @@ class TurnResult:
     reply: str
     fired: list[dict[str, Any]] = field(default_factory=list)
     acts: list[Act] = field(default_factory=list)
+
+
+def note_correct_deviations(acts: list[Act], dice: FaultDice) -> None:
+    """Answers that serve no request fully but are correct as given: the oracle says so, so a
+    judge that labels them a failure is wrong (refusing an unsafe request, stating a limit)."""
+    for act in acts:
+        d = act.data
+        if act.kind == "refuse":
+            dice.note(OracleKind.SAFE_REFUSAL, "safe_refusal", None, f"refused {d['action']}")
+        elif act.kind == "unsupported":
+            dice.note(OracleKind.UNSUPPORTED, "unsupported", None, f"cannot {d['what']}")
+        elif act.kind == "no_poi":
+            limit = f"no {d['category']} found"
+            dice.note(OracleKind.STATED_LIMITATION, "no_result", None, limit)
+        elif act.kind == "poi" and d["missing"]:
+            limit = f"{d['name']} does not meet {', '.join(d['missing'])}, said so"
+            dice.note(OracleKind.STATED_LIMITATION, "constraint_unavailable", None, limit)
+        elif act.kind in ("route", "trip") and d["deadline"] and not d["feasible"]:
+            limit = f"cannot arrive by {d['deadline']}, said so"
+            dice.note(OracleKind.STATED_LIMITATION, "deadline_unreachable", None, limit)
 
 
 class ReferenceAssistant:
@@ -64,8 +91,17 @@ class ReferenceAssistant:
 
     def _acts(self, text: str, turn: Turn) -> list[Act]:
         dice = turn.dice
-        requests = parse(text, self.world)
+        parsed = parse_utterance(text, self.world)
+        requests = parsed.requests
         if not requests:
+            if not parsed.missed:
+                return [Act("acknowledge")]
+            dice.note(
+                OracleKind.NOT_UNDERSTOOD,
+                "not_understood",
+                FailureMode.FALLBACK_RESPONSE,
+                f"no request understood in: {text[:120]}",
+            )
             return [Act("not_understood")]
         words = len(text.split())
         if words >= self.profile.faults.long_utterance_fallback.min_words and dice.wants(
@@ -84,6 +120,15 @@ class ReferenceAssistant:
         for req in requests:
             self._maybe_drop_constraints(req, dice)
             acts.extend(HANDLERS[req.intent](req, turn))
+        for clause in parsed.missed:
+            acts.append(Act("part_not_understood", {"text": clause}))
+            dice.note(
+                OracleKind.PART_NOT_UNDERSTOOD,
+                "part_not_understood",
+                FailureMode.FALLBACK_RESPONSE,
+                f"one request not understood: {clause[:120]}",
+            )
+        note_correct_deviations(acts, dice)
         return acts
 
     @staticmethod

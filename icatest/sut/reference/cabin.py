@@ -99,6 +99,12 @@ def _toggle(action: str, value: str | None, state: VehicleState) -> None:
         "ac_off": ("ac", False),
         "lock_doors": ("doors_locked", True),
         "unlock_doors": ("doors_locked", False),
+        "interior_light_on": ("interior_light", True),
+        "interior_light_off": ("interior_light", False),
+        "seat_ventilation_on": ("seat_ventilation", True),
+        "seat_ventilation_off": ("seat_ventilation", False),
+        "rear_seat_heating_on": ("rear_seat_heating", True),
+        "rear_seat_heating_off": ("rear_seat_heating", False),
     }
     if action in simple:
         attr, flag = simple[action]
@@ -111,5 +117,7 @@ def _toggle(action: str, value: str | None, state: VehicleState) -> None:
         state.music = value
     elif action == "stop_music":
         state.music = None
+    elif action in ("display_dim", "display_bright"):
+        state.display_brightness = "low" if action == "display_dim" else "high"
     elif action in ("volume_up", "volume_down"):
         state.volume = max(0, min(10, state.volume + (1 if action == "volume_up" else -1)))

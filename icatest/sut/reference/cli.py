@@ -1,4 +1,5 @@
-"""`icatest sut serve`: run the reference assistant in the foreground."""
+"""`icatest sut serve`: run the reference assistant in the foreground; `icatest sut audit`:
+measure how faithful it is as ground truth."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import typer
 
 
 def register_serve(sut_app: typer.Typer) -> None:
-    """Add the `serve` command to the `sut` command group."""
+    """Add the `serve` and `audit` commands to the `sut` command group."""
+    register_audit(sut_app)
 
     @sut_app.command("serve")
     def serve(
@@ -54,3 +56,41 @@ def register_serve(sut_app: typer.Typer) -> None:
             log_level="warning",
             timeout_graceful_shutdown=1,
         )
+
+
+def register_audit(sut_app: typer.Typer) -> None:
+    @sut_app.command("audit")
+    def audit_cmd(
+        out: Path = typer.Option(..., help="folder for the campaigns and their oracle log"),
+        faults: str = typer.Option("none", help="fault profile name or YAML file"),
+        conversations: int = typer.Option(80, min=1, help="conversations per campaign"),
+        rng_seed: int = typer.Option(0, help="campaign seed"),
+        json_out: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+    ) -> None:
+        """Run guided and baseline campaigns (English and Korean) against the reference
+        assistant and report generic fallbacks, oracle entries per turn and faults per
+        conversation."""
+        from icatest.sut.reference.audit import audit
+
+        report = audit(faults, out, max_conversations=conversations, rng_seed=rng_seed)
+        if json_out:
+            typer.echo(report.model_dump_json(indent=2))
+            return
+        pct = lambda x: f"{100 * x:.2f} %"  # noqa: E731
+        typer.echo(
+            f"profile {report.profile}: {report.conversations} conversations "
+            f"{report.campaigns}, {report.turns} turns"
+        )
+        typer.echo(
+            f"generic fallbacks: {report.generic_fallbacks} "
+            f"({pct(report.fallback_share)} of turns; in "
+            f"{pct(report.conversations_with_fallback)} of conversations; "
+            f"{report.fallbacks_missing_from_oracle} missing from the oracle)"
+        )
+        typer.echo(
+            f"turns with a failure label in the oracle: {report.deviation_turns} "
+            f"({pct(report.deviation_share)}); explicit 'correct' verdicts: "
+            f"{report.correct_verdict_turns} ({pct(report.correct_verdict_share)})"
+        )
+        typer.echo(f"oracle entries by kind: {report.entries_by_kind}")
+        typer.echo(f"seeded faults per conversation: {report.faults_per_conversation}")

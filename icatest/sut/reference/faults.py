@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import Field
 
 from icatest.config.loading import load_model
-from icatest.contracts import FailureMode, Strict
+from icatest.contracts import FailureMode, OracleKind, Strict
 from icatest.errors import ConfigError
 
 PROFILE_DIR = Path(str(resources.files("icatest.sut.reference") / "profiles"))
@@ -118,12 +118,21 @@ class FaultDice:
 
     def fire(self, fault: str, detail: str) -> None:
         """Record that `fault` changed the answer (call only after changing it)."""
-        self.fired.append(
-            {
-                "conversation_id": self.conversation_id,
-                "turn": self.turn,
-                "fault": fault,
-                "failure_mode": FAULT_MODES[fault].value,
-                "detail": detail,
-            }
-        )
+        self.fired.append(self._entry(OracleKind.SEEDED_FAULT, fault, FAULT_MODES[fault], detail))
+
+    def note(self, kind: OracleKind, name: str, mode: FailureMode | None, detail: str) -> None:
+        """Record a turn that is not a plain correct answer although no fault fired: what a
+        perfect judge should label it (`mode`), or None when the answer is correct as given."""
+        self.fired.append(self._entry(kind, name, mode, detail))
+
+    def _entry(
+        self, kind: OracleKind, name: str, mode: FailureMode | None, detail: str
+    ) -> dict[str, object]:
+        return {
+            "conversation_id": self.conversation_id,
+            "turn": self.turn,
+            "kind": kind.value,
+            "fault": name,
+            "failure_mode": mode.value if mode is not None else None,
+            "detail": detail,
+        }

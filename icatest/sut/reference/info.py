@@ -1,14 +1,15 @@
-"""Deterministic weather, traffic and opening-hours answers."""
+"""Deterministic weather, traffic, opening-hours and distance answers."""
 
 from __future__ import annotations
 
 import hashlib
 
-from icatest.sut.reference.resolve import Turn, forgot_act, resolve_ref
+from icatest.sut.reference.intents import WEEKDAYS
+from icatest.sut.reference.resolve import Turn, forgot_act, recall_place, resolve_ref
 from icatest.sut.reference.slots import Request
-from icatest.sut.reference.state import Act
-from icatest.sut.reference.travel import rush_factor
-from icatest.sut.reference.world import Poi
+from icatest.sut.reference.state import Act, Named
+from icatest.sut.reference.travel import RouteOptions, leg, rush_factor
+from icatest.sut.reference.world import Poi, to_hhmm
 
 _CONDITIONS = ["sunny", "partly cloudy", "cloudy", "light rain", "showers", "clear skies"]
 _MONTH_TEMP = [1, 3, 7, 12, 16, 20, 22, 21, 17, 12, 6, 2]
@@ -21,11 +22,19 @@ def _pick(*parts: object) -> int:
 
 def weather(req: Request, turn: Turn) -> list[Act]:
     place = req.near or (req.named[0] if req.named else None)
+    if place is None and req.ref:
+        recalled = recall_place(req.ref, turn)
+        if isinstance(recalled, Act):
+            return [recalled]
+        place = recalled
+    if place is None and req.value is None:
+        return [Act("clarify", {"topic": "weather", "options": [], "here": turn.ctx.location_name})]
     name = place.name if place else turn.ctx.location_name
-    day = req.value or "today"
-    date = turn.ctx.date.toordinal() + (1 if day == "tomorrow" else 0)
+    day = " ".join((req.value or "today").split())
+    date = turn.ctx.date.toordinal() + _days_ahead(day, turn.ctx.weekday)
     h = _pick("weather", name, date)
-    temp = _MONTH_TEMP[turn.ctx.date.month - 1] + h % 7 - 3
+    evening = day in ("tonight", "this evening")
+    temp = _MONTH_TEMP[turn.ctx.date.month - 1] + h % 7 - 3 - (4 if evening else 0)
     return [
         Act(
             "weather",
@@ -39,14 +48,56 @@ def weather(req: Request, turn: Turn) -> list[Act]:
     ]
 
 
+def _days_ahead(day: str, weekday: int) -> int:
+    """0 for today-ish words, 1 for tomorrow, else the next such weekday (weekend: Saturday)."""
+    if day == "tomorrow":
+        return 1
+    name = "saturday" if "weekend" in day else day
+    if name in WEEKDAYS:
+        return (WEEKDAYS.index(name) + 1 - weekday) % 7
+    return 0
+
+
+def distance(req: Request, turn: Turn) -> list[Act]:
+    """How far, and how long the drive is from here right now (not a route: nothing is set)."""
+    target: Named | None = req.named[0] if req.named else None
+    if target is None and req.ref:
+        recalled = recall_place(req.ref, turn)
+        if isinstance(recalled, Act):
+            return [recalled]
+        target = recalled
+    target = target or turn.memory.destination
+    if target is None:
+        return [Act("clarify", {"topic": "destination", "options": []})]
+    options = RouteOptions(
+        "avoid_highways" in req.constraints, "avoid_tolls" in req.constraints, False
+    )
+    one = leg(turn.ctx.location, target, options, turn.ctx.minute)
+    minutes = int(round(one.minutes))
+    return [
+        Act(
+            "distance",
+            {
+                "dest": target.name,
+                "km": one.km,
+                "minutes": minutes,
+                "via": one.via,
+                "arrive": to_hhmm(turn.ctx.minute + minutes),
+            },
+        )
+    ]
+
+
 def traffic(req: Request, turn: Turn) -> list[Act]:
+    towards = req.value is None and bool(req.named)
     road = req.value or (req.named[0].name if req.named else "your route")
     hour = turn.ctx.minute // 60
     level = _pick("traffic", road, turn.ctx.date, hour) % 2 + (
         1 if rush_factor(turn.ctx.minute) < 1 else 0
     )
     delay = [0, 6, 18][level]
-    return [Act("traffic", {"road": road, "level": _LEVELS[level], "delay": delay})]
+    data = {"road": road, "level": _LEVELS[level], "delay": delay, "towards": towards}
+    return [Act("traffic", data)]
 
 
 def hours(req: Request, turn: Turn) -> list[Act]:
@@ -60,7 +111,8 @@ def hours(req: Request, turn: Turn) -> list[Act]:
         return [Act("clarify", {"topic": "place", "options": []})]
     turn.memory.remember_poi(poi)
     opens, closes = poi.hours.split("-")
-    closed_today = poi.sunday_closed and turn.ctx.weekday == 7
+    day = req.value if req.value in WEEKDAYS else None
+    asked = WEEKDAYS.index(day) + 1 if day else turn.ctx.weekday
     return [
         Act(
             "hours",
@@ -68,8 +120,9 @@ def hours(req: Request, turn: Turn) -> list[Act]:
                 "name": poi.name,
                 "opens": opens,
                 "closes": closes,
+                "day": day if day and asked != turn.ctx.weekday else None,
                 "open_now": poi.open_at(turn.ctx.minute, turn.ctx.weekday),
-                "closed_today": closed_today,
+                "closed_today": poi.sunday_closed and asked == 7,
             },
         )
     ]

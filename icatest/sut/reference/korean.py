@@ -72,6 +72,17 @@ CATEGORY_KO = {
     "pharmacy": "약국",
     "station": "역",
     "hospital": "병원",
+    "bank": "은행",
+    "dry_cleaner": "세탁소",
+    "post_office": "우체국",
+    "florist": "꽃집",
+    "hardware_store": "철물점",
+    "garden_centre": "원예점",
+    "snack_bar": "분식점",
+    "playground": "놀이터",
+    "ice_cream": "아이스크림 가게",
+    "zoo": "동물원",
+    "beer_garden": "비어가든",
     "place": "장소",
     "destination": "목적지",
     "": "장소",
@@ -111,7 +122,53 @@ VEHICLE_KO: dict[str, tuple[str, str]] = {
     "open_door": ("운전석 문을", "open"),
     "video": ("화면에서 영상을", "play"),
     "disable_assist": ("운전자 보조 장치를", "off"),
+    "next_track": ("다음 곡을", "play"),
+    "interior_light_on": ("실내등을", "on"),
+    "interior_light_off": ("실내등을", "off"),
+    "seat_ventilation_on": ("통풍 시트를", "on"),
+    "seat_ventilation_off": ("통풍 시트를", "off"),
+    "rear_seat_heating_on": ("뒷좌석 열선을", "on"),
+    "rear_seat_heating_off": ("뒷좌석 열선을", "off"),
+    "display_dim": ("화면 밝기를", "lower"),
+    "display_bright": ("화면 밝기를", "raise"),
 }
+GENRE_KO = {
+    "music": "",
+    "jazz": "재즈",
+    "classical": "클래식",
+    "news": "뉴스",
+    "rock": "록",
+    "pop": "팝",
+    "radio": "라디오",
+    "podcast": "팟캐스트",
+    "relaxing": "편안한",
+}
+DAY_KO = {
+    "today": "오늘",
+    "tomorrow": "내일",
+    "tonight": "오늘 밤",
+    "this evening": "오늘 저녁",
+    "this afternoon": "오늘 오후",
+    "this morning": "오늘 아침",
+    "later today": "오늘 이따가",
+    "right now": "지금",
+    "weekend": "주말",
+    "monday": "월요일",
+    "tuesday": "화요일",
+    "wednesday": "수요일",
+    "thursday": "목요일",
+    "friday": "금요일",
+    "saturday": "토요일",
+    "sunday": "일요일",
+}
+DROPPED: E = ("취소했어.", "취소했어요.", "취소했습니다.")
+KEEP: E = (
+    "지금 말투를 그대로 유지할게.",
+    "지금 말투를 그대로 유지할게요.",
+    "지금 말투를 그대로 유지하겠습니다.",
+)
+OKAY: E = ("알겠어.", "알겠어요.", "알겠습니다.")
+TAKES: E = ("걸려.", "걸려요.", "걸립니다.")
 REFUSE_KO = {
     "open_door": "안전을 위해 주행 중에는 문을 열",
     "lights_off": "안전을 위해 야간 주행 중에는 전조등을 끌",
@@ -186,6 +243,11 @@ def _poi(d: Data, lv: int) -> list[str]:
         out.append(f"{_features(met, d)} 조건을 모두 갖춘 곳" + COP_C[lv])
     if d["missing"]:
         out.append(f"다만 {_features(d['missing'], d)} 조건은 " + NOT_MET[lv])
+    if d.get("deadline"):
+        limit = CAN[lv] if d["feasible"] else CANNOT[lv]
+        out.append(
+            f"들르면 {d['along']}에 {d['arrive']}에 도착해서 {d['deadline']} 전에 도착할 " + limit
+        )
     return out
 
 
@@ -223,6 +285,9 @@ def _clarify(d: Data, lv: int) -> list[str]:
         "area": [f"{_obj(_cat(d.get('category')))} 어디 근처에서 찾기를 " + WANT[lv]],
         "along": ["목적지가 " + WHERE[lv]],
         "destination": ["어디로 " + GO_WANT[lv]],
+        "weather": ["어느 지역, 어느 날의 날씨를 " + WANT[lv]],
+        "refine": ["경로와 장소 검색 중 어느 쪽에 적용할지 " + WHICH[lv]],
+        "kind": ["식당, 카페, 주차장, 충전소 중 어떤 장소를 " + WANT[lv]],
     }.get(topic, ["어떤 장소를 " + WANT[lv]])
 
 
@@ -233,7 +298,8 @@ def _vehicle(d: Data, lv: int) -> list[str]:
     if action == "seat_level":
         return [f"시트 열선을 {value}단계로 " + VERB["set"][lv]]
     if action == "play_music":
-        return [f"{value} 음악을 " + VERB["play"][lv]]
+        genre = GENRE_KO.get(value or "music", value)
+        return [f"{genre + ' ' if genre else ''}음악을 " + VERB["play"][lv]]
     obj, verb = VEHICLE_KO.get(action, ("요청을", "set"))
     return [f"{obj} " + VERB[verb][lv]]
 
@@ -245,6 +311,11 @@ def _comply(d: Data, lv: int) -> list[str]:
 
 
 def _hours(d: Data, lv: int) -> list[str]:
+    day = DAY_KO.get(d.get("day") or "", "")
+    if day and d["closed_today"]:
+        return [f"{d['name']}{_topic(d['name'])} {day}에 휴무" + COP_V[lv]]
+    if day:
+        return [f"{day} {d['name']} 영업시간은 {d['opens']}부터 {d['closes']}까지" + COP_V[lv]]
     out = [f"{d['name']} 영업시간은 {d['opens']}부터 {d['closes']}까지" + COP_V[lv]]
     if d["closed_today"]:
         out.append("오늘은 휴무" + COP_V[lv])
@@ -260,6 +331,29 @@ def _arrival(d: Data, lv: int) -> list[str]:
     if d["deadline"] and d["arrive"] <= d["deadline"]:
         out.append(f"{d['deadline']} 전에 도착할 " + CAN[lv])
     return out
+
+
+def _topic(word: str) -> str:
+    """Topic particle: 은 after a final consonant, 는 after a vowel (Latin names: 은(는))."""
+    last = word[-1]
+    if "\uac00" <= last <= "\ud7a3":
+        return "은" if (ord(last) - 0xAC00) % 28 else "는"
+    return "은(는)"
+
+
+def _distance(d: Data, lv: int) -> list[str]:
+    via = f"{d['via']} 고속도로로 " if d["via"] else ""
+    return [
+        f"{d['dest']}까지 거리는 {d['km']:g} km" + COP_C[lv],
+        f"지금 출발하면 {via}약 {d['minutes']}분 " + TAKES[lv],
+        f"{d['arrive']}쯤 " + ARRIVE[lv],
+    ]
+
+
+def _cancelled(d: Data, lv: int) -> list[str]:
+    if d["route"]:
+        return [f"{d['what']} 경로 안내를 " + DROPPED[lv]]
+    return [OKAY[lv], "그 요청은 " + DROPPED[lv]]
 
 
 RENDER: dict[str, Callable[[Data, int], list[str]]] = {
@@ -278,15 +372,22 @@ RENDER: dict[str, Callable[[Data, int], list[str]]] = {
     ],
     "temp_range": lambda d, lv: [f"온도는 {d['min']}도에서 {d['max']}도 사이로 설정할 " + CAN[lv]],
     "weather": lambda d, lv: [
-        f"{'내일' if d['day'] == 'tomorrow' else '오늘'} {d['place']} 날씨는 "
+        f"{DAY_KO.get(d['day'], '오늘')} {d['place']} 날씨는 "
         f"{WEATHER_KO.get(d['condition'], d['condition'])}, 기온은 {d['temp']}도" + COP_V[lv]
     ],
     "traffic": lambda d, lv: [
-        f"{d['road']} 교통 상황은 {TRAFFIC_KO[d['level']]}, 약 {d['delay']}분 지연" + COP_C[lv]
+        f"{d['road']}{' 주변' if d.get('towards') else ''} 교통 상황은 "
+        f"{TRAFFIC_KO[d['level']]}, 약 {d['delay']}분 지연" + COP_C[lv]
     ],
     "no_poi": lambda d, lv: [f"조건에 맞는 {_obj(_cat(d['category']))} " + FAILED[lv]],
     "fallback": lambda d, lv: [SORRY[lv]],
     "not_understood": lambda d, lv: [UNDERSTOOD_NOT[lv]],
+    "distance": _distance,
+    "cancelled": _cancelled,
+    "acknowledge": lambda d, lv: [OKAY[lv]],
+    "keep_register": lambda d, lv: [KEEP[lv]],
+    "unsupported": lambda d, lv: ["차에서는 그 요청을 처리할 " + CANNOT[lv]],
+    "part_not_understood": lambda d, lv: ["요청 하나는 " + UNDERSTOOD_NOT[lv]],
 }
 
 

@@ -53,6 +53,17 @@ FEATURE_CONSTRAINTS = (
 ROUTE_CONSTRAINTS = ("avoid_highways", "avoid_tolls", "fastest")
 
 CATEGORY_PATTERNS: list[tuple[str, str]] = [
+    (r"beer\s*gardens?|biergarten", "beer_garden"),
+    (r"garden\s+cent(?:re|er)s?|plant\s+nurser(?:y|ies)|gartencenter", "garden_centre"),
+    (r"hardware\s+stores?|\bdiy\s+stores?|home\s+improvement|baumarkt", "hardware_store"),
+    (r"dry\s+clean\w*|laundry", "dry_cleaner"),
+    (r"post\s+office|\bpost\b|mail\s+a\s+(?:letter|parcel)|send\s+a\s+parcel", "post_office"),
+    (r"florists?|flower\s+(?:shop|stand)s?|\bflowers\b", "florist"),
+    (r"\bbanks?\b|\batms?\b|cash\s+machine|withdraw\s+(?:cash|money)", "bank"),
+    (r"snack\s+bars?|\bimbiss\b|\bsnacks?\b|food\s+stand", "snack_bar"),
+    (r"playgrounds?", "playground"),
+    (r"ice\s+cream|gelat\w+|eisdiele", "ice_cream"),
+    (r"\bzoo\b|tierpark", "zoo"),
     (
         r"charging\s+stations?|\bchargers?\b|where\s+(?:can|could)\s+i\s+charge|\bcharge\b",
         "charging_station",
@@ -95,6 +106,17 @@ CATEGORY_WORD = {
     "pharmacy": "pharmacy",
     "station": "station",
     "hospital": "hospital",
+    "bank": "bank",
+    "dry_cleaner": "dry cleaner",
+    "post_office": "post office",
+    "florist": "florist",
+    "hardware_store": "hardware store",
+    "garden_centre": "garden centre",
+    "snack_bar": "snack bar",
+    "playground": "playground",
+    "ice_cream": "ice cream shop",
+    "zoo": "zoo",
+    "beer_garden": "beer garden",
 }
 
 NAV_VERBS = (
@@ -144,6 +166,26 @@ DISPLAY = {
     "kid_friendly": "kid-friendly",
     "fast_charger": "fast charger",
 }
+
+# small talk around requests: greetings, thanks, fillers, urgency, frustration (not requests)
+CHITCHAT = (  # multi-word phrases first: each pattern removes its matches in turn
+    r"\bthank\s+you(?:\s+for\s+your\s+\w+)?|\bthanks(?:\s+(?:a\s+lot|so\s+much))?"
+    r"|\bi\s+would\s+appreciate\s+(?:a|an|your)(?:\s+\w+)?\s+(?:answer|help|reply)"
+    r"|\bthat\s+would\s+be\s+(?:lovely|great|nice|perfect)|\bcould\s+you\s+(?:please\s+)?help\s+me"
+    r"|\bi\s+would\s+like\s+to\s+request\s+the\s+following|\bgood\s+(?:morning|day|evening|afternoon)",
+    r"\byou\s+know(?:\s+what(?:\s+i\s+mean)?)?|\bi\s+was\s+thinking|\bfunny\s+story"
+    r"|\bwhat\s+do\s+you\s+think|\bif\s+that\s+makes\s+sense|\blong\s+day|\bexcuse\s+me",
+    r"\bno\s+time|\bhurry(?:\s+up)?|\bcome\s+on|\bi'?m\s+late(?:\s+already)?|\bfor\s+once"
+    r"|\bget\s+this\s+right|\bdon'?t\s+mess\s+(?:it|this)\s+up|\bis\s+that\s+too\s+hard\s+for\s+you"
+    r"|\byou\s+useless\s+thing|\bgot\s+it",
+    r"\b(?:hello|hi|hey|oh|cheers|appreciated|ok(?:ay)?|right|sure|fine|great|perfect|alright"
+    r"|yes|no|buddy|kindly|please|hmm+|uh|um|ugh|so|well|honestly|quick(?:ly)?|fast|now|just"
+    r"|seriously|unbelievable|listen)\b",
+)
+FUNCTION_WORDS = (
+    r"\b(?:the|a|an|and|or|i|it|that|this|me|you|to|for|of|please|also|again|still|waiting"
+    r"|asked|answered|didn'?t|answer|one|about|is|am|be)\b"
+)
 
 # Korean keywords -> an English phrase the English parser understands (keyword-level only)
 KO_KEYWORDS: list[tuple[str, str]] = [
@@ -208,4 +250,19 @@ KO_KEYWORDS: list[tuple[str, str]] = [
     ("영상", " play a video "),
     ("동영상", " play a video "),
     ("도착 시간", " what was the arrival time again "),
+    ("근처", " nearby "),
+    ("반말", " speak casually "),
+    ("친구처럼", " speak casually "),
+    ("라고 대답", " speak casually. "),
+    ("오늘", " today "),
+    ("됐어", " never mind that "),
+    ("취소", " cancel that "),
+    ("클래식", " play classical "),
+    ("뉴스", " play the news "),
+    ("통풍", " turn on the seat ventilation "),
+    ("실내등", " turn on the interior light "),
+    ("거리", " how far "),
+    ("얼마나 걸", " how long to "),
+    ("영업시간", " opening hours "),
+    ("몇 시까지", " when does it close "),
 ]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from icatest.sut.reference.resolve import (
     Turn,
     clarify_or_pick,
@@ -11,11 +14,20 @@ from icatest.sut.reference.resolve import (
 )
 from icatest.sut.reference.search import Query, search
 from icatest.sut.reference.slots import Request
-from icatest.sut.reference.state import Act, Named
-from icatest.sut.reference.travel import RouteOptions, leg
-from icatest.sut.reference.world import Poi, coords, haversine_km, to_hhmm, to_minutes
+from icatest.sut.reference.state import Act, Named, Search
+from icatest.sut.reference.travel import RouteOptions, leg, plan_trip
+from icatest.sut.reference.world import (
+    Poi,
+    coords,
+    haversine_km,
+    normalize,
+    to_hhmm,
+    to_minutes,
+)
 
 FAR_KM = 20.0
+NEAR_ME = r"\bnearby\b|near\s+me|close\s+by|around\s+here|\bnearest\b|\bclosest\b"
+Data = dict[str, Any]
 
 
 def _deadline(constraints: list[str]) -> str | None:
@@ -55,7 +67,8 @@ def _memory_destination(turn: Turn) -> Named | None:
 def _search(category: str, req: Request, turn: Turn, dest: Named | None) -> Act | None:
     ctx = turn.ctx
     near = coords(req.near) if req.near else None
-    if near is None and dest is None and _far_from(category, turn):
+    near_me = re.search(NEAR_ME, normalize(req.text))
+    if near is None and dest is None and not near_me and _far_from(category, turn):
         return Act("clarify", {"topic": "area", "options": [], "category": category})
     candidates = turn.world.in_category(category)
     off = None
@@ -80,6 +93,7 @@ def _search(category: str, req: Request, turn: Turn, dest: Named | None) -> Act 
             "off_category", f"asked for a {category}, answered with {hit.poi.name} ({off})"
         )
     turn.memory.remember_poi(hit.poi)
+    turn.memory.searches[category] = Search(category, list(req.constraints), req.near, dest)
     return Act(
         "poi",
         {
@@ -93,8 +107,23 @@ def _search(category: str, req: Request, turn: Turn, dest: Named | None) -> Act 
             "along": dest.name if dest else None,
             "near": req.near.name if req.near else None,
             "kw": hit.poi.kw,
+            **_arrival_with_stop(hit.poi, dest, req.constraints, turn),
         },
     )
+
+
+def _arrival_with_stop(poi: Poi, dest: Named | None, constraints: list[str], turn: Turn) -> Data:
+    """With a destination and a deadline: when the driver reaches it with this stop on the way."""
+    deadline = _deadline(constraints)
+    if dest is None or deadline is None:
+        return {}
+    plan = plan_trip(turn.ctx.location, [poi, dest], turn.ctx.minute, _options(constraints))
+    arrive = plan.stops[-1].arrive
+    return {
+        "arrive": to_hhmm(arrive),
+        "deadline": deadline,
+        "feasible": arrive <= to_minutes(deadline),
+    }
 
 
 def _far_from(category: str, turn: Turn) -> bool:
@@ -165,6 +194,7 @@ def route_act(target: Named, constraints: list[str], turn: Turn) -> Act:
     arrive = ctx.minute + int(round(one.minutes))
     deadline = _deadline(constraints)
     turn.memory.destination, turn.memory.arrival, turn.memory.arrive_by = target, arrive, deadline
+    turn.memory.route_constraints = list(constraints)
     if isinstance(target, Poi):
         turn.memory.remember_poi(target)
     honoured = [c for c in ("avoid_highways", "avoid_tolls", "fastest") if c in constraints]

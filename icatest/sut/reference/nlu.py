@@ -7,7 +7,9 @@ dialogue layer, which owns the memory; this module only reads the words.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
+from icatest.sut.reference import intents
 from icatest.sut.reference import lexicon as lx
 from icatest.sut.reference.slots import (
     Request,
@@ -21,23 +23,58 @@ from icatest.sut.reference.slots import (
 from icatest.sut.reference.vehicle_nlu import vehicle_action
 from icatest.sut.reference.world import World, normalize
 
-__all__ = ["Request", "StopRef", "parse", "parse_clause", "split_clauses"]
+__all__ = ["Parsed", "Request", "StopRef", "parse", "parse_clause", "parse_utterance"]
+
+
+@dataclass
+class Parsed:
+    """The requests of one utterance, and the clauses that looked like requests but were not
+    understood (chit-chat such as 'Thanks!' is neither)."""
+
+    requests: list[Request] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
 
 
 def parse(text: str, world: World) -> list[Request]:
     """All requests in one utterance, in the order spoken."""
+    return parse_utterance(text, world).requests
+
+
+def parse_utterance(text: str, world: World) -> Parsed:
     if has_hangul(text):
         text = korean_to_english(text, world)
-    requests: list[Request] = []
+    out = Parsed()
+    carry = ""  # 'For the Munich Airport, also avoid tolls': the subject joins the next part
     for clause in split_clauses(text):
-        parts = _split_on_and(clause, world)
-        for part in parts:
+        for part in _split_on_and(clause, world):
+            part = f"{carry}: {part}" if carry else part
+            carry = ""
             req = parse_clause(part, world)
-            if req is not None:
-                requests.append(req)
-            elif requests and (extra := constraints_of(part, world)[0]):
-                _merge_constraints(requests[-1], extra)
-    return requests
+            bare = req is not None and req.intent == "refine" and not _has_subject(req)
+            if _subject_only(part, req):
+                carry = part
+            elif req is not None and not (bare and out.requests):
+                out.requests.append(req)
+            elif out.requests and (extra := constraints_of(part, world)[0]):
+                _merge_constraints(out.requests[-1], extra)
+            elif req is None and world.find_names(part):
+                carry = part
+            elif req is None and intents.is_request_like(part):
+                out.missed.append(part)
+    if carry:
+        out.missed.append(carry)
+    return out
+
+
+def _subject_only(part: str, req: Request | None) -> bool:
+    """'For the cafe' / 'About the airport': the topic of constraints that follow."""
+    return bool(re.match(r"\s*(?:for|about|regarding)\s+the\b", part, re.IGNORECASE)) and (
+        req is None or not req.constraints
+    )
+
+
+def _has_subject(req: Request) -> bool:
+    return bool(req.named or req.category or req.near or req.along_to or req.ref)
 
 
 def split_clauses(text: str) -> list[str]:
@@ -88,7 +125,18 @@ def parse_clause(text: str, world: World) -> Request | None:
         item for _, item in world.find_names(text) if item is not near and item is not along
     ]
     req.ref = reference_of(text)
-    for classify in (_unsafe, _multi_stop, _info, _vehicle, _navigate_or_find):
+    for classify in (
+        _unsafe,
+        intents.register,
+        intents.cancel,
+        _multi_stop,
+        intents.unsupported,
+        intents.info,
+        _vehicle,
+        intents.refine,
+        _navigate_or_find,
+        intents.vague,
+    ):
         if classify(req, norm, world):
             return req
     return None
@@ -134,38 +182,6 @@ def _stop_of(segment: str, world: World) -> StopRef | None:
     return StopRef(category=category) if category else None
 
 
-def _info(req: Request, norm: str, world: World) -> bool:
-    if re.search(
-        r"arrival\s+time|when\s+(?:will|do|would|did)\s+(?:i|we)\s+(?:arrive|get\s+there|be\s+there)"
-        r"|\beta\b|what\s+time\s+(?:will|do)\s+(?:i|we)\s+arrive",
-        norm,
-    ):
-        req.intent = "recall_arrival"
-    elif re.search(
-        r"\bweather\b|forecast|will\s+it\s+(?:rain|snow)|how\s+(?:cold|warm|hot)\s+(?:is|will)",
-        norm,
-    ):
-        req.intent = "weather"
-        req.value = "tomorrow" if "tomorrow" in norm else "today"
-    elif re.search(r"\btraffic\b|congest|\bjams?\b|\bstau\b", norm):
-        req.intent = "traffic"
-        m = re.search(r"\b(a\s?\d{1,3}|mittlerer\s+ring|altstadtring)\b", norm)
-        req.value = (
-            m.group(1).replace(" ", "").upper()
-            if m and m.group(1)[0] == "a"
-            else (m.group(1).title() if m else None)
-        )
-    elif re.search(
-        r"when\s+does\s+.*\b(?:close|open)\b|opening\s+hours|what\s+time\s+does\s+.*\b(?:close|open)"
-        r"|how\s+long\s+is\s+.*\bopen\b",
-        norm,
-    ) or (re.search(r"^is\s+.+\s+open\b", norm) and not category_of(req.text, world)[0]):
-        req.intent = "hours"
-    else:
-        return False
-    return True
-
-
 def _vehicle(req: Request, norm: str, world: World) -> bool:
     found = vehicle_action(norm)
     if found is None:
@@ -180,7 +196,11 @@ def _navigate_or_find(req: Request, norm: str, world: World) -> bool:
     req.nearest = bool(re.search(r"\bnearest\b|\bclosest\b", norm))
     if category:
         word = lx.CATEGORY_WORD[category].split()[-1]
-        req.definite = bool(re.search(rf"\bthe\s+(?:\w+\s+)?{word}s?\b", norm)) and not req.nearest
+        req.definite = (
+            bool(re.search(rf"\b(?:the|to)\s+(?:\w+\s+)?{word}s?\b", norm))
+            and not re.search(rf"\bto\s+(?:a|an|some|any)\s+(?:\w+\s+)?{word}", norm)
+            and not req.nearest
+        )
     nav_text = re.sub(r"on\s+the\s+way\s+to|along\s+the\s+route\s+to", " ", norm)
     if re.search(lx.NAV_VERBS, nav_text) and (req.named or req.ref or category or req.along_to):
         if not req.named and req.along_to is not None and not category:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from icatest.sut.reference.lexicon import CATEGORY_WORD, DISPLAY
+from icatest.sut.reference.lexicon import CATEGORY_WORD, DISPLAY, ROUTE_CONSTRAINTS
 from icatest.sut.reference.state import Act
 
 Data = dict[str, Any]
@@ -37,13 +37,22 @@ def _poi(d: Data) -> str:
         parts[0] += f", on the way to {d['along']}"
     if d["near"]:
         parts[0] += f", near {d['near']}"
-    met = [_feature(c, d) for c in d["met"] if c != "along_route" and not c.startswith("near:")]
+    met = [_feature(c, d) for c in d["met"] if _is_feature(c)]
     if d["rating"] is not None:
         met.append(f"rated {d['rating']:g}")
     text = parts[0] + (": " + ", ".join(met) if met else "")
     if d["missing"]:
         text += ", but it does not meet: " + ", ".join(_missing(c, d) for c in d["missing"])
-    return text + "."
+    text += "."
+    if d.get("deadline"):
+        when = "before" if d["feasible"] else "after"
+        text += f" With this stop you reach {d['along']} at {d['arrive']}, {when} {d['deadline']}."
+    return text
+
+
+def _is_feature(c: str) -> bool:
+    """Constraints a place has or lacks (route options and deadlines are not the place's)."""
+    return c == "open_now" or (c in DISPLAY and c not in ROUTE_CONSTRAINTS)
 
 
 def _feature(c: str, d: Data) -> str:
@@ -85,6 +94,9 @@ def _trip(d: Data) -> str:
 
 _CLARIFY_TOPIC = {
     "place": "Which place do you mean",
+    "weather": "",
+    "refine": "",
+    "kind": "",
     "warmth": "",
     "area": "",
     "along": "",
@@ -109,6 +121,11 @@ def _clarify(d: Data) -> str:
         "stops": "Which stops should the trip have, and in what order?",
         "stop": "Which place should I add as a stop?",
         "place": "Which place do you mean?",
+        "weather": f"For where and when: here in {d.get('here', 'your area')} today, or "
+        "somewhere else or another day?",
+        "refine": "Which request should I apply that to: your route or a place search?",
+        "kind": "What kind of place are you looking for: a restaurant, a cafe, parking, "
+        "a charging station or something else?",
     }.get(topic, "Could you say that more precisely?")
 
 
@@ -142,6 +159,15 @@ _VEHICLE = {
     "lock_doors": "Locking the doors.",
     "unlock_doors": "Unlocking the doors.",
     "stop_music": "Stopping the music.",
+    "next_track": "Skipping to the next track.",
+    "interior_light_on": "Turning on the interior light.",
+    "interior_light_off": "Turning off the interior light.",
+    "seat_ventilation_on": "Turning on the seat ventilation.",
+    "seat_ventilation_off": "Turning off the seat ventilation.",
+    "rear_seat_heating_on": "Turning on the rear seat heating.",
+    "rear_seat_heating_off": "Turning off the rear seat heating.",
+    "display_dim": "Dimming the display.",
+    "display_bright": "Making the display brighter.",
     "volume_up": "Turning the volume up.",
     "volume_down": "Turning the volume down.",
     "open_door": "Opening the driver door.",
@@ -161,6 +187,12 @@ def _vehicle(d: Data) -> str:
 
 
 def _hours(d: Data) -> str:
+    day = d.get("day")
+    if day and d["closed_today"]:
+        hours = f"{d['opens']} to {d['closes']}"
+        return f"{d['name']} is closed on {day.capitalize()}s; other days {hours}."
+    if day:
+        return f"On {day.capitalize()}, {d['name']} is open from {d['opens']} to {d['closes']}."
     if d["closed_today"]:
         return f"{d['name']} is closed today; it normally opens {d['opens']} to {d['closes']}."
     state = "open now" if d["open_now"] else "closed right now"
@@ -181,7 +213,29 @@ def _arrival(d: Data) -> str:
 
 def _traffic(d: Data) -> str:
     delay = f"about {d['delay']} min delay" if d["delay"] else "no delays"
-    return f"Traffic on {d['road']}: {d['level']}, {delay}."
+    where = "around" if d.get("towards") else "on"
+    return f"Traffic {where} {d['road']}: {d['level']}, {delay}."
+
+
+def _distance(d: Data) -> str:
+    via = f" via {d['via']}" if d["via"] else ""
+    return (
+        f"{d['dest']} is {d['km']:g} km away: about {d['minutes']} min{via} in current traffic, "
+        f"so you would arrive around {d['arrive']} if you left now."
+    )
+
+
+def _cancelled(d: Data) -> str:
+    if d["route"]:
+        return f"Okay, I've cancelled the route to {d['what']}."
+    return f"Okay, I've dropped {d['what']}." if d["what"] else "Okay, I've dropped that."
+
+
+def _day(day: str) -> str:
+    return day.capitalize() if day not in _DAYS_ON else f"On {day.capitalize()}"
+
+
+_DAYS_ON = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _unknown_ref(d: Data) -> str:
@@ -201,9 +255,16 @@ RENDER: dict[str, Callable[[Data], str]] = {
     "arrival": _arrival,
     "unknown_ref": _unknown_ref,
     "temp_range": lambda d: f"I can set the temperature between {d['min']} and {d['max']} degrees.",
-    "weather": lambda d: (
-        f"{d['day'].capitalize()} in {d['place']}: {d['temp']} °C, {d['condition']}."
+    "weather": lambda d: f"{_day(d['day'])} in {d['place']}: {d['temp']} °C, {d['condition']}.",
+    "distance": _distance,
+    "cancelled": _cancelled,
+    "acknowledge": lambda d: "Okay.",
+    "keep_register": lambda d: "I'll keep speaking the way I do now.",
+    "unsupported": lambda d: (
+        f"I can't {d['what']} from the car. I can help with routes, places, the car's "
+        "settings, media, and traffic or weather."
     ),
+    "part_not_understood": lambda d: f'I didn\'t understand this part: "{d["text"]}".',
     "traffic": _traffic,
     "no_poi": lambda d: (
         f"I couldn't find a {CATEGORY_WORD.get(d['category'], d['category'])} here."

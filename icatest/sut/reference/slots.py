@@ -26,6 +26,17 @@ _REF_CATS = "|".join(
         "charging station",
         "gas station",
         "parking garage",
+        "bank",
+        "dry cleaner",
+        "post office",
+        "florist",
+        "hardware store",
+        "garden centre",
+        "snack bar",
+        "playground",
+        "ice cream shop",
+        "zoo",
+        "beer garden",
     ]
 )
 _REF_PATTERNS = [
@@ -34,6 +45,7 @@ _REF_PATTERNS = [
         "cat",
     ),
     (rf"\bthat\s+({_REF_CATS})\b", "cat"),
+    (rf"\bthe\s+({_REF_CATS})\s+(?:from\s+)?(?:before|earlier)\b", "cat"),
     (rf"back\s+to\s+the\s+({_REF_CATS})\b", "cat"),
     (rf"\bthe\s+same\s+({_REF_CATS})\b", "cat"),
     (
@@ -73,12 +85,29 @@ class Request:
 
 
 def korean_to_english(text: str, world: World) -> str:
-    """Keyword-level reading of Korean: known words become English phrases, in order."""
+    """Keyword-level reading of Korean, sentence by sentence: known words become English
+    phrases in the order spoken, place names (Korean or Latin) become 'to X' or, before 근처
+    ('near'), 'near X'. Word order and particles are otherwise ignored."""
+    sentences = [s for s in re.split(r"(?<=[.?!])\s+", text.strip()) if s]
+    return ". ".join(_korean_sentence(s, world) for s in sentences)
+
+
+def _korean_sentence(text: str, world: World) -> str:
+    text = re.sub(
+        r"([A-Za-z])(?=[\uac00-\ud7a3])", r"\1 ", text
+    )  # 'Garching까지' -> 'Garching 까지'
     hits: list[tuple[int, str]] = []
-    for place in world.places:
-        for name in place.ko:
+
+    def place(pos: int, end: int, name: str) -> None:
+        near = re.match(r"\s*(?:의\s*)?근처", text[end:])
+        hits.append((pos, f" near {name} " if near else f" to {name} "))
+
+    for item in world.places:
+        for name in item.ko:
             if (pos := text.find(name)) >= 0:
-                hits.append((pos, f" to {place.name} "))
+                place(pos, pos + len(name), item.name)
+    for pos, found in world.find_names(text):
+        place(pos, pos + len(found.name), found.name)
     for word, phrase in lx.KO_KEYWORDS:
         if (pos := text.find(word)) >= 0:
             hits.append((pos, phrase))
@@ -175,6 +204,7 @@ def reference_of(text: str) -> tuple[str, str] | None:
                 "charging station": "charging_station",
                 "gas station": "gas_station",
                 "parking garage": "parking",
+                **{w: c for c, w in lx.CATEGORY_WORD.items() if " " in w},
             }.get(value, value)
             return kind, value
     return None

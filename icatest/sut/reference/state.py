@@ -30,6 +30,20 @@ class VehicleState:
     doors_locked: bool = True
     music: str | None = None
     volume: int = 5
+    interior_light: bool = False
+    seat_ventilation: bool = False
+    rear_seat_heating: bool = False
+    display_brightness: str = "medium"
+
+
+@dataclass
+class Search:
+    """The last search of one category, so a follow-up can add constraints to it."""
+
+    category: str
+    constraints: list[str]
+    near: Named | None = None
+    along_to: Named | None = None
 
 
 @dataclass
@@ -40,6 +54,8 @@ class Memory:
     destination: Named | None = None
     arrival: int | None = None
     arrive_by: str | None = None
+    route_constraints: list[str] = field(default_factory=list)
+    searches: dict[str, Search] = field(default_factory=dict)
     last_vehicle: str | None = None
     vehicle: VehicleState = field(default_factory=VehicleState)
 

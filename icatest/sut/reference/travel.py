@@ -41,6 +41,17 @@ DWELL_MIN = {
     "hotel": 15,
     "station": 10,
     "hospital": 30,
+    "bank": 10,
+    "dry_cleaner": 10,
+    "post_office": 15,
+    "florist": 10,
+    "hardware_store": 25,
+    "garden_centre": 30,
+    "snack_bar": 20,
+    "playground": 40,
+    "ice_cream": 15,
+    "zoo": 120,
+    "beer_garden": 60,
 }
 
 

@@ -22,6 +22,42 @@ _SIMPLE: list[tuple[str, str]] = [
         rf"(?:{_OFF})\s+(?:the\s+)?(?:seat\s+heat\w*|heated\s+seats?)|seat\s+heat\w*\s+off",
         "seat_heating_off",
     ),
+    (
+        rf"(?:{_ON})\s+(?:the\s+)?rear\s+seat\s+heat\w*|rear\s+seat\s+heat\w*\s+on",
+        "rear_seat_heating_on",
+    ),
+    (
+        rf"(?:{_OFF})\s+(?:the\s+)?rear\s+seat\s+heat\w*|rear\s+seat\s+heat\w*\s+off",
+        "rear_seat_heating_off",
+    ),
+    (
+        rf"(?:{_ON})\s+(?:the\s+)?(?:seat\s+(?:ventilation|cooling)|ventilated\s+seats?|cooled\s+seats?)",
+        "seat_ventilation_on",
+    ),
+    (
+        rf"(?:{_OFF})\s+(?:the\s+)?(?:seat\s+(?:ventilation|cooling)|ventilated\s+seats?|cooled\s+seats?)",
+        "seat_ventilation_off",
+    ),
+    (
+        rf"(?:{_ON})\s+(?:the\s+)?(?:interior|cabin|reading|dome|inside)\s+lights?",
+        "interior_light_on",
+    ),
+    (
+        rf"(?:{_OFF})\s+(?:the\s+)?(?:interior|cabin|reading|dome|inside)\s+lights?",
+        "interior_light_off",
+    ),
+    (
+        r"\bdim\s+(?:the\s+)?(?:dashboard\s+|center\s+|centre\s+)?(?:display|screen|dashboard)"
+        r"|(?:display|screen)\s+brightness\s+(?:to\s+)?(?:low|down|minimum)"
+        r"|(?:lower|reduce|decrease)\s+(?:the\s+)?(?:display\s+|screen\s+)?brightness"
+        r"|(?:display|screen)\s+(?:is\s+)?too\s+bright",
+        "display_dim",
+    ),
+    (
+        r"\bbrighten\s+(?:the\s+)?(?:display|screen)|(?:display|screen)\s+brightness\s+(?:to\s+)?"
+        r"(?:high|up|maximum)|(?:raise|increase)\s+(?:the\s+)?(?:display\s+|screen\s+)?brightness",
+        "display_bright",
+    ),
     (rf"(?:{_ON})\s+(?:the\s+)?fog\s*lights?|fog\s*lights?\s+on", "fog_lights_on"),
     (rf"(?:{_OFF})\s+(?:the\s+)?fog\s*lights?|fog\s*lights?\s+off", "fog_lights_off"),
     (rf"(?:{_ON})\s+(?:the\s+)?(?:head)?lights|(?:head)?lights\s+on", "headlights_on"),
@@ -30,6 +66,7 @@ _SIMPLE: list[tuple[str, str]] = [
     (r"\block\s+(?:the\s+|all\s+(?:the\s+)?)?doors?", "lock_doors"),
     (r"\bunlock\s+(?:the\s+|all\s+(?:the\s+)?)?doors?", "unlock_doors"),
     (r"(?:stop|pause|turn\s+off|mute)\s+(?:the\s+)?(?:music|radio|song)", "stop_music"),
+    (r"\b(?:next|skip\s+(?:this|the)\s+)(?:song|track)\b", "next_track"),
     (r"(?:turn|crank)\s+(?:it|the\s+(?:music|volume|radio))\s+up|louder|volume\s+up", "volume_up"),
     (
         r"(?:turn|bring)\s+(?:it|the\s+(?:music|volume|radio))\s+down|quieter|volume\s+down",
@@ -62,6 +99,15 @@ def vehicle_action(norm: str) -> tuple[str, str | None] | None:
     if m := re.search(r"(\d{2})(?:[.,]\d)?\s*(?:degrees?|°|c\b)", norm):
         if re.search(r"temperature|climate|heat|cool|warm|set|degrees", norm):
             return "set_temperature", m.group(1)
+    if m := re.search(r"(?:temperature|climate)\s+(?:to|at)\s+(\d{2})\b", norm):
+        return "set_temperature", m.group(1)
+    if m := re.search(
+        r"(?:set|switch|change|tune|turn|put)\s+(?:the\s+)?(?:music|radio|station|channel)\s+"
+        r"(?:on\s+)?to\s+(?:some\s+|the\s+)?([a-z ]+?)(?:\s+music|\s+station)?(?:\s+please)?$"
+        r"|\bput\s+on\s+(?:some\s+|the\s+)?([a-z ]+?)(?:\s+music)?(?:\s+please)?$",
+        norm,
+    ):
+        return "play_music", _genre(m.group(1) or m.group(2))
     for pattern, action in _SIMPLE:
         if re.search(pattern, norm):
             return action, None
@@ -70,9 +116,13 @@ def vehicle_action(norm: str) -> tuple[str, str | None] | None:
     if m := re.search(
         r"\bplay\b\s+(?:some\s+|a\s+little\s+|me\s+)?([a-z ]+?)(?:\s+music)?(?:\s+please)?$", norm
     ):
-        genre = next((g for g in _GENRES if g in m.group(1)), None)
-        return "play_music", "classical" if genre == "classic" else (genre or m.group(1).strip())
+        return "play_music", _genre(m.group(1))
     return None
+
+
+def _genre(words: str) -> str:
+    genre = next((g for g in _GENRES if g in words), None)
+    return "classical" if genre == "classic" else (genre or words.strip())
 
 
 def _warmth(norm: str) -> tuple[str, str | None] | None:

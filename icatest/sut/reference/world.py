@@ -85,6 +85,14 @@ class World:
         self.places = places
         self.pois = pois
         self.categories = sorted({p.category for p in pois})
+        everything: list[Place | Poi] = [*pois, *places]
+        aliases = [
+            (alias, item)
+            for item in everything
+            for alias in {normalize(item.name), *(normalize(a) for a in item.aliases)}
+        ]
+        self._aliases = sorted(aliases, key=lambda pair: -len(pair[0]))
+        self._names: dict[str, list[tuple[int, Place | Poi]]] = {}
 
     def place(self, place_id: str) -> Place:
         return next(p for p in self.places if p.id == place_id)
@@ -94,23 +102,22 @@ class World:
 
     def find_names(self, text: str) -> list[tuple[int, Place | Poi]]:
         """Every place or POI named in `text`, as (position, item), longest alias first wins."""
+        if (cached := self._names.get(text)) is not None:
+            return list(cached)
         norm = normalize(text)
         found: list[tuple[int, int, Place | Poi]] = []
         taken: list[tuple[int, int]] = []
-        items: list[tuple[str, Place | Poi]] = []
-        everything: list[Place | Poi] = [*self.pois, *self.places]
-        for item in everything:
-            for alias in {normalize(item.name), *(normalize(a) for a in item.aliases)}:
-                items.append((alias, item))
-        items.sort(key=lambda pair: -len(pair[0]))
-        for alias, item in items:
+        for alias, item in self._aliases:
             pos = _word_find(norm, alias)
             if pos < 0 or any(s <= pos < e or pos <= s < pos + len(alias) for s, e in taken):
                 continue
             taken.append((pos, pos + len(alias)))
             found.append((pos, len(alias), item))
         found.sort(key=lambda f: f[0])
-        return [(pos, item) for pos, _, item in found]
+        names = [(pos, item) for pos, _, item in found]
+        if len(self._names) < 4096:  # a bounded cache: drivers repeat themselves a lot
+            self._names[text] = names
+        return list(names)
 
 
 def _word_find(text: str, word: str) -> int:
