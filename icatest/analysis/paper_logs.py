@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from icatest.analysis.run import Run
 from icatest.contracts import (
     ConversationRecord,
     ConversationVerdict,
@@ -43,8 +42,9 @@ _ROLE_TASKS = {
 }
 
 
-def load_paper_logs(root: Path) -> Run:
-    """All `conv_*.json` of a folder (in `index.json` order when present) as one run."""
+def read_paper_logs(root: Path) -> tuple[dict[str, Any], list[ConversationRecord]]:
+    """All `conv_*.json` of a folder (in `index.json` order when present) as one run's manifest
+    and records."""
     index = _read_index(root)
     files = [root / entry["file"] for entry in index] if index else sorted(root.glob("conv_*.json"))
     configs = {entry["file"]: entry.get("config", "") for entry in index}
@@ -66,7 +66,7 @@ def load_paper_logs(root: Path) -> Run:
         },
         "models": records[0].models if records else {},
     }
-    return Run(path=root, manifest=manifest, records=records, source="paper_logs")
+    return manifest, records
 
 
 def convert_log(data: dict[str, Any], *, seed_id: str, seed_pool: str) -> ConversationRecord:

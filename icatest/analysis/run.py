@@ -18,6 +18,7 @@ import pandas as pd
 from pydantic import ValidationError
 
 from icatest.analysis.frames import conversations_frame, failures_frame, turns_frame
+from icatest.analysis.paper_logs import read_paper_logs
 from icatest.contracts import ConversationRecord
 from icatest.errors import ConfigError, NotFoundError
 
@@ -80,9 +81,8 @@ def load_run(path: str | Path) -> Run:
     if (root / CONVERSATIONS_FILE).exists():
         return _load_icatest_run(root)
     if any(root.glob("conv_*.json")):
-        from icatest.analysis.paper_logs import load_paper_logs
-
-        return load_paper_logs(root)
+        manifest, records = read_paper_logs(root)
+        return Run(path=root, manifest=manifest, records=records, source="paper_logs")
     raise NotFoundError(f"{root}: neither {CONVERSATIONS_FILE} nor conv_*.json logs found")
 
 

@@ -24,6 +24,7 @@ from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelGateway
 from icatest.llm.settings import RoleSettings
+from icatest.locar.speech_level import TURN_CHECKS
 
 DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
@@ -76,7 +77,7 @@ async def run_planned(
 ) -> ConversationRecord:
     """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
     scenario = build_scenario(env.catalog, plan)
-    binding = bind_roles(env.roles, env.settings)
+    binding = bind_roles(env.roles, env.settings, turn_checks=TURN_CHECKS)
     gateway = make_gateway(env, binding)
     if on_gateway:
         on_gateway(plan.conversation_id, gateway)

@@ -30,7 +30,7 @@ from icatest.campaigns.local import PlanSource
 from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan
-from icatest.campaigns.sut import reference_client, shared_reference
+from icatest.campaigns.sut import DEFAULT_OPENER, reference_client, shared_reference
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.limits import RateLimiter
@@ -59,8 +59,6 @@ async def _client(config: CampaignConfig) -> AsyncIterator[Any]:
 @contextlib.asynccontextmanager
 async def _shared_sut(config: CampaignConfig, opener: str) -> AsyncIterator[str | None]:
     """For `reference` (with the default opener), one server in the driver for every worker."""
-    from icatest.campaigns.runner import DEFAULT_OPENER
-
     if opener != DEFAULT_OPENER:
         yield None
         return

@@ -30,7 +30,7 @@ from icatest.campaigns.storage import (
     read_manifest,
     write_manifest,
 )
-from icatest.campaigns.sut import check_sut
+from icatest.campaigns.sut import DEFAULT_OPENER, check_sut
 from icatest.catalog import load_catalog
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
@@ -39,7 +39,6 @@ from icatest.llm.gateway import ModelSpec
 # fields that decide which scenario comes i-th: a resume must not change them
 SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")
 AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
-DEFAULT_OPENER = "icatest.campaigns.sut:default_opener"
 ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 
 

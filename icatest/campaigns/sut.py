@@ -67,6 +67,9 @@ async def reference_client(url: str, limiter: RateLimiter | None) -> AsyncIterat
         await assistant.aclose()
 
 
+DEFAULT_OPENER = "icatest.campaigns.sut:default_opener"  # a dotted path: crosses processes
+
+
 @contextlib.asynccontextmanager
 async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
     """The campaign's assistant: the shared reference server, a URL or a --sut-config file."""

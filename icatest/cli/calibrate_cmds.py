@@ -164,12 +164,14 @@ def rejudge(
     from icatest.contracts.labels import Role
     from icatest.judges.setup import bind_roles
     from icatest.llm.gateway import ModelGateway
+    from icatest.locar.speech_level import TURN_CHECKS
 
     models: dict[str, str] = {
         Role.TURN_JUDGE: turn_judge,
         Role.CONVERSATION_JUDGE: conversation_judge,
     }
-    binding = bind_roles(models, combine_final_turn=False)  # re-judging judges every turn alone
+    # re-judging judges every turn alone
+    binding = bind_roles(models, combine_final_turn=False, turn_checks=TURN_CHECKS)
     path, count = asyncio.run(
         rejudge_run(
             run,

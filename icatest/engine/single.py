@@ -39,9 +39,10 @@ async def converse_once(
     reference_opts: dict[str, Any] | None = None,
 ) -> ConversationRecord:
     from icatest.judges.setup import bind_roles
+    from icatest.locar.speech_level import TURN_CHECKS
     from icatest.sut.adapters import open_assistant
 
-    binding = bind_roles(models, settings)
+    binding = bind_roles(models, settings, turn_checks=TURN_CHECKS)
     catalog = load_catalog(data_dir)
     scenario = make_scenario(
         catalog,

@@ -21,7 +21,7 @@ from icatest.contracts.records import (
 from icatest.judges.conversation_judge import to_conversation_verdict
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.offline_turn import offline_judge_turn
-from icatest.judges.protocol import TurnContext
+from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.schema import ConversationJudgement, TurnJudgement
 from icatest.judges.turn_judge import ROLE, to_turn_verdict, turn_variables
 from icatest.llm.gateway import ModelGateway
@@ -41,6 +41,7 @@ class ModelFinalTurnJudge:
     """The combined judge on the turn judge's role (`final_turn_judge` prompt)."""
 
     role: str = ROLE
+    checks: tuple[TurnCheck, ...] = ()
 
     async def __call__(
         self, gateway: ModelGateway, ctx: TurnContext
@@ -53,7 +54,7 @@ class ModelFinalTurnJudge:
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
         value = result.value
         turn_verdict = to_turn_verdict(
-            value.turn if value else None, result.raw, result.error, judge, ctx
+            value.turn if value else None, result.raw, result.error, judge, ctx, self.checks
         )
         conversation = to_conversation_verdict(
             value.conversation if value else None, result.raw, result.error, judge

@@ -1,4 +1,5 @@
-"""The judge plug-in point: one context object per judging call and three typed Protocols.
+"""The judge plug-in point: one context object per judging call, three judge Protocols and the
+Protocol of the rule-based checks a model judge adds to its verdict.
 
 A judge is any object with the matching async `__call__`; it receives the model gateway (to call
 its role's model) and one context object, and returns a verdict. Everything a judge may read is
@@ -11,7 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from icatest.contracts.records import ConversationVerdict, Target, TurnRecord, TurnVerdict
+from icatest.contracts.records import (
+    ConversationVerdict,
+    LabelFinding,
+    Target,
+    TurnRecord,
+    TurnVerdict,
+)
 from icatest.contracts.scenario import Scenario
 from icatest.llm.gateway import ModelGateway
 
@@ -59,3 +66,10 @@ class FinalTurnJudge(Protocol):
     async def __call__(
         self, gateway: ModelGateway, ctx: TurnContext
     ) -> tuple[TurnVerdict, ConversationVerdict]: ...
+
+
+class TurnCheck(Protocol):
+    """A deterministic check added to every scored turn verdict of a model judge (no model
+    call), e.g. the Korean speech-level verifier of `icatest.locar.speech_level`."""
+
+    def __call__(self, ctx: TurnContext) -> list[LabelFinding]: ...

@@ -15,7 +15,7 @@ from icatest.judges.conversation_judge import ROLE as CONVERSATION_ROLE
 from icatest.judges.conversation_judge import ModelConversationJudge
 from icatest.judges.ensemble import EnsembleConversationJudge, EnsembleTurnJudge, member_roles
 from icatest.judges.final_turn import ModelFinalTurnJudge
-from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnJudge
+from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnCheck, TurnJudge
 from icatest.judges.turn_judge import ROLE as TURN_ROLE
 from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm.gateway import ModelSpec
@@ -47,15 +47,17 @@ def bind_roles(
     settings: Mapping[str, RoleSettings] | None = None,
     *,
     combine_final_turn: bool = True,
+    turn_checks: tuple[TurnCheck, ...] = (),
 ) -> RoleBinding:
     """`{role: model string}` and per-role settings -> gateway roles and judges (ensemble
     members take their role's settings).
 
     `combine_final_turn`: judge the last turn and the conversation in one call when that asks the
     same thing of the same model, i.e. both judge roles are single judges on one model string.
+    `turn_checks`: rule-based checks every model turn judge adds to its scored verdicts.
     """
     specs: dict[str, ModelSpec] = {}
-    turn: TurnJudge = ModelTurnJudge()
+    turn: TurnJudge = ModelTurnJudge(checks=turn_checks)
     conversation: ConversationJudge = ModelConversationJudge()
     ensembles = False
     for role, text in models.items():
@@ -70,7 +72,7 @@ def bind_roles(
                 specs.update(members)
                 ensembles = True
                 if role == TURN_ROLE:
-                    turn = EnsembleTurnJudge(tuple(ModelTurnJudge(r) for r in members))
+                    turn = EnsembleTurnJudge(tuple(ModelTurnJudge(r, turn_checks) for r in members))
                 else:
                     conversation = EnsembleConversationJudge(
                         tuple(ModelConversationJudge(r) for r in members)
@@ -80,7 +82,8 @@ def bind_roles(
         except ValueError as exc:
             raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
     same_model = specs.get(TURN_ROLE, ModelSpec()) == specs.get(CONVERSATION_ROLE, ModelSpec())
-    final = ModelFinalTurnJudge() if combine_final_turn and not ensembles and same_model else None
+    combine = combine_final_turn and not ensembles and same_model
+    final = ModelFinalTurnJudge(checks=turn_checks) if combine else None
     return RoleBinding(specs, Judges(turn, conversation, final))
 
 

@@ -8,8 +8,7 @@ from typing import Any
 from icatest.contracts.labels import FailureMode, Role
 from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict
 from icatest.judges.offline_turn import offline_judge_turn
-from icatest.judges.protocol import TurnContext
-from icatest.judges.register import register_findings
+from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.schema import TurnJudgement
 from icatest.llm.gateway import ModelGateway
 
@@ -20,9 +19,11 @@ HISTORY_WINDOW = 6
 
 @dataclass(frozen=True)
 class ModelTurnJudge:
-    """The turn judge bound to a gateway role (`turn_judge`, or an ensemble member's role)."""
+    """The turn judge bound to a gateway role (`turn_judge`, or an ensemble member's role);
+    `checks` add their findings to every scored verdict."""
 
     role: str = ROLE
+    checks: tuple[TurnCheck, ...] = ()
 
     async def __call__(self, gateway: ModelGateway, ctx: TurnContext) -> TurnVerdict:
         """A scored verdict, or an unscored one with the reason and the raw reply."""
@@ -30,7 +31,7 @@ class ModelTurnJudge:
             self.role, TASK, turn_variables(ctx), TurnJudgement, offline=offline_judge_turn
         )
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
-        return to_turn_verdict(result.value, result.raw, result.error, judge, ctx)
+        return to_turn_verdict(result.value, result.raw, result.error, judge, ctx, self.checks)
 
 
 def turn_variables(ctx: TurnContext) -> dict[str, Any]:
@@ -52,8 +53,9 @@ def to_turn_verdict(
     error: str | None,
     judge: str,
     ctx: TurnContext,
+    checks: tuple[TurnCheck, ...] = (),
 ) -> TurnVerdict:
-    """Keep what concerns the addressed targets; add the speech-level check."""
+    """Keep what concerns the addressed targets; add the findings of the checks."""
     if value is None:
         return TurnVerdict(scored=False, unscored_reason=error, raw_reply=raw, judge=judge)
     known = {t.id for t in ctx.addressed_targets}
@@ -63,9 +65,8 @@ def to_turn_verdict(
         )
         for f in value.findings
     ]
-    level = ctx.scenario.speech_level
-    if level:  # speech level is checked by morphology, not by the model
-        findings += register_findings(ctx.reply, level)
+    for check in checks:  # e.g. the speech level: checked by morphology, not by the model
+        findings += check(ctx)
     updates = [
         TargetUpdate(target_id=u.target_id, status=u.status, reason=u.reason)
         for u in value.target_updates
