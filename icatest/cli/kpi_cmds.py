@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from icatest.cli import kpi_build_cmds
+from icatest.cli import kpi_build_cmds, kpi_report_cmds
 from icatest.errors import ConfigError
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
     from contextlib import AbstractAsyncContextManager
 
-    from icatest.locar.kpi.answers import OpenFn
+    from icatest.llm.gateway import ModelGateway
+    from icatest.locar.kpi.answers import AnswerFn, HistoryMode, OpenFn
     from icatest.locar.kpi.results import KpiResults
     from icatest.sut.base import Assistant
 
 kpi_app = typer.Typer(no_args_is_help=True, help="Localization-aware KPI evaluation (LoCar).")
 
 DEFAULT_JUDGES = "offline,offline:strict,offline:lenient"
+E = TypeVar("E", bound=StrEnum)
 
 
 def register(app: typer.Typer) -> None:
     kpi_build_cmds.register(kpi_app)
+    kpi_app.command("sample")(sample_cmd)
     kpi_app.command("run")(run_cmd)
-    kpi_app.command("agreement")(agreement_cmd)
-    kpi_app.command("report")(report_cmd)
+    kpi_report_cmds.register(kpi_app)
     kpi_app.command("schema")(schema_cmd)
     app.add_typer(kpi_app, name="kpi")
 
@@ -52,23 +57,79 @@ def run_cmd(
     run_id: str | None = typer.Option(
         None, "--run-id", help="Names the run and its session ids (default: random)."
     ),
+    level: str | None = typer.Option(
+        None,
+        "--level",
+        help="Judge every Korean instance at this level (hae|haeyo|hapsyo), reference answers "
+        "rewritten: for an assistant fixed to one level.",
+    ),
+    system_message: str | None = typer.Option(
+        None,
+        "--system-message",
+        help="System message for an OpenAI-style assistant ('auto': language and level); may "
+        "use {{ language }} and {{ speech_level }}.",
+    ),
+    history: str = typer.Option(
+        "given",
+        "--history",
+        help="Multi-turn: 'given' hands the reference turns over as conversation history "
+        "(replayed where the endpoint keeps its own sessions); 'replay' sends the questions.",
+    ),
+    pooled_speech_level: bool = typer.Option(
+        False, "--pooled-speech-level", help="One speech-level KPI instead of one per level."
+    ),
+    harmful_exemption: bool = typer.Option(
+        True,
+        "--harmful-exemption/--no-harmful-exemption",
+        help="Harmful questions are not judged on conciseness (the paper's rule).",
+    ),
+    gate: str = typer.Option(
+        "recall_first", "--gate", help="Gate policy: recall_first (paper) or majority."
+    ),
+    scope: Path | None = typer.Option(
+        None, "--scope", help="YAML {scope: {use_case: [kpi, ...]}}: KPIs judged per use case."
+    ),
 ) -> None:
     """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report.
 
-    Sessions are named kpi-RUN_ID-INSTANCE_ID; the reference assistant seeds its faults from
-    them, so the same --run-id reproduces the same answers.
+    The assistant is told each instance's language and speech level. Sessions are named
+    kpi-RUN_ID-INSTANCE_ID; the reference assistant seeds its faults from them, so the same
+    --run-id reproduces the same answers.
     """
     import uuid
 
-    from icatest.locar.kpi.answers import assistant_answers, model_answers
+    from icatest.locar.kpi.answers import HistoryMode
     from icatest.locar.kpi.dataset import Language, load_dataset
+    from icatest.locar.kpi.protocol import GatePolicy, Protocol, SpeechLevelKpis, load_scope
     from icatest.locar.kpi.run import kpi_gateway, run_kpis, write_results
 
     sources = [s for s in (sut, sut_config, model) if s is not None]
     if len(sources) != 1:
         raise ConfigError("kpi run", "give exactly one of --sut, --sut-config or --model")
     language = _language(lang)
+    mode = _choice("--history", history, HistoryMode)
+    protocol = Protocol(
+        speech_level_kpis=SpeechLevelKpis.POOLED
+        if pooled_speech_level
+        else SpeechLevelKpis.PER_LEVEL,
+        harmful_conciseness_exempt=harmful_exemption,
+        gate=_choice("--gate", gate.replace("-", "_"), GatePolicy),
+        scope=load_scope(scope) if scope else None,
+    )
+    settings = {
+        "level": level,
+        "history": mode.value,
+        "system_message": system_message,
+        "language": language,
+    }
     data = load_dataset(dataset).select(Language(language) if language else None)
+    if level is not None:
+        from icatest.locar.kpi.dataset import SpeechLevel
+        from icatest.locar.kpi.levels import at_level
+
+        data, unverified = at_level(data, _choice("--level", level, SpeechLevel))
+        if unverified:
+            typer.echo(f"note: {unverified} rewritten reference answer(s) not verified at {level}")
     judge_models = [j.strip() for j in judges.split(",") if j.strip()]
     if not judge_models:
         raise ConfigError("--judges", "name at least one judge model")
@@ -77,20 +138,8 @@ def run_cmd(
     rid = run_id or uuid.uuid4().hex[:12]
 
     async def go() -> KpiResults:
-        if model is not None:
-            label = f"model:{model.partition('@')[0]}"
-            return await run_kpis(
-                data,
-                model_answers(gateway),
-                gateway,
-                roles,
-                model_label=label,
-                concurrency=concurrency,
-                dataset_path=str(dataset),
-                run_id=rid,
-            )
-        label = sut if sut is not None else f"config:{sut_config}"
-        async with assistant_answers(_opener(sut, sut_config), run_id=rid) as answer:
+        source = _answers(sut, sut_config, model, gateway, system_message, rid, mode)
+        async with source as (answer, label):
             return await run_kpis(
                 data,
                 answer,
@@ -100,6 +149,8 @@ def run_cmd(
                 concurrency=concurrency,
                 dataset_path=str(dataset),
                 run_id=rid,
+                protocol=protocol,
+                settings=settings,
             )
 
     results = asyncio.run(go())
@@ -108,80 +159,28 @@ def run_cmd(
     typer.echo(f"results: {paths['results']}\nreport:  {paths['report']}")
 
 
-def agreement_cmd(
-    golden: Path = typer.Option(..., "--golden", help="Labelled answers (YAML/JSON)."),
-    judges: str = typer.Option(DEFAULT_JUDGES, "--judges", help="Comma-separated judge models."),
-    dataset: Path | None = typer.Option(
-        None, "--dataset", help="KPI dataset (default: the golden set's dataset: field)."
-    ),
-    out: Path | None = typer.Option(None, "--out", help="Write agreement.json here."),
+def sample_cmd(
+    dataset: Path = typer.Option(..., "--dataset", help="The pool to draw from."),
+    out: Path = typer.Option(..., "--out", help="Sampled dataset (.yaml, .json or .jsonl)."),
+    per_kpi: int = typer.Option(50, "--per-kpi", min=1, help="Instances per KPI (paper: 50)."),
+    seed: int = typer.Option(0, "--seed", help="Sampling seed (recorded in the dataset)."),
 ) -> None:
-    """Agreement of each judge and of the majority vote with human labels, per KPI."""
-    import json
+    """Draw N instances per KPI, each Korean one at a random (stratified) speech level."""
+    from icatest.locar.kpi.dataset import dump_dataset, load_dataset
+    from icatest.locar.kpi.sampling import sample_dataset
 
-    from icatest.locar.kpi.calibration import (
-        agreement_table,
-        golden_dataset,
-        judge_golden,
-        load_golden,
+    drawn, report = sample_dataset(
+        load_dataset(dataset), per_kpi=per_kpi, seed=seed, source=str(dataset)
     )
-    from icatest.locar.kpi.run import kpi_gateway
-
-    gold = load_golden(golden)
-    data = golden_dataset(gold, golden, dataset)
-    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
-    if not judge_models:
-        raise ConfigError("--judges", "name at least one judge model")
-    gateway, roles = kpi_gateway(judge_models)
-    rows = agreement_table(asyncio.run(judge_golden(data, gold, gateway, roles)))
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        payload = {
-            "golden": str(golden),
-            "judges": {r: gateway.spec(r).label() for r in roles},
-            "prompt_versions": gateway.prompt_versions,
-            "rows": [r.model_dump(mode="json") for r in rows],
-        }
-        (out / "agreement.json").write_text(json.dumps(payload, indent=2) + "\n", "utf-8")
-    _print_agreement(rows, len(gold.items))
-
-
-def _print_agreement(rows: list[Any], n_items: int) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"KPI judge agreement with {n_items} labelled answers")
-    for col in ("rater", "KPI", "n", "unscored", "agreement", "kappa", "F1 yes"):
-        table.add_column(col, justify="left" if col in ("rater", "KPI") else "right")
-    for r in rows:
-        table.add_row(
-            r.rater,
-            r.kpi.value,
-            str(r.n),
-            str(r.unscored),
-            _f(r.agreement),
-            _f(r.kappa),
-            _f(r.f1_yes),
-        )
-    Console(width=120).print(table)
-
-
-def _f(x: float | None) -> str:
-    return "–" if x is None else f"{x:.2f}"
-
-
-def report_cmd(
-    runs: list[Path] = typer.Argument(..., help="results.json files or kpi run folders."),
-    out: Path = typer.Option(..., "--out", help="HTML file to write."),
-) -> None:
-    """One page comparing several kpi runs (one model each): scores by model and use case."""
-    from icatest.locar.kpi.report import render_report
-    from icatest.locar.kpi.run import load_results
-
-    results = [load_results(r) for r in runs]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_report(results), "utf-8")
-    typer.echo(f"report: {out}")
+    dump_dataset(drawn, out)
+    short = [f"{k} {report.drawn[k]}/{report.available[k]}" for k in report.drawn]
+    typer.echo(f"{len(drawn.instances)} instances -> {out}")
+    typer.echo("drawn/available per KPI: " + ", ".join(short))
+    typer.echo(
+        "levels: " + ", ".join(f"{k} {v}" for k, v in report.levels.items())
+        + f"; {report.rewritten} rewritten to their level"
+        + (f" ({report.unverified} answer(s) not verified)" if report.unverified else "")
+    )
 
 
 def schema_cmd() -> None:
@@ -201,15 +200,56 @@ def _language(lang: str | None) -> str | None:
     return lang
 
 
-def _opener(sut: str | None, sut_config: Path | None) -> OpenFn:
-    """open_assistant per (language, level); the reference assistant gets lang and register."""
+def _choice(option: str, value: str, enum: type[E]) -> E:
+    try:
+        return enum(value)
+    except ValueError:
+        known = "|".join(e.value for e in enum)
+        raise ConfigError(option, f"expected {known}, got {value!r}") from None
+
+
+@asynccontextmanager
+async def _answers(
+    sut: str | None,
+    sut_config: Path | None,
+    model: str | None,
+    gateway: ModelGateway,
+    system_message: str | None,
+    run_id: str,
+    history: HistoryMode,
+) -> AsyncIterator[tuple[AnswerFn, str]]:
+    """Where answers come from (a model called directly, or an assistant) and its label."""
+    from icatest.locar.kpi.answers import assistant_answers, model_answers
+
+    if model is not None:
+        yield model_answers(gateway), f"model:{model.partition('@')[0]}"
+        return
+    label = sut if sut is not None else f"config:{sut_config}"
+    opener = _opener(sut, sut_config, system_message)
+    async with assistant_answers(opener, run_id=run_id, history=history) as answer:
+        yield answer, label
+
+
+def _opener(sut: str | None, sut_config: Path | None, system_message: str | None) -> OpenFn:
+    """open_assistant per (language, level), each told both: the reference assistant through
+    lang and register, an endpoint through {{ language }}/{{ speech_level }} and the system
+    message."""
+    from icatest.locar.kpi.answers import level_system_message
     from icatest.sut.adapters import open_assistant
 
     is_reference = sut is not None and (sut == "reference" or sut.startswith("reference:"))
 
     def open_fn(lang: str, level: str | None) -> AbstractAsyncContextManager[Assistant]:
         if not is_reference:
-            return open_assistant(sut, sut_config)
+            message = system_message
+            if message == "auto":
+                message = level_system_message(lang, level)
+            return open_assistant(
+                sut,
+                sut_config,
+                variables={"language": lang, "speech_level": level},
+                system_message=message,
+            )
         if level is None:
             return open_assistant(sut, sut_config, lang=lang)
         return open_assistant(sut, sut_config, lang=lang, register=level)
@@ -221,18 +261,22 @@ def _print_table(results: KpiResults) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"KPIs of {results.model} ({results.dataset['instances']} instances)")
-    for col in ("use case", "KPI", "n", "scored", "unscored", "gated", "accuracy", "mean Likert"):
+    from icatest.locar.kpi.report import fmt_ci
+
+    title = f"KPIs of {results.label} ({results.dataset['instances']} instances)"
+    table = Table(title=title)
+    cols = ("use case", "KPI", "n", "scored", "unscored", "gated", "exempt", "score [95% CI]")
+    for col in cols:
         table.add_column(col, justify="right" if col not in ("use case", "KPI") else "left")
     for row in results.scores:
         table.add_row(
             row.use_case,
-            row.kpi.value,
+            row.name,
             str(row.n),
             str(row.scored),
             str(row.unscored),
             str(row.gated),
-            "–" if row.accuracy is None else f"{row.accuracy:.2f}",
-            "–" if row.mean_likert is None else f"{row.mean_likert:.2f}",
+            str(row.exempt),
+            fmt_ci(row),
         )
-    Console(width=120).print(table)
+    Console(width=130).print(table)

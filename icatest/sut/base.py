@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from icatest.contracts.records import SutReply
 
@@ -32,3 +32,12 @@ class Assistant(Protocol):
     ) -> AssistantSession: ...
 
     async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class PreloadableSession(Protocol):
+    """A session that can start from a given conversation (OpenAI messages, an HTTP body with
+    `{{ history }}`, an in-process callable). `preload` returns False when this endpoint cannot
+    carry a given history (its server keeps its own sessions); the caller then replays turns."""
+
+    def preload(self, messages: list[dict[str, str]]) -> bool: ...

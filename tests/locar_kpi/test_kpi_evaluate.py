@@ -10,7 +10,9 @@ import pytest
 
 from icatest.llm.gateway import Result
 from icatest.locar.kpi import GATE, Kpi, KpiDataset, KpiInstance, KpiVerdict, kpi_gateway
+from icatest.locar.kpi.dataset import UseCase
 from icatest.locar.kpi.evaluate import evaluate
+from icatest.locar.kpi.protocol import GatePolicy, Protocol
 
 evaluate_module = importlib.import_module("icatest.locar.kpi.evaluate")
 
@@ -107,12 +109,61 @@ async def test_gate_false_excludes_dialogue_kpis_but_not_harmful_or_style(calls:
         speech_level=None,
     )
     calls.answers[Kpi.CONCISENESS] = None
-    outcomes = {o.kpi: o for o in await evaluate(inst, "무엇을 도와드릴까요?", gateway, roles)}
+    majority = Protocol(gate=GatePolicy.MAJORITY, harmful_conciseness_exempt=False)
+    outcomes = {
+        o.kpi: o
+        for o in await evaluate(inst, "무엇을 도와드릴까요?", gateway, roles, protocol=majority)
+    }
     assert outcomes[GATE].value is False
     assert outcomes[Kpi.IMPLICIT_UNDERSTANDING].status == "gated"
     assert outcomes[Kpi.HARMFUL_QUESTION_RESPONSE].status == "scored"
     assert outcomes[Kpi.CONCISENESS].status == "unscored"
     assert Kpi.IMPLICIT_UNDERSTANDING not in calls.kpis()  # no wasted calls
+
+
+async def test_recall_first_gate_keeps_a_correct_refusal_and_exempts_conciseness(
+    calls: Recorder,
+) -> None:
+    calls.answers[GATE] = False
+    gateway, roles = kpi_gateway(ROLES3)
+    inst = instance(
+        kpis=["conciseness", "implicit_understanding", "harmful_question_response"],
+        speech_level=None,
+    )
+    outcomes = {o.kpi: o for o in await evaluate(inst, "안전상 할 수 없어요.", gateway, roles)}
+    assert outcomes[GATE].value is True and "refusal" in (outcomes[GATE].reason or "")
+    assert outcomes[Kpi.IMPLICIT_UNDERSTANDING].status == "scored"
+    assert outcomes[Kpi.CONCISENESS].status == "exempt"
+    assert Kpi.CONCISENESS not in calls.kpis()
+    # a wrong answer to the harmful question: the gate decides as the judges said
+    calls.answers[Kpi.HARMFUL_QUESTION_RESPONSE] = False
+    outcomes = {o.kpi: o for o in await evaluate(inst, "네, 켤게요.", gateway, roles)}
+    assert outcomes[GATE].value is False
+    assert outcomes[Kpi.IMPLICIT_UNDERSTANDING].status == "gated"
+
+
+async def test_recall_first_gate_needs_every_judge_to_say_no() -> None:
+    from icatest.locar.kpi.evaluate import JudgeVote, KpiOutcome, recall_first
+
+    def gate(*values: bool | None) -> KpiOutcome:
+        votes = [JudgeVote(role=f"j{i}", model="m", value=v) for i, v in enumerate(values)]
+        majority = sum(1 for v in values if v) * 2 > sum(1 for v in values if v is not None)
+        return KpiOutcome(kpi=GATE, status="scored", value=majority, stage="judge", votes=votes)
+
+    assert recall_first(gate(True, False, False), None).value is True
+    assert recall_first(gate(False, False, None), None).value is False
+    assert recall_first(gate(False, False, False), None).value is False
+
+
+async def test_scope_exempts_kpis_outside_the_use_case(calls: Recorder) -> None:
+    gateway, roles = kpi_gateway(ROLES3)
+    inst = instance(kpis=["implicit_understanding", "contextual_comprehension"], speech_level=None)
+    scoped = Protocol(scope={UseCase.CAR_EXPERT: [Kpi.IMPLICIT_UNDERSTANDING]})
+    answer = "김 서림 제거를 켭니다."
+    outcomes = {o.kpi: o for o in await evaluate(inst, answer, gateway, roles, protocol=scoped)}
+    assert outcomes[Kpi.CONTEXTUAL_COMPREHENSION].status == "exempt"
+    assert outcomes[Kpi.IMPLICIT_UNDERSTANDING].status == "scored"
+    assert Kpi.CONTEXTUAL_COMPREHENSION not in calls.kpis()
 
 
 async def test_unscored_gate_excludes_nothing(calls: Recorder) -> None:

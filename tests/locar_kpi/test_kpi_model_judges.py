@@ -12,7 +12,10 @@ from icatest.locar.kpi import KPIS, Kpi, KpiDataset, kpi_gateway
 from icatest.locar.kpi.evaluate import evaluate, judge_variables
 from icatest.locar.kpi.judge import output_model
 from icatest.locar.kpi.kpis import prompt_task
+from icatest.locar.kpi.protocol import Protocol
 from icatest.testing import FakeOpenAI
+
+NO_EXEMPTION = Protocol(harmful_conciseness_exempt=False)  # to see the conciseness votes
 
 
 @pytest.mark.parametrize("kpi", list(KPIS))
@@ -42,8 +45,9 @@ async def test_model_judges_vote_and_invalid_output_is_unscored(sample: KpiDatas
     with FakeOpenAI(verdict_for) as server:
         model = f"openai/judge@{server.base_url}/v1"
         gateway, roles = kpi_gateway([model, model, "offline"])
+        answer = "I can't help, it is dangerous."
         outcomes = {
-            o.kpi: o for o in await evaluate(inst, "I can't help, it is dangerous.", gateway, roles)
+            o.kpi: o for o in await evaluate(inst, answer, gateway, roles, protocol=NO_EXEMPTION)
         }
     assert outcomes[Kpi.MEANINGFUL_INFORMATION_INCLUSION].value is True
     harmful = outcomes[Kpi.HARMFUL_QUESTION_RESPONSE]

@@ -145,7 +145,7 @@ async def test_unscorable_heuristic_gives_an_unscored_result(sample: KpiDataset)
     v: dict[str, Any] = judge_variables(inst, "Long-range, 20-inch wheels: 520 km.")
     result = await judge(gateway, "kpi_judge", Kpi.RETENTION, v)
     assert result.value is None and "unscored" in (result.error or "")
-    assert result.prompt_version == "1"
+    assert result.prompt_version == "2"
 
 
 async def test_gateway_hands_the_variant_to_the_offline_handler(sample: KpiDataset) -> None:

@@ -26,12 +26,22 @@ JUDGES = ["offline", "offline:strict", "offline:lenient"]
 SAMPLE = PACKAGED / "datasets" / "locar_sample.yaml"
 
 
+def name(row: dict[str, Any]) -> str:
+    return f"{row['kpi']}_{row['speech_level']}" if row.get("speech_level") else row["kpi"]
+
+
 def check_table(scores: list[dict[str, Any]], n_instances: int) -> dict[str, dict[str, Any]]:
-    rows = {r["kpi"]: r for r in scores if r["use_case"] == "all"}
-    assert set(rows) == {k.value for k in KPIS}
+    rows = {name(r): r for r in scores if r["use_case"] == "all"}
+    # the paper's 13 KPIs: three speech-level KPIs, one per level; plus the gate
+    per_level = {f"speech_level_{lvl}" for lvl in ("hae", "haeyo", "hapsyo")}
+    assert set(rows) == {k.value for k in KPIS} - {"speech_level"} | per_level
+    assert len(rows) == 14
     assert rows["meaningful_information_inclusion"]["n"] == n_instances
     for row in rows.values():
-        assert row["scored"] + row["unscored"] + row["gated"] == row["n"]
+        assert row["scored"] + row["unscored"] + row["gated"] + row["exempt"] == row["n"]
+        if row["scored"]:
+            value = row["accuracy"] if row["accuracy"] is not None else row["mean_likert"]
+            assert row["ci_low"] <= value <= row["ci_high"]
     assert {r["use_case"] for r in scores} == {"car_expert", "navigation", "all"}
     return rows
 
@@ -81,8 +91,12 @@ def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: Path) 
     assert rows["conciseness"]["mean_likert"] is not None
     assert data["latency"]["n"] == len(sample.instances)
     assert {j["model"] for j in data["judges"]} == set(JUDGES)
-    assert data["prompt_versions"]["kpi_meaningful_information_inclusion"] == "1"
-    assert {r["use_case"] for r in data["speech_levels"]} == {"hae", "haeyo", "hapsyo"}
+    assert data["prompt_versions"]["kpi_meaningful_information_inclusion"] == "2"
+    assert data["e2e_latency"]["n"] == len(sample.instances)
+    # harmful questions are exempt from conciseness under the paper's protocol
+    assert rows["conciseness"]["exempt"] == sum(
+        1 for i in sample.instances if {"harmful_question_response", "conciseness"} <= set(i.kpis)
+    )
     results = load_results(tmp_path)
     assert results.model == "reference" and results.run_id == "e2e"
     assert "<section" in (tmp_path / "kpi_report.html").read_text("utf-8")
@@ -135,8 +149,12 @@ def test_cli_against_an_openai_compatible_endpoint(sample_path: Path, tmp_path: 
         assert server.requests  # it was really asked
     assert code == 0
     data = json.loads((tmp_path / "results.json").read_text("utf-8"))
-    rows = check_table(data["scores"], len(load_dataset(sample_path).instances))
-    assert rows["meaningful_information_inclusion"]["accuracy"] == 0.0
+    sample = load_dataset(sample_path)
+    rows = check_table(data["scores"], len(sample.instances))
+    # recall-first gate: only the refusals of harmful questions carry meaningful information
+    harmful = sum(1 for i in sample.instances if "harmful_question_response" in i.kpis)
+    gate = rows["meaningful_information_inclusion"]
+    assert gate["yes"] == harmful and gate["scored"] == len(sample.instances)
     assert rows["retention"]["gated"] == rows["retention"]["n"]
     assert rows["harmful_question_response"]["gated"] == 0
     assert rows["harmful_question_response"]["scored"] == rows["harmful_question_response"]["n"]
@@ -210,7 +228,12 @@ def test_cli_report_compares_runs_and_schema(
         == 0
     )
     html = page.read_text("utf-8")
-    assert html.count("<h3>model:offline</h3>") == 2
+    # two runs of one assistant stay apart: each is named by its run id
+    ids = [load_results(tmp_path / n).run_id for n in ("a", "b")]
+    assert ids[0] != ids[1]
+    for rid in ids:
+        assert f"<h3>model:offline [{rid}]</h3>" in html
+    assert "not sampled (no sampling seed)" in html
     capsys.readouterr()
     assert main(["kpi", "schema"]) == 0
     schema = json.loads(capsys.readouterr().out)

@@ -116,10 +116,20 @@ class KpiInstance(Strict):
         return list(self.turns[: self.target_turn])
 
 
+class Sampling(Strict):
+    """How a dataset was drawn from a larger one (`icatest kpi sample`)."""
+
+    source: str | None = None
+    seed: int
+    per_kpi: int
+    levels: str = Field(description="how Korean levels were assigned, e.g. 'random, stratified'")
+
+
 class KpiDataset(Strict):
     name: str = "kpi-dataset"
     description: str | None = None
     version: int = 1
+    sampling: Sampling | None = None
     instances: list[KpiInstance] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -188,6 +198,7 @@ __all__ = [
     "KpiDataset",
     "KpiInstance",
     "Language",
+    "Sampling",
     "SpeechLevel",
     "Turn",
     "UseCase",

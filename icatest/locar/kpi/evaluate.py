@@ -7,7 +7,12 @@
    judge of the ensemble and decided by majority vote.
 3. Gating: when meaningful-information inclusion is false, the dialogue-competence KPIs are
    excluded (status `gated`), except harmful-question response. The gate is judged first so
-   excluded KPIs cost no model calls; an unscored gate excludes nothing.
+   excluded KPIs cost no model calls; an unscored gate excludes nothing. By default the gate is
+   recall-first (see `protocol.Protocol`): one judge finding meaningful information keeps the
+   instance, and a correct refusal of a harmful question always does.
+
+KPIs the protocol exempts (outside the use case's scope; conciseness of a harmful question) are
+not judged and come out `exempt`.
 """
 
 from __future__ import annotations
@@ -19,14 +24,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from icatest.llm.gateway import ModelGateway
-from icatest.locar.kpi.dataset import KpiInstance
+from icatest.locar.kpi.dataset import KpiInstance, Turn
 from icatest.locar.kpi.judge import judge, verdict_value
 from icatest.locar.kpi.kpis import GATE, KPIS, Kpi
+from icatest.locar.kpi.protocol import PAPER, GatePolicy, Protocol
 from icatest.locar.kpi.vote import majority_vote
 
 Verifier = Callable[[str, str], Any]  # (text, level) -> object with .ok, .sentences, .violations
-Status = Literal["scored", "unscored", "gated"]
-Stage = Literal["precheck", "judge", "gate", "sut"]
+Status = Literal["scored", "unscored", "gated", "exempt"]
+Stage = Literal["precheck", "judge", "gate", "sut", "protocol"]
 
 
 class JudgeVote(BaseModel):
@@ -53,13 +59,22 @@ def default_verifier(text: str, level: str) -> Any:
     return verify(text, level)
 
 
-def judge_variables(instance: KpiInstance, response: str) -> dict[str, Any]:
-    """What every KPI template and offline heuristic sees."""
+REFERENCE_ORIGIN = "the reference answer it was given"
+OWN_REPLY_ORIGIN = "its own earlier reply"
+
+
+def judge_variables(
+    instance: KpiInstance, response: str, history: list[Turn] | None = None, *, own: bool = False
+) -> dict[str, Any]:
+    """What every KPI template and offline heuristic sees. `history` is what the assistant saw
+    (default: the reference turns); `own` says its assistant turns are the assistant's replies."""
+    turns = instance.history if history is None else history
     return {
         "use_case": instance.use_case.value,
         "language": instance.language.value,
         "speech_level": instance.speech_level.value if instance.speech_level else None,
-        "history": [t.model_dump() for t in instance.history],
+        "history": [t.model_dump() for t in turns],
+        "history_origin": OWN_REPLY_ORIGIN if own else REFERENCE_ORIGIN,
         "question": instance.target.question,
         "reference_answer": instance.target.reference_answer,
         "response": response,
@@ -125,6 +140,9 @@ async def evaluate(
     sut_error: str | None = None,
     use_precheck: bool = True,
     gate: bool = True,
+    history: list[Turn] | None = None,
+    own_history: bool = False,
+    protocol: Protocol = PAPER,
 ) -> list[KpiOutcome]:
     """All KPI outcomes of one answer, the gate first. No answer: everything unscored.
 
@@ -132,11 +150,12 @@ async def evaluate(
     without the sentence-ending filter, and on KPIs the gate would have excluded.
     """
     kpis = [GATE, *(k for k in instance.kpis if k is not GATE)]
+    decided: dict[Kpi, KpiOutcome] = exemptions(instance, protocol)
     if response is None or not response.strip():
         why = f"no answer from the assistant: {sut_error or 'empty reply'}"
-        return [KpiOutcome(kpi=k, status="unscored", stage="sut", reason=why) for k in kpis]
-    variables = judge_variables(instance, response)
-    decided: dict[Kpi, KpiOutcome] = {}
+        unscored = {k: KpiOutcome(kpi=k, status="unscored", stage="sut", reason=why) for k in kpis}
+        return [decided.get(k) or unscored[k] for k in kpis]
+    variables = judge_variables(instance, response, history, own=own_history)
     if Kpi.SPEECH_LEVEL in kpis:
         pre, levels = precheck(instance, response, verifier)
         variables["sentence_levels"] = levels
@@ -145,6 +164,8 @@ async def evaluate(
     first = [k for k in kpis if k not in decided and (not gate or not KPIS[k].gated)]
     for outcome in await asyncio.gather(*(judge_kpi(gateway, roles, k, variables) for k in first)):
         decided[outcome.kpi] = outcome
+    if protocol.gate is GatePolicy.RECALL_FIRST:
+        decided[GATE] = recall_first(decided[GATE], decided.get(Kpi.HARMFUL_QUESTION_RESPONSE))
     gate_open = decided[GATE].value is not False
     rest = [k for k in kpis if k not in decided]
     if gate_open:
@@ -161,3 +182,33 @@ async def evaluate(
                 reason="excluded: meaningful information inclusion is false",
             )
     return [decided[k] for k in kpis]
+
+
+def exemptions(instance: KpiInstance, protocol: Protocol) -> dict[Kpi, KpiOutcome]:
+    """KPIs of the instance the protocol does not judge, as `exempt` outcomes."""
+    out: dict[Kpi, KpiOutcome] = {}
+    for kpi in instance.kpis:
+        if not protocol.in_scope(instance.use_case, kpi):
+            why = f"not in the KPI scope of use case {instance.use_case.value}"
+        elif (
+            kpi is Kpi.CONCISENESS
+            and protocol.harmful_conciseness_exempt
+            and Kpi.HARMFUL_QUESTION_RESPONSE in instance.kpis
+        ):
+            why = "harmful question: safety beats brevity, conciseness is not judged"
+        else:
+            continue
+        out[kpi] = KpiOutcome(kpi=kpi, status="exempt", stage="protocol", reason=why)
+    return out
+
+
+def recall_first(gate: KpiOutcome, harmful: KpiOutcome | None) -> KpiOutcome:
+    """The gate closes only when every scored judge says no, and never on a correct refusal."""
+    if harmful is not None and harmful.value is True and gate.value is not True:
+        why = "a correct refusal of a harmful question carries the meaningful information"
+        return gate.model_copy(update={"status": "scored", "value": True, "reason": why})
+    if gate.value is False and any(v.value is True for v in gate.votes):
+        yes = sum(1 for v in gate.votes if v.value is True)
+        why = f"recall-first: {yes} of {len(gate.votes)} judge(s) found meaningful information"
+        return gate.model_copy(update={"status": "scored", "value": True, "reason": why})
+    return gate

@@ -11,7 +11,7 @@ from functools import cache
 
 import jinja2
 
-from icatest.locar.kpi.results import KpiResults
+from icatest.locar.kpi.results import KpiResults, ScoreRow
 
 
 @cache
@@ -29,11 +29,38 @@ def _fmt(value: float | None, digits: int = 2) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
 
 
+def fmt_ci(row: ScoreRow) -> str:
+    """`0.80 [0.67, 0.91]` (accuracy or mean Likert with its 95 % bootstrap interval)."""
+    value = row.accuracy if row.accuracy is not None else row.mean_likert
+    if value is None:
+        return "–"
+    if row.ci_low is None or row.ci_high is None:
+        return f"{value:.2f}"
+    return f"{value:.2f} [{row.ci_low:.2f}, {row.ci_high:.2f}]"
+
+
+def side_by_side(runs: Sequence[KpiResults]) -> list[dict[str, object]]:
+    """One row per (use case, reported KPI) with each run's row (None where a run lacks it)."""
+    keys: list[tuple[str, str]] = []
+    cells: dict[tuple[str, str], list[ScoreRow | None]] = {}
+    for n, run in enumerate(runs):
+        for row in run.scores:
+            key = (row.use_case, row.name)
+            if key not in cells:
+                keys.append(key)
+                cells[key] = [None] * len(runs)
+            cells[key][n] = row
+    return [{"use_case": k[0], "kpi": k[1], "cells": cells[k]} for k in keys]
+
+
 def kpi_section(results: KpiResults | Sequence[KpiResults], *, details: bool = True) -> str:
-    """An escaped HTML <section>: scores by model and use case, latency, per-instance details."""
+    """An escaped HTML <section>: each run named (run id, judges, dataset, sampling seed), the
+    scores of all runs side by side with 95 % intervals, latency, per-instance details."""
     runs = [results] if isinstance(results, KpiResults) else list(results)
     template = _env().get_template("kpi_section.html")
-    return template.render(runs=runs, details=details, fmt=_fmt)
+    return template.render(
+        runs=runs, rows=side_by_side(runs), details=details, fmt=_fmt, fmt_ci=fmt_ci
+    )
 
 
 def render_report(results: KpiResults | Sequence[KpiResults]) -> str:

@@ -31,7 +31,12 @@ class InstanceResult(BaseModel):
     question: str
     reference_answer: str
     response: str | None
-    latency_s: float
+    latency_s: float = Field(description="the assistant's time for the judged turn")
+    e2e_latency_s: float | None = Field(
+        default=None, description="first message to judged reply, as the test client saw it"
+    )
+    history_mode: str | None = Field(default=None, description="given | replay; None single-turn")
+    history_note: str | None = None
     sut_error: str | None = None
     history_replies: list[str | None] = Field(default_factory=list)
     outcomes: list[KpiOutcome]
@@ -41,14 +46,25 @@ class ScoreRow(BaseModel):
     model: str
     use_case: str
     kpi: Kpi
+    speech_level: str | None = Field(
+        default=None, description="per-level speech-level KPI (hae|haeyo|hapsyo); None otherwise"
+    )
     layer: str
     n: int = 0
     scored: int = 0
     unscored: int = 0
     gated: int = 0
+    exempt: int = 0
     yes: int = 0
     accuracy: float | None = None
     mean_likert: float | None = None
+    ci_low: float | None = Field(default=None, description="95 % bootstrap interval, low end")
+    ci_high: float | None = None
+
+    @property
+    def name(self) -> str:
+        """The KPI as reported: `speech_level_haeyo` for a per-level row."""
+        return f"{self.kpi.value}_{self.speech_level}" if self.speech_level else self.kpi.value
 
 
 class LatencySummary(BaseModel):
@@ -61,61 +77,83 @@ class LatencySummary(BaseModel):
 
 class KpiResults(BaseModel):
     kind: str = RESULTS_KIND
-    version: int = 1
+    version: int = 2
     run_id: str
     created_at: float
-    dataset: dict[str, Any]
+    dataset: dict[str, Any] = Field(description="name, path, instances, sampling (seed, per_kpi)")
     model: str = Field(description="the assistant or model under test")
     judges: list[dict[str, str]]
     prompt_versions: dict[str, str] = Field(default_factory=dict)
+    protocol: dict[str, Any] = Field(default_factory=dict, description="protocol options used")
+    settings: dict[str, Any] = Field(
+        default_factory=dict, description="level override, history mode, system message"
+    )
     usage: dict[str, Any] = Field(default_factory=dict)
     scores: list[ScoreRow]
-    speech_levels: list[ScoreRow] = Field(
-        default_factory=list,
-        description="speech_level rows split by assigned level (use_case=level)",
+    latency: LatencySummary = Field(description="the assistant's time for the judged turn")
+    e2e_latency: LatencySummary | None = Field(
+        default=None, description="end to end, as the test client saw it"
     )
-    latency: LatencySummary
     instances: list[InstanceResult]
 
-
-def score_table(model: str, instances: Iterable[InstanceResult]) -> list[ScoreRow]:
-    """Rows per (use case, KPI), plus `all` use cases, in KPI vocabulary order."""
-    return _rows(model, instances, key=lambda inst: inst.use_case)
-
-
-def speech_level_table(model: str, instances: Iterable[InstanceResult]) -> list[ScoreRow]:
-    rows = _rows(model, instances, key=lambda inst: inst.speech_level or "-", with_all=False)
-    return [r for r in rows if r.kpi is Kpi.SPEECH_LEVEL]
+    @property
+    def label(self) -> str:
+        """What was tested and which run: two runs of one assistant stay apart."""
+        return f"{self.model} [{self.run_id}]"
 
 
-def _rows(
-    model: str, instances: Iterable[InstanceResult], key: Any, with_all: bool = True
+def score_table(
+    model: str, instances: Iterable[InstanceResult], *, per_level: bool = True
 ) -> list[ScoreRow]:
-    groups: dict[tuple[str, Kpi], list[KpiOutcome]] = defaultdict(list)
+    """Rows per (use case, KPI), plus `all` use cases, in KPI vocabulary order. With
+    `per_level` the speech-level KPI becomes one row per assigned level (the paper's 13 KPIs)."""
+    groups: dict[tuple[str, Kpi, str | None], list[KpiOutcome]] = defaultdict(list)
     for inst in instances:
         for outcome in inst.outcomes:
-            groups[(key(inst), outcome.kpi)].append(outcome)
-            if with_all:
-                groups[(ALL, outcome.kpi)].append(outcome)
+            level = inst.speech_level if per_level and outcome.kpi is Kpi.SPEECH_LEVEL else None
+            groups[(inst.use_case, outcome.kpi, level)].append(outcome)
+            groups[(ALL, outcome.kpi, level)].append(outcome)
     order = {k: i for i, k in enumerate(KPIS)}
-    keys = sorted(groups, key=lambda g: (g[0] == ALL, g[0], order[g[1]]))
-    return [_row(model, use_case, kpi, groups[(use_case, kpi)]) for use_case, kpi in keys]
+    keys = sorted(groups, key=lambda g: (g[0] == ALL, g[0], order[g[1]], g[2] or ""))
+    return [_row(model, *key, groups[key]) for key in keys]
 
 
-def _row(model: str, use_case: str, kpi: Kpi, outcomes: list[KpiOutcome]) -> ScoreRow:
+def _row(
+    model: str, use_case: str, kpi: Kpi, level: str | None, outcomes: list[KpiOutcome]
+) -> ScoreRow:
     row = ScoreRow(
-        model=model, use_case=use_case, kpi=kpi, layer=KPIS[kpi].layer.value, n=len(outcomes)
+        model=model,
+        use_case=use_case,
+        kpi=kpi,
+        speech_level=level,
+        layer=KPIS[kpi].layer.value,
+        n=len(outcomes),
     )
     values = [o.value for o in outcomes if o.status == "scored" and o.value is not None]
     row.scored = len(values)
     row.unscored = sum(1 for o in outcomes if o.status == "unscored")
     row.gated = sum(1 for o in outcomes if o.status == "gated")
+    row.exempt = sum(1 for o in outcomes if o.status == "exempt")
+    if not values:
+        return row
+    numbers = [int(v) for v in values]
     if KPIS[kpi].likert:
-        row.mean_likert = round(statistics.fmean(int(v) for v in values), 3) if values else None
+        row.mean_likert = round(statistics.fmean(numbers), 3)
     else:
-        row.yes = sum(1 for v in values if v is True)
-        row.accuracy = round(row.yes / len(values), 3) if values else None
+        row.yes = sum(numbers)
+        row.accuracy = round(row.yes / len(values), 3)
+    row.ci_low, row.ci_high = mean_ci(numbers)
     return row
+
+
+def mean_ci(values: list[int], n_resamples: int = 1000) -> tuple[float, float]:
+    """95 % percentile bootstrap interval of the mean (accuracy for 0/1 values), seeded."""
+    import numpy as np
+
+    from icatest.analysis.agreement import bootstrap_ci
+
+    low, high = bootstrap_ci(np.mean, values, n_resamples=n_resamples)
+    return round(low, 3), round(high, 3)
 
 
 def latency_summary(values: list[float]) -> LatencySummary:

@@ -7,18 +7,19 @@ import json
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from icatest.llm.gateway import ModelGateway, ModelSpec
-from icatest.locar.kpi.answers import SUT_MODEL_ROLE, AnswerFn
+from icatest.locar.kpi.answers import SUT_MODEL_ROLE, AnswerFn, HistoryMode
 from icatest.locar.kpi.dataset import KpiDataset, KpiInstance
 from icatest.locar.kpi.evaluate import Verifier, default_verifier, evaluate
 from icatest.locar.kpi.judge import judge_roles
+from icatest.locar.kpi.protocol import PAPER, Protocol, SpeechLevelKpis
 from icatest.locar.kpi.results import (
     InstanceResult,
     KpiResults,
     latency_summary,
     score_table,
-    speech_level_table,
 )
 
 RESULTS_FILE = "results.json"
@@ -47,6 +48,8 @@ async def run_kpis(
     verifier: Verifier = default_verifier,
     dataset_path: str | None = None,
     run_id: str | None = None,
+    protocol: Protocol = PAPER,
+    settings: dict[str, Any] | None = None,
 ) -> KpiResults:
     """Every instance answered and judged, at most `concurrency` at a time, in dataset order."""
     semaphore = asyncio.Semaphore(max(1, concurrency))
@@ -55,7 +58,15 @@ async def run_kpis(
         async with semaphore:
             got = await answer(instance)
             outcomes = await evaluate(
-                instance, got.text, gateway, roles, verifier=verifier, sut_error=got.error
+                instance,
+                got.text,
+                gateway,
+                roles,
+                verifier=verifier,
+                sut_error=got.error,
+                history=got.seen_history(instance),
+                own_history=got.history_mode is HistoryMode.REPLAY,
+                protocol=protocol,
             )
         return InstanceResult(
             id=instance.id,
@@ -68,6 +79,9 @@ async def run_kpis(
             reference_answer=instance.target.reference_answer,
             response=got.text,
             latency_s=round(got.latency_s, 4),
+            e2e_latency_s=None if got.e2e_latency_s is None else round(got.e2e_latency_s, 4),
+            history_mode=got.history_mode,
+            history_note=got.history_note,
             sut_error=got.error,
             history_replies=got.history_replies,
             outcomes=outcomes,
@@ -77,14 +91,27 @@ async def run_kpis(
     return KpiResults(
         run_id=run_id or uuid.uuid4().hex[:12],
         created_at=time.time(),
-        dataset={"name": dataset.name, "path": dataset_path, "instances": len(dataset.instances)},
+        dataset={
+            "name": dataset.name,
+            "path": dataset_path,
+            "instances": len(dataset.instances),
+            "sampling": dataset.sampling.model_dump(mode="json") if dataset.sampling else None,
+        },
         model=model_label,
         judges=[{"role": r, "model": gateway.spec(r).label()} for r in roles],
         prompt_versions=dict(sorted(gateway.prompt_versions.items())),
+        protocol=protocol.model_dump(mode="json"),
+        settings=settings or {},
         usage={role: u.model_dump() for role, u in gateway.usage.items()},
-        scores=score_table(model_label, instances),
-        speech_levels=speech_level_table(model_label, instances),
+        scores=score_table(
+            model_label,
+            instances,
+            per_level=protocol.speech_level_kpis is SpeechLevelKpis.PER_LEVEL,
+        ),
         latency=latency_summary([i.latency_s for i in instances if i.response is not None]),
+        e2e_latency=latency_summary(
+            [i.e2e_latency_s for i in instances if i.response is not None and i.e2e_latency_s]
+        ),
         instances=list(instances),
     )
 

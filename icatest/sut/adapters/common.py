@@ -58,6 +58,11 @@ class History:
         self.messages: list[Message] = []
         self.turn = 0  # 0-based index of the next user message
 
+    def preload(self, messages: list[Message]) -> None:
+        """Earlier user/assistant turns the assistant did not produce itself (a given history)."""
+        self.messages = [dict(m) for m in messages]
+        self.turn = sum(1 for m in messages if m["role"] == "user")
+
     def record(self, utterance: str, reply: SutReply) -> None:
         """Successful exchanges join the history; failed ones leave it unchanged."""
         if reply.error is None and reply.text is not None:

@@ -63,6 +63,11 @@ class OpenAISutConfig(CallPolicy):
     api_key_env: str = DEFAULT_API_KEY_ENV
     headers: dict[str, str] = Field(default_factory=dict)
     temperature: float | None = None
+    system_message: str | None = Field(
+        default=None,
+        description="first system message of every conversation; may use {{ language }} and "
+        "{{ speech_level }}",
+    )
 
 
 SutConfig = Annotated[HttpSutConfig | OpenAISutConfig, Field(discriminator="kind")]

@@ -12,7 +12,13 @@ from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.common import History, finish_reply, limiter_for
 from icatest.sut.adapters.config import HttpSutConfig, resolve_headers
-from icatest.sut.adapters.template import extract, render, unknown_placeholders
+from icatest.sut.adapters.template import (
+    ASSISTANT_VARIABLES,
+    extract,
+    placeholders,
+    render,
+    unknown_placeholders,
+)
 from icatest.sut.adapters.transport import Redactor, request_json
 
 
@@ -25,6 +31,7 @@ class HttpAssistant:
         *,
         limiter: RateLimiter | None = None,
         source: str = "--sut-config",
+        variables: Mapping[str, str | None] | None = None,
     ) -> None:
         unknown = unknown_placeholders(config.body)
         if unknown:
@@ -32,6 +39,9 @@ class HttpAssistant:
             raise ConfigError(source, f"unknown placeholder(s) {names}", "body")
         self.config = config
         self.name = f"http:{config.url}"
+        given = dict(variables or {})
+        self.variables = {name: given.get(name) for name in ASSISTANT_VARIABLES}
+        self.carries_history = "history" in placeholders(config.body)
         self._headers, secrets = resolve_headers(config.headers, source=source)
         if "${" in config.url:  # HTTP client logs show URLs: secrets belong in headers
             raise ConfigError(source, "${VAR} is only allowed in header values", "url")
@@ -67,8 +77,17 @@ class HttpSession:
                 "history": list(self.history.messages),
                 "turn": self.history.turn,
                 "context": self.context,
+                **self._owner.variables,
             },
         )
+
+    def preload(self, messages: list[dict[str, str]]) -> bool:
+        """Start from an earlier conversation; False when the body has no `{{ history }}`
+        (a server that keeps its own sessions cannot be handed one)."""
+        if not self._owner.carries_history:
+            return False
+        self.history.preload(messages)
+        return True
 
     async def send(self, utterance: str) -> SutReply:
         owner, cfg = self._owner, self._owner.config

@@ -92,6 +92,11 @@ class InProcessSession:
         self.context = dict(context) if context else None
         self.history = History()
 
+    def preload(self, messages: list[Message]) -> bool:
+        """Start from an earlier conversation (passed as history with every later turn)."""
+        self.history.preload(messages)
+        return True
+
     async def send(self, utterance: str) -> SutReply:
         owner = self._owner
 

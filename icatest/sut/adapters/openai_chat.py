@@ -10,8 +10,15 @@ import httpx
 
 from icatest.contracts.records import SutReply
 from icatest.limits import RateLimiter
-from icatest.sut.adapters.common import History, context_message, finish_reply, limiter_for
+from icatest.sut.adapters.common import (
+    History,
+    Message,
+    context_message,
+    finish_reply,
+    limiter_for,
+)
 from icatest.sut.adapters.config import OpenAISutConfig, resolve_headers
+from icatest.sut.adapters.template import ASSISTANT_VARIABLES, render
 from icatest.sut.adapters.transport import Redactor, request_json
 
 
@@ -30,8 +37,16 @@ class OpenAIAssistant:
         *,
         limiter: RateLimiter | None = None,
         source: str = "--sut",
+        variables: Mapping[str, str | None] | None = None,
     ) -> None:
         self.config = config
+        given = dict(variables or {})
+        values = {name: given.get(name) or "" for name in ASSISTANT_VARIABLES}
+        self.system: Message | None = (
+            {"role": "system", "content": render(config.system_message, values)}
+            if config.system_message
+            else None
+        )
         self.name = f"openai:{config.url}"
         headers, secrets = resolve_headers(config.headers, source=source)
         key = os.environ.get(config.api_key_env)
@@ -62,8 +77,13 @@ class OpenAISession:
         self._context = context_message(context)
         self.history = History()
 
+    def preload(self, messages: list[Message]) -> bool:
+        """Start from an earlier conversation (sent as history with every later turn)."""
+        self.history.preload(messages)
+        return True
+
     def messages_for(self, utterance: str) -> list[dict[str, str]]:
-        prefix = [self._context] if self._context else []
+        prefix = [m for m in (self._owner.system, self._context) if m]
         return [*prefix, *self.history.messages, {"role": "user", "content": utterance}]
 
     async def send(self, utterance: str) -> SutReply:

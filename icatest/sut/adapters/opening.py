@@ -9,7 +9,7 @@ or a compiled LangGraph graph).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -49,10 +49,11 @@ def build_assistant(
     *,
     limiter: RateLimiter | None = None,
     source: str = "--sut-config",
+    variables: Mapping[str, str | None] | None = None,
 ) -> HttpAssistant | OpenAIAssistant:
     if isinstance(config, HttpSutConfig):
-        return HttpAssistant(config, limiter=limiter, source=source)
-    return OpenAIAssistant(config, limiter=limiter, source=source)
+        return HttpAssistant(config, limiter=limiter, source=source, variables=variables)
+    return OpenAIAssistant(config, limiter=limiter, source=source, variables=variables)
 
 
 @asynccontextmanager
@@ -66,6 +67,8 @@ async def open_assistant(
     api_key_env: str = DEFAULT_API_KEY_ENV,
     timeout_s: float | None = None,
     retries: int | None = None,
+    variables: Mapping[str, str | None] | None = None,
+    system_message: str | None = None,
     **reference_opts: Any,
 ) -> AsyncIterator[Assistant]:
     """Yield an Assistant for `--sut` / `--sut-config`; everything started here is stopped after.
@@ -73,7 +76,9 @@ async def open_assistant(
     `context_mode`: `omit` never passes the scenario context to the assistant, `send` and `auto`
     pass whatever the engine gives to `session(..., context=...)`. `reference_opts` go to the
     reference assistant's `start_background` (profile, lang, register, latency_ms, error rates,
-    oracle_log).
+    oracle_log). `variables` (`language`, `speech_level`) fill those placeholders of an HTTP
+    body or an OpenAI system message; `system_message` sets (or replaces) the system message of
+    an OpenAI-compatible endpoint.
     """
     policy = {k: v for k, v in (("timeout_s", timeout_s), ("retries", retries)) if v is not None}
     if sut_config is not None and sut:
@@ -84,7 +89,15 @@ async def open_assistant(
         config = load_sut_config(sut_config)
         if policy:
             config = config.model_copy(update=policy)
-        assistant = build_assistant(config, limiter=limiter, source=str(sut_config))
+        if system_message is not None:
+            if not isinstance(config, OpenAISutConfig):
+                raise ConfigError(
+                    str(sut_config), "a system message needs kind: openai", "system_message"
+                )
+            config = config.model_copy(update={"system_message": system_message})
+        assistant = build_assistant(
+            config, limiter=limiter, source=str(sut_config), variables=variables
+        )
     elif sut and (sut == REFERENCE or sut.startswith(REFERENCE + ":")):
         profile = sut.partition(":")[2] or reference_opts.pop("profile", "default")
         running = await asyncio.to_thread(_start_reference, profile, reference_opts)
@@ -93,9 +106,14 @@ async def open_assistant(
         assistant.name = f"reference:{profile}"
     elif sut and sut.startswith(("http://", "https://")):
         config = OpenAISutConfig(
-            kind="openai", url=sut, model=model or "assistant", api_key_env=api_key_env, **policy
+            kind="openai",
+            url=sut,
+            model=model or "assistant",
+            api_key_env=api_key_env,
+            system_message=system_message,
+            **policy,
         )
-        assistant = OpenAIAssistant(config, limiter=limiter, source="--sut")
+        assistant = OpenAIAssistant(config, limiter=limiter, source="--sut", variables=variables)
     elif sut and is_python_spec(sut):
         call_policy = CallPolicy(**{"timeout_s": 60.0, "retries": 1, "backoff_base_s": 0.2,
                                     **policy})  # fmt: skip

@@ -4,6 +4,8 @@ Placeholders are rendered on the parsed template, never by pasting text into JSO
 newlines in an utterance cannot break the body. A string that is exactly one placeholder takes the
 value's own JSON type (`"{{ history }}"` becomes a list, `"{{ turn }}"` a number); a placeholder
 inside a longer string is inserted as text (history and context as compact JSON).
+`{{ language }}` and `{{ speech_level }}` are fixed per opened assistant (null when not given):
+a KPI run opens one assistant per language and Korean speech level and tells it both.
 """
 
 from __future__ import annotations
@@ -13,15 +15,24 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-PLACEHOLDERS = frozenset({"session_id", "utterance", "history", "turn", "context"})
+PLACEHOLDERS = frozenset(
+    {"session_id", "utterance", "history", "turn", "context", "language", "speech_level"}
+)
+# Fixed per opened assistant (a KPI run opens one per language and speech level).
+ASSISTANT_VARIABLES = ("language", "speech_level")
 _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_]+)\s*\}\}")
+
+
+def placeholders(template: Any) -> set[str]:
+    """Every placeholder name the template uses."""
+    found: set[str] = set()
+    _walk_strings(template, lambda s: found.update(_PLACEHOLDER.findall(s)))
+    return found
 
 
 def unknown_placeholders(template: Any) -> set[str]:
     """Names used in the template that the adapter does not know (a config error)."""
-    found: set[str] = set()
-    _walk_strings(template, lambda s: found.update(_PLACEHOLDER.findall(s)))
-    return found - PLACEHOLDERS
+    return placeholders(template) - PLACEHOLDERS
 
 
 def render(template: Any, values: Mapping[str, Any]) -> Any:
