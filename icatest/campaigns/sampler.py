@@ -60,8 +60,9 @@ class ScenarioSampler:
             self.seeds.extend((pool.pool, seed.id) for seed in pool.seeds)
         if not self.seeds:
             raise ConfigError(str(catalog.root), f"seed pools {pools} hold no seeds", "seeds")
-        # a required Korean speech level defaults to the Korean-speaking drivers
-        language = "ko" if config.speech_level else "en"
+        # a required Korean speech level, or only Korean pools, default to Korean-speaking drivers
+        korean_pools = all(catalog.seed_pool(name).language == "ko" for name in pools)
+        language = "ko" if config.speech_level or korean_pools else "en"
         speakers = [p.name for p in catalog.personas.values() if p.language == language]
         self.personas = config.effective_personas(speakers)
         for persona in self.personas:

@@ -61,6 +61,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Korean speech levels (hae / haeyo / hapsyo): check and rewrite.",
     ),
     "kpi": ("kpi_cmds", "Localization-aware KPI evaluation (LoCar)."),
+    "list": (
+        "list_cmds",
+        "List personas, strategies, seed pools or fault profiles (the names options accept).",
+    ),
 }
 
 
@@ -100,8 +104,20 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from icatest import __version__
+
+        typer.echo(f"icatest {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """Closed-loop adversarial testing of in-car conversational assistants."""
 
 

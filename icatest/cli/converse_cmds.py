@@ -20,8 +20,12 @@ def converse(
     sut: str | None = options.SUT,
     sut_config: Path | None = options.SUT_CONFIG,
     mode: Mode = typer.Option(Mode.GUIDED, "--mode", help="guided or baseline."),
-    persona: str = typer.Option("neutral", "--persona"),
-    seed_pool: str = typer.Option("mixed", "--seed-pool"),
+    persona: str | None = typer.Option(
+        None, "--persona", help="Driver persona (default: the neutral one of the pool's language)."
+    ),
+    seed_pool: str = typer.Option(
+        "mixed", "--seed-pool", help="Seed pool (names: icatest list seed-pools)."
+    ),
     seed_id: str | None = typer.Option(
         None, "--seed", help="A seed id of the pool (random if unset)."
     ),

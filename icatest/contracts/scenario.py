@@ -58,6 +58,9 @@ class Seed(Strict):
 class SeedPool(Strict):
     pool: str
     description: str = ""
+    language: Literal["en", "ko"] = Field(
+        default="en", description="what its drivers speak: picks the default persona"
+    )
     seeds: list[Seed]
 
 

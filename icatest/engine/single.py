@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from icatest.catalog import load_catalog
-from icatest.catalog.scenarios import make_scenario
+from icatest.catalog.scenarios import NEUTRAL_BY_LANGUAGE, make_scenario
 from icatest.contracts.labels import Mode
 from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Scenario
@@ -29,7 +29,7 @@ async def converse_once(
     models: dict[str, str],
     settings: dict[str, RoleSettings] | None = None,
     mode: Mode,
-    persona: str,
+    persona: str | None,
     seed_pool: str,
     seed_id: str | None,
     context_id: str | None,
@@ -44,17 +44,24 @@ async def converse_once(
 
     binding = bind_roles(models, settings, turn_checks=TURN_CHECKS)
     catalog = load_catalog(data_dir)
+    language = catalog.seed_pool(seed_pool).language
     scenario = make_scenario(
         catalog,
         seed_pool=seed_pool,
         seed_id=seed_id,
-        persona=persona,
+        persona=persona or NEUTRAL_BY_LANGUAGE[language],  # a Korean pool: a Korean driver
+        language=language,
         mode=mode,
         max_turns=max_turns,
         context_id=context_id,
         rng_seed=rng_seed,
     )
-    async with open_assistant(sut, sut_config, **(reference_opts or {})) as assistant:
+    opts = dict(reference_opts or {})
+    if scenario.language == "ko":  # the reference assistant answers in the driver's language
+        opts.setdefault("lang", "ko")
+        if scenario.speech_level:
+            opts.setdefault("register", scenario.speech_level)
+    async with open_assistant(sut, sut_config, **opts) as assistant:
         session = assistant.session(scenario.conversation_id, context=assistant_context(scenario))
         try:
             runtime = Runtime(
