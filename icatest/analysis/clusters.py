@@ -59,6 +59,9 @@ def embed_items(
     return np.vstack(rows)
 
 
+FIT_SAMPLE = 1500
+
+
 def choose_k(vectors: np.ndarray, k_min: int, k_max: int, seed: int = 0) -> dict[str, Any]:
     """Fit k-means for each k in range and keep the best silhouette (ties: smaller k)."""
     from sklearn.cluster import KMeans
@@ -69,9 +72,16 @@ def choose_k(vectors: np.ndarray, k_min: int, k_max: int, seed: int = 0) -> dict
     upper = min(k_max, n - 1, distinct)
     scores: dict[int, float] = {}
     best: tuple[float, int, np.ndarray] | None = None
+    # beyond FIT_SAMPLE points, fit and score on a seeded sample and assign the rest to the
+    # nearest centre: the clustering of thousands of conversations then takes seconds, not minutes
+    sample = vectors
+    if n > FIT_SAMPLE:
+        pick = np.random.default_rng(seed).choice(n, FIT_SAMPLE, replace=False)
+        sample = vectors[np.sort(pick)]
     for k in range(max(2, k_min), upper + 1):
-        labels = KMeans(n_clusters=k, n_init=10, random_state=seed).fit_predict(vectors)
-        score = float(silhouette_score(vectors, labels, metric="cosine"))
+        model = KMeans(n_clusters=k, n_init=10, random_state=seed).fit(sample)
+        labels = model.predict(vectors) if n > FIT_SAMPLE else model.labels_
+        score = float(silhouette_score(sample, model.labels_, metric="cosine"))
         scores[k] = score
         if best is None or score > best[0] + 1e-12:
             best = (score, k, labels)
