@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import statistics
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from icatest.bench import processes
+from icatest.bench.peer import peer_figures
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioSampler
@@ -146,6 +148,7 @@ async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
         figures.update(await throughput(model, Path(tmp), levels, 2.5 if quick else 12.0,
                                         1 if quick else 3))
         figures.update(await model_calls(model, Path(tmp), 3 if quick else 16))
+    figures["peer"] = await asyncio.to_thread(peer_figures, quick)
     figures["targets"] = _targets(figures)
     return figures
 
@@ -158,6 +161,22 @@ def _targets(f: dict[str, Any]) -> dict[str, Any]:
         "scaling_efficiency_32": {"target": ">= 0.85",
                                   "met": None if eff32 is None else eff32 >= 0.85},
         "llm_calls_per_turn": {"target": "<= 2", "met": calls is not None and calls <= 2},
+        **_peer_targets(f["peer"], f["quick"]),
+    }
+
+
+def _peer_targets(p: dict[str, Any], quick: bool) -> dict[str, Any]:
+    """The side-by-side targets; None in --quick (4 conversations are not the harness's 20)."""
+    def met(ok: bool) -> bool | None:
+        return None if quick else ok
+
+    return {
+        "peer_request_efficiency_20": {"target": ">= 0.90",
+                                       "met": met(p["request_efficiency"] >= 0.90)},
+        "peer_cpu_per_request_vs_sdk_floor": {"target": "<= 2",
+                                              "met": met(p["cpu_per_request_vs_floor"] <= 2)},
+        "peer_peak_rss_mb": {"target": "<= 200", "met": met(p["peak_rss_mb"] <= 200)},
+        "help_s": {"target": "<= 0.5", "met": p["help_s"] <= 0.5},
     }
 
 
@@ -176,6 +195,25 @@ def format_report(figures: dict[str, Any]) -> str:
     lines.append(f"model calls per turn: {figures['llm_calls_per_turn']} "
                  f"{figures['llm_calls_per_turn_by_role']}, "
                  f"tokens per turn: {figures['tokens_per_turn']}")
+    lines.extend(_format_peer(figures["peer"]))
     lines.append("targets met: " + ", ".join(
         f"{k}={v['met']}" for k, v in figures["targets"].items()))
     return "\n".join(lines)
+
+
+def _format_peer(p: dict[str, Any]) -> list[str]:
+    floor = p["sdk_floor"]
+    return [
+        f"side by side (harness method; {p['conversations']} conversations x "
+        f"{p['turns'] // max(1, p['conversations'])} turns at concurrency {p['concurrency']}, "
+        "every request 300 ms):",
+        f"  icatest guided: request-efficiency {p['request_efficiency']}, "
+        f"{p['cpu_ms_per_request']} ms CPU/request ({p['requests']} requests), "
+        f"peak RSS {p['peak_rss_mb']} MB, imports {p['import_s']} s",
+        f"  OpenAI SDK loop (floor): request-efficiency {floor['request_efficiency']}, "
+        f"{floor['cpu_ms_per_request']} ms CPU/request, peak RSS {floor['peak_rss_mb']} MB, "
+        f"imports {floor['import_s']} s",
+        f"  CPU per request vs floor: {p['cpu_per_request_vs_floor']}x; "
+        f"icatest fuzz start -> first assistant request: {p['fuzz_to_first_request_s']} s; "
+        f"icatest --help: {p['help_s']} s",
+    ]

@@ -25,7 +25,7 @@ PACKAGE_PARENT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_S = 30.0
 
 
-def _env() -> dict[str, str]:
+def child_env() -> dict[str, str]:
     """The child imports the same icatest as this process, whatever folder it runs in."""
     env = dict(os.environ)
     parts = (str(PACKAGE_PARENT), env.get("PYTHONPATH"))
@@ -48,7 +48,7 @@ def fake_llm(latency_ms: float, replies: str) -> Iterator[str]:
     """A FakeOpenAI process answering after `latency_ms`; yields its base URL."""
     cmd = [sys.executable, "-m", "icatest.testing", "--host", "127.0.0.1",
            "--latency-ms", str(latency_ms), "--replies", replies]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=_env())
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=child_env())
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().strip()  # printed once the server accepts connections
@@ -65,7 +65,7 @@ def reference(latency_ms: int, faults: str = "none") -> Iterator[str]:
     port = free_port()
     cmd = [sys.executable, "-m", "icatest", "sut", "serve", "--host", "127.0.0.1",
            "--port", str(port), "--latency-ms", str(latency_ms), "--faults", faults]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, text=True, env=_env())
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, text=True, env=child_env())
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc)

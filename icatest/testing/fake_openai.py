@@ -2,7 +2,9 @@
 
 The script decides what each request gets: a reply (valid JSON or any text), a delay (to trip
 client timeouts), an HTTP status (429 with Retry-After, 500, 503), empty choices, or a raw body
-that is not JSON at all. Every request is recorded so tests can assert on prompts and history.
+that is not JSON at all. Every request is recorded so tests can assert on prompts and history;
+`GET /stats` gives requests per model and when the first of each arrived (`POST /reset` zeroes
+them), for benchmarks that run the server in its own process.
 
 Provider quirks are emulated as real APIs answer them: models named like OpenAI's reasoning
 models (`gpt-5*`, `o1*`, `o3*`, `o4*`) or listed in `strict_models` reject a temperature other
@@ -114,6 +116,9 @@ class FakeOpenAI:
         self.default = _as_action(default)
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
+        # per model: requests answered and the wall-clock time of the first one (GET /stats)
+        self.counts: dict[str, int] = {}
+        self.first_at: dict[str, float] = {}
         self._queue: deque[Action | str] = deque()
         self._fn: ScriptFn | None = None
         self.set_script(script)
@@ -178,9 +183,12 @@ class FakeOpenAI:
             if not isinstance(body, dict):
                 body = {"_": body}
             rec = RecordedRequest(request.url.path, dict(request.headers), body)
-            if self.keep_requests:
-                with self._lock:
+            with self._lock:
+                if self.keep_requests:
                     self.requests.append(rec)
+                model = rec.model or ""
+                self.counts[model] = self.counts.get(model, 0) + 1
+                self.first_at.setdefault(model, time.time())
             rejected = self._rejected(body)  # refused requests use up no scripted action
             if rejected is not None:
                 return JSONResponse({"error": rejected}, status_code=400)
@@ -190,8 +198,20 @@ class FakeOpenAI:
                 await asyncio.sleep(delay)
             return self._respond(action, body)
 
+        async def stats() -> dict[str, Any]:
+            with self._lock:
+                return {"requests": dict(self.counts), "first_at": dict(self.first_at)}
+
+        async def reset() -> dict[str, Any]:
+            with self._lock:
+                self.counts.clear()
+                self.first_at.clear()
+            return {}
+
         app.post("/v1/chat/completions")(completions)
         app.post("/chat/completions")(completions)
+        app.get("/stats")(stats)
+        app.post("/reset")(reset)
         return app
 
     def _respond(self, action: Action, body: dict[str, Any]) -> Response:
