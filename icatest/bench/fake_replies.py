@@ -20,7 +20,7 @@ _FINAL = json.dumps({"turn": json.loads(_TURN), "conversation": _SCORES})
 
 def reply(messages: list[dict[str, Any]]) -> str:
     system = str(messages[0].get("content", "")) if messages else ""
-    if "simulate a driver" in system:
+    if "You play a driver" in system or "simulate a driver" in system:
         return _SIM
     if "This is the last turn" in system:
         return _FINAL
