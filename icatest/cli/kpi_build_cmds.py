@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -184,6 +185,44 @@ def qa_cmd(
     _stage_out(out, drafts, report)
 
 
+@dataclass(frozen=True)
+class DraftStage:
+    """A stage that turns JSONL drafts into drafts: where it lives and its progress total."""
+
+    module: str
+    function: str
+    total: Callable[[int, dict[str, Any]], int] = lambda n, _kw: n
+
+
+DRAFT_STAGES: dict[str, DraftStage] = {
+    "extend": DraftStage(
+        "icatest.locar.build.extend", "extend", lambda n, kw: round(kw["share"] * n)
+    ),
+    "augment": DraftStage("icatest.locar.build.augment", "augment"),
+    "dedup": DraftStage("icatest.locar.build.dedup", "dedup"),
+    "label": DraftStage("icatest.locar.build.label", "label"),
+}
+
+
+def _draft_stage(
+    name: str, inp: Path, out: Path, generator: str, **kwargs: Any
+) -> tuple[list[Any], StageReport]:
+    """Read the drafts, run stage `name` with a progress bar, write its output and manifest."""
+    import importlib
+
+    from icatest.locar.build.io import read_drafts
+    from icatest.locar.build.pipeline import make_gateway
+
+    stage = DRAFT_STAGES[name]
+    run_stage = getattr(importlib.import_module(stage.module), stage.function)
+    drafts = read_drafts(inp)
+    with _progress() as start:
+        progress = start(name, stage.total(len(drafts), kwargs))
+        made, report = _run(run_stage(make_gateway(generator), drafts, progress=progress, **kwargs))
+    _stage_out(out, made, report)
+    return made, report
+
+
 @build_app.command("extend")
 def extend_cmd(
     inp: Path = IN,
@@ -193,23 +232,8 @@ def extend_cmd(
     rng_seed: int = RNG,
 ) -> None:
     """Stage extend: multi-turn instances from a share of the single-turn seeds."""
-    from icatest.locar.build.extend import extend
-    from icatest.locar.build.io import read_drafts
-    from icatest.locar.build.pipeline import make_gateway
-
-    drafts = read_drafts(inp)
     share = _share(multi_turn_share, "--multi-turn-share")
-    with _progress() as start:
-        made, report = _run(
-            extend(
-                make_gateway(generator),
-                drafts,
-                share=share,
-                rng_seed=rng_seed,
-                progress=start("extend", round(share * len(drafts))),
-            )
-        )
-    _stage_out(out, made, report)
+    _draft_stage("extend", inp, out, generator, share=share, rng_seed=rng_seed)
 
 
 @build_app.command("augment")
@@ -223,24 +247,16 @@ def augment_cmd(
     rng_seed: int = RNG,
 ) -> None:
     """Stage augment: speech levels, keyword fragments, translation."""
-    from icatest.locar.build.augment import augment
-    from icatest.locar.build.io import read_drafts
-    from icatest.locar.build.pipeline import make_gateway
-
-    drafts = read_drafts(inp)
-    with _progress() as start:
-        made, report = _run(
-            augment(
-                make_gateway(generator),
-                drafts,
-                levels=_levels(levels),
-                fragments_share=_share(fragments_share, "--fragments-share"),
-                translate_to=_translate(translate),
-                rng_seed=rng_seed,
-                progress=start("augment", len(drafts)),
-            )
-        )
-    _stage_out(out, made, report)
+    _draft_stage(
+        "augment",
+        inp,
+        out,
+        generator,
+        levels=_levels(levels),
+        fragments_share=_share(fragments_share, "--fragments-share"),
+        translate_to=_translate(translate),
+        rng_seed=rng_seed,
+    )
 
 
 @build_app.command("dedup")
@@ -252,22 +268,14 @@ def dedup_cmd(
     grounding_threshold: float = typer.Option(0.5, "--grounding-threshold"),
 ) -> None:
     """Stage dedup: quality rules, model check (with a model) and near-duplicate removal."""
-    from icatest.locar.build.dedup import dedup
-    from icatest.locar.build.io import read_drafts
-    from icatest.locar.build.pipeline import make_gateway
-
-    drafts = read_drafts(inp)
-    with _progress() as start:
-        made, report = _run(
-            dedup(
-                make_gateway(generator),
-                drafts,
-                threshold=_share(threshold, "--threshold"),
-                grounding_threshold=grounding_threshold,
-                progress=start("dedup", len(drafts)),
-            )
-        )
-    _stage_out(out, made, report)
+    _draft_stage(
+        "dedup",
+        inp,
+        out,
+        generator,
+        threshold=_share(threshold, "--threshold"),
+        grounding_threshold=grounding_threshold,
+    )
 
 
 @build_app.command("label")
@@ -280,16 +288,10 @@ def label_cmd(
     ),
 ) -> None:
     """Stage label: KPI assignment; with --dataset also the KPI dataset and verification export."""
-    from icatest.locar.build.io import read_drafts, write_manifest
-    from icatest.locar.build.label import label
-    from icatest.locar.build.pipeline import finish, make_gateway
+    from icatest.locar.build.io import write_manifest
+    from icatest.locar.build.pipeline import finish
 
-    drafts = read_drafts(inp)
-    with _progress() as start:
-        made, report = _run(
-            label(make_gateway(generator), drafts, progress=start("label", len(drafts)))
-        )
-    _stage_out(out, made, report)
+    made, report = _draft_stage("label", inp, out, generator)
     if dataset is not None:
         reports = [report]
         built, export = finish(cast(list[Any], made), dataset, reports)
