@@ -25,16 +25,24 @@ def agreement_cmd(
         None, "--dataset", help="KPI dataset (default: the golden set's dataset: field)."
     ),
     out: Path | None = typer.Option(None, "--out", help="Write agreement.json here."),
+    rank: bool = typer.Option(
+        False, "--rank", help="Rank the --judges as candidates (macro accuracy over KPIs)."
+    ),
+    resamples: int = typer.Option(
+        1000, "--resamples", min=0, help="Bootstrap draws for the 95 % intervals (0: none)."
+    ),
 ) -> None:
-    """Agreement of each judge and of the majority vote with human labels, per KPI."""
+    """Agreement of each judge and of the majority vote with the annotators' majority, per KPI,
+    agreement between annotators, and McNemar for the speech-level pre-check."""
     import json
 
-    from icatest.locar.kpi.calibration import (
+    from icatest.locar.kpi.agreement import (
         agreement_table,
-        golden_dataset,
-        judge_golden,
-        load_golden,
+        annotator_table,
+        precheck_mcnemar,
+        rank_judges,
     )
+    from icatest.locar.kpi.calibration import golden_dataset, judge_golden, load_golden
     from icatest.locar.kpi.run import kpi_gateway
 
     gold = load_golden(golden)
@@ -43,41 +51,83 @@ def agreement_cmd(
     if not judge_models:
         raise ConfigError("--judges", "name at least one judge model")
     gateway, roles = kpi_gateway(judge_models)
-    rows = agreement_table(asyncio.run(judge_golden(data, gold, gateway, roles)))
+    pairs = asyncio.run(judge_golden(data, gold, gateway, roles))
+    rows = agreement_table(pairs, resamples=resamples)
+    between = annotator_table(gold, resamples=resamples)
+    test = precheck_mcnemar(pairs)
+    ranking = rank_judges(rows) if rank else []
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         payload = {
             "golden": str(golden),
+            "annotators": [a.model_dump(mode="json") for a in gold.annotators],
+            "provenance": gold.provenance,
             "judges": {r: gateway.spec(r).label() for r in roles},
             "prompt_versions": gateway.prompt_versions,
+            "resamples": resamples,
             "rows": [r.model_dump(mode="json") for r in rows],
+            "annotator_agreement": [r.model_dump(mode="json") for r in between],
+            "precheck_mcnemar": test.model_dump(mode="json") if test else None,
+            "ranking": [r.model_dump(mode="json") for r in ranking],
         }
         (out / "agreement.json").write_text(json.dumps(payload, indent=2) + "\n", "utf-8")
-    _print_agreement(rows, len(gold.items))
+    _print_agreement(rows, len(gold.items), between, test, ranking)
 
 
-def _print_agreement(rows: list[Any], n_items: int) -> None:
+def _print_agreement(
+    rows: list[Any], n_items: int, between: list[Any], test: Any, ranking: list[Any]
+) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"KPI judge agreement with {n_items} labelled answers")
-    for col in ("rater", "KPI", "n", "unscored", "agreement", "kappa", "F1 yes"):
+    console = Console(width=150)
+    table = Table(title=f"KPI judges vs the annotators' majority ({n_items} labelled answers)")
+    cols = ("rater", "KPI", "n", "unsc.", "accuracy [95% CI]", "kappa [95% CI]", "prec.",
+            "recall", "spec.", "F1 yes", "inv. MSE")  # fmt: skip
+    for col in cols:
         table.add_column(col, justify="left" if col in ("rater", "KPI") else "right")
     for r in rows:
         table.add_row(
-            r.rater,
-            r.kpi.value,
-            str(r.n),
-            str(r.unscored),
-            _f(r.agreement),
-            _f(r.kappa),
-            _f(r.f1_yes),
+            r.rater, r.kpi.value, str(r.n), str(r.unscored), _fci(r.accuracy, r.accuracy_ci),
+            _fci(r.kappa, r.kappa_ci), _f(r.precision), _f(r.recall), _f(r.specificity),
+            _f(r.f1_yes), _fci(r.inverted_mse, r.inverted_mse_ci),
+        )  # fmt: skip
+    console.print(table)
+    if between:
+        inter = Table(title="Agreement between annotators")
+        for col in ("KPI", "annotators", "items", "Fleiss kappa [95% CI]", "Krippendorff alpha"):
+            inter.add_column(col)
+        for b in between:
+            inter.add_row(b.kpi.value, str(b.annotators), str(b.items),
+                          _fci(b.fleiss_kappa, b.fleiss_ci),
+                          _fci(b.krippendorff_alpha, b.alpha_ci))  # fmt: skip
+        console.print(inter)
+    else:
+        console.print("Agreement between annotators: not measurable (one annotator per item).")
+    if test is not None:
+        console.print(
+            f"Pre-check ablation (McNemar, exact): n={test.n}, right only with the pre-check "
+            f"{test.only_with_precheck_right}, only without {test.only_without_right}, "
+            f"p={test.p_value:.4f}"
         )
-    Console(width=120).print(table)
+    if ranking:
+        ranked = Table(title="Candidate judges ranked")
+        for col in ("rank", "judge", "KPIs", "macro accuracy", "macro kappa"):
+            ranked.add_column(col)
+        for k in ranking:
+            ranked.add_row(str(k.rank), k.rater, str(k.kpis), _f(k.macro_accuracy),
+                           _f(k.macro_kappa))  # fmt: skip
+        console.print(ranked)
 
 
 def _f(x: float | None) -> str:
     return "–" if x is None else f"{x:.2f}"
+
+
+def _fci(x: float | None, ci: tuple[float, float] | None) -> str:
+    if x is None:
+        return "–"
+    return f"{x:.2f}" if ci is None else f"{x:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
 def report_cmd(
