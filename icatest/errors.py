@@ -22,3 +22,9 @@ class ConfigError(IcatestError):
 
 class NotFoundError(IcatestError):
     """A named thing (persona, seed pool, strategy, run) does not exist."""
+
+
+class Interrupted(IcatestError):
+    """The user stopped the command (Ctrl-C, SIGTERM); what was done is kept and resumable."""
+
+    exit_code = 130

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from icatest.calibration.labels import LabelRow, LabelTable, parse_value, read_labels
+from icatest.data import packaged_or_path
 from icatest.errors import ConfigError
 
 
@@ -97,7 +98,9 @@ def detect_format(path: Path) -> str:
 
 
 def load_label_table(path: Path, fmt: LabelFormat = "auto") -> LabelTable:
-    """Read labels in any supported format into a LabelTable."""
+    """Read labels in any supported format into a LabelTable (`labels_sample`: the packaged
+    sample file)."""
+    path = packaged_or_path(Path(path), "calibration")
     if fmt not in FORMATS:
         raise ConfigError(str(path), f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     if fmt == "auto":

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 
 from rich.console import Console
 from rich.live import Live
@@ -54,3 +55,57 @@ async def live_view(progress: ProgressState, console: Console | None = None) -> 
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             live.update(render(progress))
+
+
+def render_arms(arms: dict[str, ProgressState], title: str) -> Table:
+    """Several campaigns side by side (the arms of an experiment), one column each."""
+    table = Table(title=title, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    for label in arms:
+        table.add_column(label, justify="right")
+    rows: list[tuple[str, list[str]]] = [
+        ("conversations", [f"{p.conversations} done, {p.running} running" for p in arms.values()]),
+        ("failures", [f"{p.failures} ({len(p.failure_types)} types)" for p in arms.values()]),
+        ("pass rate", ["-" if p.pass_rate is None else f"{p.pass_rate:.0%} of {p.scored}"
+                       for p in arms.values()]),  # fmt: skip
+        ("elapsed / left", [f"{_fmt_s(p.elapsed)} / {_fmt_s(p.time_left)}" for p in arms.values()]),
+    ]
+    for name, cells in rows:
+        table.add_row(name, *cells)
+    return table
+
+
+class ArmsPanel:
+    """One live panel for every campaign of an experiment; each arm attaches its progress."""
+
+    def __init__(self, title: str, console: Console | None = None) -> None:
+        self.title = title
+        self.console = console or Console(stderr=True)
+        self.arms: dict[str, ProgressState] = {}
+
+    def view(self, label: str) -> Callable[[ProgressState], AbstractAsyncContextManager[None]]:
+        @contextlib.asynccontextmanager
+        async def attach(progress: ProgressState) -> AsyncIterator[None]:
+            self.arms[label] = progress
+            yield
+
+        return attach
+
+    @contextlib.asynccontextmanager
+    async def live(self) -> AsyncIterator[None]:
+        with Live(render_arms(self.arms, self.title), console=self.console,
+                  refresh_per_second=4, transient=False) as live:  # fmt: skip
+
+            async def refresh() -> None:
+                while True:
+                    await asyncio.sleep(0.5)
+                    live.update(render_arms(self.arms, self.title))
+
+            task = asyncio.create_task(refresh())
+            try:
+                yield
+            finally:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                live.update(render_arms(self.arms, self.title))

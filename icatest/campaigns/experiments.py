@@ -1,14 +1,17 @@
 """Experiments: baseline and guided arms with identical budgets and seeds, and their comparison.
 
-Layout (DOMAIN.md): EXPERIMENT_DIR/experiment.json, baseline/, guided/, comparison.json. With
-several backends or sessions each (backend, session) pair gets EXPERIMENT_DIR/BACKEND/session-K/
-holding the two arms, and the top-level comparison.json aggregates them. Session K uses
-rng_seed + K, the same in both arms. Re-running the command resumes arms that did not complete.
+Layout (docs/campaigns.md): EXPERIMENT_DIR/experiment.json, baseline/, guided/, comparison.json.
+With several backends or sessions each (backend, session) pair gets
+EXPERIMENT_DIR/BACKEND/session-K/ holding the two arms, and the top-level comparison.json
+aggregates them. Session K uses rng_seed + K, the same in both arms. Re-running the command
+resumes arms that did not complete; an interrupt (SIGINT/SIGTERM) stops every arm and raises
+`Interrupted`, and comparison.json is only written once every arm is complete.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -16,12 +19,14 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from icatest.campaigns.config import CampaignConfig
+from icatest.campaigns.display import ArmsPanel
+from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
 from icatest.campaigns.storage import MANIFEST, read_manifest, read_records
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
 from icatest.data import packaged_or_path
-from icatest.errors import ConfigError
+from icatest.errors import ConfigError, Interrupted
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
 
@@ -86,8 +91,12 @@ async def run_experiment(
     quiet: bool = True,
     engine: str | None = None,
     opener: str = DEFAULT_OPENER,
+    handle_signals: bool = True,
 ) -> dict[str, Any]:
-    """Run every arm (the two arms of a pair concurrently if asked) and write comparison.json."""
+    """Run every arm (the two arms of a pair concurrently if asked) and write comparison.json.
+
+    Not quiet: one live panel with a column per arm (stderr). Raises Interrupted when a signal
+    stopped the arms; their run directories are closed and resume on the next call."""
     missing = [b.name for b in exp.backends if b.placeholder()]
     missing += [f"campaign.{k}" for k, v in exp.campaign.items()
                 if isinstance(v, str) and any(m in v for m in PLACEHOLDER_MARKS)]
@@ -98,21 +107,33 @@ async def run_experiment(
         )
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "experiment.json").write_text(exp.model_dump_json(indent=2))
-    kwargs: dict[str, Any] = {"opener": opener, "handle_signals": False}
+    interrupts = Interrupts()
+    panel = None if quiet else ArmsPanel(f"icatest compare {exp.name}")
+    kwargs: dict[str, Any] = {"opener": opener, "interrupts": interrupts}
     if engine:
         kwargs["engine"] = engine
     todo = arm_dirs(exp, folder)
+    single = len(exp.backends) == 1 and exp.sessions == 1
     pairs: dict[tuple[str, int], list[Any]] = {}
     for backend, session, arm, path in todo:
+        label = arm.value if single else f"{backend.name}/{session}/{arm.value}"
+        view = {"view": panel.view(label)} if panel is not None else {}
         pairs.setdefault((backend.name, session), []).append(
-            _arm(exp.arm_config(backend, arm, session), path, kwargs)
+            _arm(exp.arm_config(backend, arm, session), path, {**kwargs, **view})
         )
-    for coros in pairs.values():
-        if exp.concurrent_arms:
-            await asyncio.gather(*coros)
-        else:
-            for coro in coros:
-                await coro
+    with interrupts.installed() if handle_signals else contextlib.nullcontext():
+        async with panel.live() if panel is not None else contextlib.nullcontext():
+            for coros in pairs.values():
+                if exp.concurrent_arms and not interrupts.interrupted:
+                    await asyncio.gather(*coros)
+                    continue
+                for coro in coros:
+                    if interrupts.interrupted:
+                        coro.close()  # never started: nothing to record
+                    else:
+                        await coro
+    if interrupts.interrupted:
+        raise Interrupted(f"experiment {exp.name} interrupted; finished arms are kept in {folder}")
     comparison = compare_runs(exp, folder)
     (folder / "comparison.json").write_text(json.dumps(comparison, indent=2))
     return comparison

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import signal
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
@@ -17,6 +16,7 @@ from icatest import __version__
 from icatest.campaigns.config import ROLES, CampaignConfig
 from icatest.campaigns.control import StopControl
 from icatest.campaigns.conversation import DEFAULT_ENGINE, ConversationEnv, resolve
+from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.local import PlanSource, run_local
 from icatest.campaigns.progress import ProgressState
 from icatest.campaigns.recorder import RunRecorder
@@ -114,30 +114,6 @@ async def _no_view(_: ProgressState) -> AsyncIterator[None]:
     yield
 
 
-@contextlib.contextmanager
-def _signals(control: StopControl, on_second: Callable[[], None]) -> Any:
-    """SIGINT/SIGTERM: first stops starting new conversations, second cancels in-flight ones."""
-    loop = asyncio.get_running_loop()
-    installed: list[signal.Signals] = []
-
-    def handler() -> None:
-        if control.interrupted:
-            on_second()
-        control.interrupt()
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, handler)
-            installed.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass
-    try:
-        yield
-    finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
-
-
 async def run_campaign(
     config: CampaignConfig,
     out: Path,
@@ -148,8 +124,12 @@ async def run_campaign(
     view: ProgressView | None = None,
     handle_signals: bool = True,
     tick_s: float = 5.0,
+    interrupts: Interrupts | None = None,
 ) -> CampaignResult:
-    """Run (or continue) a campaign; returns when its budget, cap or an interrupt ends it."""
+    """Run (or continue) a campaign; returns when its budget, cap or an interrupt ends it.
+
+    Signals: `interrupts` when several campaigns share one handler (an experiment's arms), else
+    this campaign's own handler unless `handle_signals` is false."""
     # every input is checked before the run directory is touched: a bad file leaves nothing behind
     catalog = load_catalog(config.data_dir)
     ScenarioSampler(config, catalog, "check")
@@ -181,9 +161,13 @@ async def run_campaign(
         if main is not None:
             main.cancel()
 
+    hub = interrupts or (Interrupts() if handle_signals else None)
+    if hub is not None:
+        hub.register(control, hard_stop)
+    installs = hub is not None and interrupts is None  # a shared hub is installed by its owner
     status = "interrupted"
     try:
-        with _signals(control, hard_stop) if handle_signals else contextlib.nullcontext():
+        with hub.installed() if installs and hub is not None else contextlib.nullcontext():
             async with (view or _no_view)(progress), _ticker(recorder, tick_s):
                 await _execute(config, source, recorder, control, catalog, engine, opener, run_id)
         status = "interrupted" if control.interrupted else "completed"

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from icatest.errors import IcatestError
+from icatest.errors import IcatestError, Interrupted
 
 # name -> (module under icatest.cli, one-line help shown by `icatest --help`). A command's module
 # is imported only when that command runs, so `icatest --help` imports no command and `icatest
@@ -125,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors print one line and exit non-zero, never a traceback."""
     try:
         result = app(args=argv, standalone_mode=False)
+    except Interrupted as exc:  # not an error: what was done is kept, the message says how to go on
+        typer.echo(f"interrupted: {exc}", err=True)
+        return _exit(exc.exit_code, argv)
     except IcatestError as exc:
         typer.echo(f"error: {exc}", err=True)
         return _exit(exc.exit_code, argv)

@@ -126,15 +126,21 @@ def fuzz(
 
 def compare(
     experiment: Path = typer.Argument(..., help="experiment YAML, or a packaged name (demo)"),
-    out: Path | None = typer.Option(None, help="experiment folder (default runs/NAME)"),
-    quiet: bool = typer.Option(False),
+    out: Path | None = typer.Option(
+        None, "--out", help="experiment folder (default runs/NAME); re-running resumes it"
+    ),
+    budget: str | None = typer.Option(
+        None, "--budget", help="replace every arm's time budget (30s, 5m) for a quick look"
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="no live panel"),
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
-    from icatest.campaigns.experiments import load_experiment, run_experiment
+    from icatest.campaigns.experiments import load_experiment
+    from icatest.cli.experiment_run import run_experiment_cli, with_budget
 
-    exp = load_experiment(experiment)
+    exp = with_budget(load_experiment(experiment), budget)
     folder = out or Path("runs") / exp.name
-    comparison = asyncio.run(run_experiment(exp, folder, quiet=quiet))
+    comparison = run_experiment_cli(exp, folder, quiet=quiet)
     typer.echo(json.dumps(comparison["ratios"], indent=2))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import typer
@@ -12,6 +11,7 @@ from rich.console import Console
 from icatest.contracts.labels import CONVERSATION_ROLES, Mode
 
 DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
+DEMO_FOLDER = Path("runs/demo")  # the latest demo, always here (docs and the notebook use it)
 
 
 def register(app: typer.Typer) -> None:
@@ -20,18 +20,33 @@ def register(app: typer.Typer) -> None:
 
 def demo(
     experiment: Path = typer.Option(
-        DEMO_EXPERIMENT, help="experiment file to run after the conversation, or a packaged name"
+        DEMO_EXPERIMENT,
+        "--experiment",
+        help="experiment file to run after the conversation, or a packaged name",
     ),
-    out: Path | None = typer.Option(None, help="experiment folder (default runs/demo-TIMESTAMP)"),
-    skip_experiment: bool = typer.Option(False, help="only the single conversation"),
+    out: Path = typer.Option(
+        DEMO_FOLDER,
+        "--out",
+        help="experiment folder; a finished one there is kept as FOLDER-YYYYMMDD-HHMMSS, an "
+        "interrupted one is resumed",
+    ),
+    budget: str | None = typer.Option(
+        None, "--budget", help="replace each arm's time budget (30s, 5m) for a quicker demo"
+    ),
+    skip_experiment: bool = typer.Option(
+        False, "--skip-experiment", help="only the single conversation"
+    ),
 ) -> None:
     """Offline demo against the reference assistant: one guided conversation with its failures,
     then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
+    from icatest.campaigns.experiments import load_experiment
+    from icatest.cli.experiment_run import heading, run_experiment_cli, stable_folder, with_budget
     from icatest.cli.transcript import print_transcript
     from icatest.engine.single import converse_once
 
+    exp = None if skip_experiment else with_budget(load_experiment(experiment), budget)
     console = Console()
-    console.rule("[bold]1. One guided conversation (offline roles, reference assistant)")
+    heading(console, "1. One guided conversation (offline roles, reference assistant)")
     record = asyncio.run(
         converse_once(
             sut="reference:default",
@@ -51,14 +66,15 @@ def demo(
     if skip_experiment:
         return
     from icatest.analysis.workflow import write_report
-    from icatest.campaigns.experiments import load_experiment, run_experiment
 
-    exp = load_experiment(experiment)
-    folder = out or Path("runs") / f"demo-{time.strftime('%Y%m%d-%H%M%S')}"
-    console.rule(f"[bold]2. Guided vs baseline campaigns: {experiment} -> {folder}")
-    asyncio.run(run_experiment(exp, folder, quiet=False))
-    console.rule("[bold]3. Report")
-    outputs = write_report([folder])
+    assert exp is not None
+    folder = stable_folder(out)
+    heading(console, f"2. Guided vs baseline campaigns: {experiment} -> {folder}")
+    run_experiment_cli(exp, folder, quiet=False)
+    heading(console, "3. Report")
+    with console.status("writing the report: embedding the failing turns (the first run loads "
+                        "the model)"):  # fmt: skip
+        outputs = write_report([folder])
     comparison = outputs.metrics.get("comparison")
     if comparison:
         console.print(comparison["closing_note"])

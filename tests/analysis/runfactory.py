@@ -164,7 +164,7 @@ def write_run(
     tail: str | None = None,
     progress: Sequence[Mapping[str, Any]] = (),
 ) -> Path:
-    """Write a run directory in the DOMAIN.md layout; `tail` is appended raw (e.g. a torn line)."""
+    """Write a run directory (layout: docs/campaigns.md); `tail` is appended raw (a torn line)."""
     root.mkdir(parents=True, exist_ok=True)
     manifest = {
         "run_id": run_id,

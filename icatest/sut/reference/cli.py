@@ -46,8 +46,9 @@ def register_serve(sut_app: typer.Typer) -> None:
             oracle_log=oracle_log,
         )
         typer.echo(
-            f"reference assistant on http://{host}:{port} (faults: {config.profile.name}, "
-            f"lang: {lang})"
+            f"reference assistant on http://{host}:{port}/v1 (OpenAI-compatible; faults: "
+            f"{config.profile.name}, lang: {lang}); check it with: icatest sut check "
+            f"http://{host}:{port}/v1"
         )
         uvicorn.run(
             create_app(config),

@@ -1,4 +1,4 @@
-"""English wording of acts, following the 'well-behaved' conventions of DOMAIN.md."""
+"""English wording of acts: the 'well-behaved' conventions of docs/reference_assistant.md."""
 
 from __future__ import annotations
 

@@ -1,0 +1,114 @@
+"""The wheel, installed into a fresh venv, runs the main commands from a folder with no checkout.
+
+The wheel is built from a copy of the sources (pyproject.toml, README.md, icatest/) so the checkout
+gets no build/ or egg-info. The venv gets icatest only from the wheel (`pip install --no-deps`);
+its third-party dependencies are the ones this test runs with, reached through a .pth path line
+(nothing is downloaded, and the line does not run the editable-install hook of a checkout). Every
+command runs the venv's `icatest` console script in a temporary folder, without PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from icatest import __version__
+
+REPO = Path(__file__).resolve().parents[2]
+SHORT_EXPERIMENT = """
+name: short
+campaign: {budget_s: 4s, concurrency: 4, rng_seed: 1}
+backends: [{name: reference, sut: reference}]
+"""
+TIMEOUT = 240
+
+
+def _run(cmd: list[str | Path], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=TIMEOUT)  # fmt: skip
+    assert proc.returncode == 0, f"{cmd}\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+    return proc
+
+
+def _build_wheel(tmp: Path) -> Path:
+    src = tmp / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, src / name)
+    shutil.copytree(REPO / "icatest", src / "icatest",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))  # fmt: skip
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+          "--no-index", "-w", tmp / "dist", src], tmp, dict(os.environ))  # fmt: skip
+    (wheel,) = (tmp / "dist").glob("icatest-*.whl")
+    return wheel
+
+
+def _venv_with(wheel: Path, tmp: Path) -> Path:
+    venv = tmp / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", venv], tmp, dict(os.environ))
+    python = venv / "bin" / "python"
+    _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index",
+          "--quiet", wheel], tmp, dict(os.environ))  # fmt: skip
+    site = Path(subprocess.check_output(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True
+    ).strip())  # fmt: skip
+    deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "zz_test_dependencies.pth").write_text("\n".join(sorted(deps)) + "\n")
+    return venv
+
+
+@pytest.mark.slow
+def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
+    wheel = _build_wheel(tmp_path)
+    venv = _venv_with(wheel, tmp_path)
+    icatest = venv / "bin" / "icatest"
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ICATEST_DATA")}
+
+    where = _run([venv / "bin" / "python", "-c", "import icatest; print(icatest.__file__)"],
+                 work, env).stdout.strip()  # fmt: skip
+    assert where.startswith(str(venv)), where  # the wheel's copy, not the checkout
+
+    # the benchmark runs alongside the other commands: it waits on latencies most of the time
+    bench = subprocess.Popen([icatest, "bench", "--quick", "--json"], cwd=work, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert _run([icatest, "--version"], work, env).stdout.strip() == f"icatest {__version__}"
+        assert "korean_neutral" in _run([icatest, "list", "personas"], work, env).stdout
+
+        _run([icatest, "converse", "--sut", "reference", "--max-turns", "3", "--quiet",
+              "--out", "conv.json"], work, env)  # fmt: skip
+        assert json.loads((work / "conv.json").read_text())["turns"]
+
+        _run([icatest, "fuzz", "--sut", "reference", "--budget", "4s", "--out", "runs/fuzz",
+              "--quiet"], work, env)  # fmt: skip
+        _run([icatest, "report", "runs/fuzz", "--model", "hashing"], work, env)
+        assert (work / "runs" / "fuzz" / "report.html").is_file()
+
+        (work / "short.yaml").write_text(SHORT_EXPERIMENT)
+        _run([icatest, "compare", "short.yaml", "--quiet"], work, env)
+        assert (work / "runs" / "short" / "comparison.json").is_file()
+
+        # the packaged demo experiment, shortened; the report embeds with the packaged model
+        out = _run([icatest, "demo", "--budget", "3s"], work, env).stdout
+        assert (work / "runs" / "demo" / "report.html").is_file(), out
+
+        _run([icatest, "kpi", "run", "--dataset", "locar_sample", "--lang", "en", "--sut",
+              "reference", "--out", "runs/kpi"], work, env)  # fmt: skip
+        assert (work / "runs" / "kpi" / "results.json").is_file()
+
+        checked = _run([icatest, "honorific", "check", "--level", "haeyo", "경로를 찾았어요."],
+                       work, env)  # fmt: skip
+        assert checked.stdout.strip().endswith("ok")
+    finally:
+        stdout, stderr = bench.communicate(timeout=TIMEOUT)
+    assert bench.returncode == 0, stderr[-3000:]
+    assert json.loads(stdout)["throughput"]
