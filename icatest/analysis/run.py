@@ -73,11 +73,16 @@ class Run:
         return failures_frame(self.records)
 
 
-def load_run(path: str | Path) -> Run:
-    """Load a run directory, or a folder of published-format logs (`conv_*.json`)."""
+def load_run(path: str | Path, arm: str = "guided") -> Run:
+    """Load a run directory, an experiment directory (its `arm`, guided by default; what
+    `icatest report` accepts), or a folder of published-format logs (`conv_*.json`)."""
     root = Path(path)
     if not root.is_dir():
         raise NotFoundError(f"run directory not found: {root}")
+    if not (root / CONVERSATIONS_FILE).exists() and (root / arm / CONVERSATIONS_FILE).exists():
+        run = _load_icatest_run(root / arm)
+        run.label = arm
+        return run
     if (root / CONVERSATIONS_FILE).exists():
         return _load_icatest_run(root)
     if any(root.glob("conv_*.json")):
