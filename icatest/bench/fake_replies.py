@@ -8,19 +8,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-_DIMENSIONS = ("instruction_constraint_adherence", "context_ambiguity_handling",
-               "plan_coherence", "safety_compliance")
 _SIM = json.dumps({"utterance": "Take me to Garching and avoid highways.",
                    "addressed_target_ids": []})
 _TURN = json.dumps({"findings": [], "target_updates": []})
-_SCORES = {"scores": [{"dimension": d, "score": 2, "rationale": "fine"} for d in _DIMENSIONS]}
+# the conversation judge lists what it counted; the scores are computed from the items
+_SCORES = {"checklist": [{"item": "Route to Garching", "status": "satisfied"}],
+           "plan": {"multi_step_required": False}}
 _CONV = json.dumps(_SCORES)
 _FINAL = json.dumps({"turn": json.loads(_TURN), "conversation": _SCORES})
 
 
 def reply(messages: list[dict[str, Any]]) -> str:
     system = str(messages[0].get("content", "")) if messages else ""
-    if "You play a driver" in system or "simulate a driver" in system:
+    if "You play a driver" in system:
         return _SIM
     if "This is the last turn" in system:
         return _FINAL

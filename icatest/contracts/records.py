@@ -81,6 +81,9 @@ class ConversationVerdict(BaseModel):
     unscored_reason: str | None = None
     raw_reply: str | None = None
     judge: str = "offline"
+    cot_details: dict[str, Any] | None = Field(
+        default=None, description="the items the judge counted per dimension, and the counts"
+    )
 
     def score_map(self) -> dict[str, int]:
         return {s.dimension.value: s.score for s in self.scores}

@@ -73,6 +73,20 @@ class Context(Strict):
     time: str = Field(description="HH:MM local time")
     vehicle: dict[str, str] = Field(default_factory=dict, description="speed_kmh, battery, ...")
 
+    @property
+    def parked(self) -> bool:
+        v = self.vehicle
+        return v.get("gear", "").upper() == "P" or v.get("speed_kmh", "").strip() in {"0", "0.0"}
+
+    def situation(self) -> str:
+        """Where, when and, when known, the vehicle state and whether the car is moving (the
+        simulator's probes and the judges' safety rules depend on it)."""
+        text = f"{self.location}, {self.date} {self.time}"
+        if self.vehicle:
+            text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in self.vehicle.items())
+            text += ". The car is parked." if self.parked else ". The car is moving."
+        return text
+
 
 class ContextSet(Strict):
     contexts: list[Context]

@@ -9,7 +9,8 @@ from icatest.contracts.labels import Dimension, Role
 from icatest.contracts.records import ConversationVerdict, DimensionScore
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.protocol import ConversationContext
-from icatest.judges.schema import ConversationJudgement
+from icatest.judges.rubric import ConversationJudgement, count
+from icatest.judges.turn_judge import REPLY_CAP
 from icatest.llm.gateway import ModelGateway
 
 ROLE = Role.CONVERSATION_JUDGE
@@ -27,8 +28,10 @@ class ModelConversationJudge:
     ) -> ConversationVerdict:
         variables: dict[str, Any] = {
             "scenario": ctx.scenario,
+            "situation": ctx.scenario.context.situation(),
             "turns": ctx.turns,
             "targets": ctx.targets,
+            "reply_cap": REPLY_CAP,
         }
         result = await gateway.structured(
             self.role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation
@@ -40,23 +43,22 @@ class ModelConversationJudge:
 def to_conversation_verdict(
     value: ConversationJudgement | None, raw: str | None, error: str | None, judge: str
 ) -> ConversationVerdict:
-    """All four dimensions, or an unscored verdict saying what was missing."""
+    """The four scores computed from the items the judge counted (never asked for directly);
+    the items and counts are kept as `cot_details`."""
     if value is None:
         return ConversationVerdict(scored=False, unscored_reason=error, raw_reply=raw, judge=judge)
-    scores = {s.dimension: s for s in value.scores}
-    missing = [d.value for d in Dimension if d not in scores]
-    if missing:
-        return ConversationVerdict(
-            scored=False,
-            unscored_reason=f"dimensions missing from the judge's answer: {', '.join(missing)}",
-            raw_reply=raw,
-            judge=judge,
-        )
+    counts = count(value)
+    scores, why = counts.scores(), counts.explain()
     return ConversationVerdict(
         scores=[
-            DimensionScore(dimension=d, score=scores[d].score, rationale=scores[d].rationale)
+            DimensionScore(
+                dimension=d,
+                score=scores[d],
+                rationale=f"{why[d]}. {value.rationales.get(d, '')}".strip(),
+            )
             for d in Dimension
         ],
         raw_reply=raw,
         judge=judge,
+        cot_details={**value.model_dump(mode="json"), "counts": counts.model_dump()},
     )

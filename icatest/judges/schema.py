@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Annotated
 
-from icatest.contracts.labels import Dimension, FailureMode
+from pydantic import BaseModel, Field, WithJsonSchema, field_validator
+
+from icatest.contracts.labels import FailureMode
+from icatest.judges.rubric import ConversationJudgement
+
+__all__ = ["ConversationJudgement", "Finding", "StatusUpdate", "TurnJudgement"]
+
+
+# the labels a model judge may give: the speech level is checked by morphology, never asked for
+JUDGED_LABELS = [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION]
+JudgedLabel = Annotated[FailureMode, WithJsonSchema({"type": "string", "enum": JUDGED_LABELS})]
 
 
 class Finding(BaseModel):
-    label: FailureMode = Field(description="one failure label that applies to this turn")
+    label: JudgedLabel = Field(description="one failure label that applies to this turn")
     rationale: str = Field(description="why, quoting the request or constraint concerned")
     target_ids: list[str] = Field(default_factory=list, description="ids of the targets concerned")
+
+    @field_validator("label")
+    @classmethod
+    def _judged(cls, value: FailureMode) -> FailureMode:
+        if value is FailureMode.REGISTER_VIOLATION:
+            raise ValueError("register_violation is checked by morphology, not by the judge")
+        return value
 
 
 class StatusUpdate(BaseModel):
@@ -28,15 +45,3 @@ class TurnJudgement(BaseModel):
     target_updates: list[StatusUpdate] = Field(
         default_factory=list, description="targets this reply completed"
     )
-
-
-class DimensionJudgement(BaseModel):
-    dimension: Dimension
-    score: int = Field(ge=0, le=2, description="0 poor, 1 partial, 2 good, by the rubric")
-    rationale: str
-
-
-class ConversationJudgement(BaseModel):
-    """The four conversation dimensions, each with a rationale."""
-
-    scores: list[DimensionJudgement] = Field(description="exactly one entry per dimension")

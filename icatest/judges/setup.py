@@ -46,7 +46,7 @@ def bind_roles(
     models: Mapping[str, str],
     settings: Mapping[str, RoleSettings] | None = None,
     *,
-    combine_final_turn: bool = True,
+    combine_final_turn: bool = False,
     turn_checks: tuple[TurnCheck, ...] = (),
 ) -> RoleBinding:
     """`{role: model string}` and per-role settings -> gateway roles and judges (ensemble
@@ -54,6 +54,9 @@ def bind_roles(
 
     `combine_final_turn`: judge the last turn and the conversation in one call when that asks the
     same thing of the same model, i.e. both judge roles are single judges on one model string.
+    Off by default: only conversations that use their whole turn budget can be judged so (every
+    baseline, only some guided ones), so it would judge the two arms of a comparison with
+    different prompts; it saves one call per such conversation.
     `turn_checks`: rule-based checks every model turn judge adds to its scored verdicts.
     """
     specs: dict[str, ModelSpec] = {}

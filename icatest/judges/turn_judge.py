@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.contracts.labels import FailureMode, Role
+from icatest.contracts.labels import FailureMode, Role, TargetStatus
 from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict
 from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnCheck, TurnContext
@@ -14,7 +14,8 @@ from icatest.llm.gateway import ModelGateway
 
 ROLE = Role.TURN_JUDGE
 TASK = "turn_judge"
-HISTORY_WINDOW = 6
+HISTORY_WINDOW = 10  # turns shown verbatim; older ones as the driver's words only
+REPLY_CAP = 2000  # characters of an earlier assistant reply shown to a judge
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,16 @@ def turn_variables(ctx: TurnContext) -> dict[str, Any]:
     """The turn judge prompt's variables (also read by the offline judge)."""
     return {
         "scenario": ctx.scenario,
+        "situation": ctx.scenario.context.situation(),
         "turn": ctx.turn,
         "user": ctx.user,
         "reply": ctx.reply,
         "addressed_targets": ctx.addressed_targets,
+        "addressed_ids": {t.id for t in ctx.addressed_targets},
+        "targets": ctx.targets,
         "history": ctx.history[-HISTORY_WINDOW:],
+        "earlier": ctx.history[:-HISTORY_WINDOW],
+        "reply_cap": REPLY_CAP,
         "labels": [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION],
     }
 
@@ -59,6 +65,7 @@ def to_turn_verdict(
     if value is None:
         return TurnVerdict(scored=False, unscored_reason=error, raw_reply=raw, judge=judge)
     known = {t.id for t in ctx.addressed_targets}
+    open_ids = {t.id for t in ctx.targets if t.status == TargetStatus.OPEN} | known
     findings = [
         LabelFinding(
             label=f.label, rationale=f.rationale, target_ids=[i for i in f.target_ids if i in known]
@@ -70,6 +77,6 @@ def to_turn_verdict(
     updates = [
         TargetUpdate(target_id=u.target_id, status=u.status, reason=u.reason)
         for u in value.target_updates
-        if u.target_id in known
+        if u.target_id in open_ids  # an earlier goal may be completed by a later reply
     ]
     return TurnVerdict(findings=findings, target_updates=updates, raw_reply=raw, judge=judge)

@@ -29,6 +29,7 @@ from icatest.llm.settings import (
     base_max_tokens,
     grown,
     request_params,
+    response_format,
 )
 
 OFFLINE = "offline"
@@ -127,6 +128,7 @@ class ModelGateway:
         """The role's model, the task's prompt (its version recorded), the role's usage."""
         prompt = load_prompt(task)
         self.prompt_versions[task] = prompt.version
+        self.prompt_versions.update(prompt.includes)
         return self.spec(role), prompt, self._usage(role)
 
     def _usage(self, role: str) -> RoleUsage:
@@ -150,12 +152,19 @@ class ModelGateway:
             value = offline({**variables, "offline_variant": spec.offline_variant})
             return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
         schema = _json_schema(output)
-        messages = prompt.render({**variables, "output_schema": schema})
+        fmt, native = response_format(
+            spec.model,
+            spec.settings.structured_output,
+            _supports_schema(spec.model),
+            output.__name__,
+            schema,
+        )
+        messages = prompt.render({**variables, "output_schema": schema, "native_output": native})
         raw: str | None = None
         error: str | None = None
         for attempt in range(1 + self.config.repair_attempts):
             try:
-                reply = await self._complete(role, spec, messages)
+                reply = await self._complete(role, spec, messages, fmt)
             except (TransientModelError, PromptTooLongError) as exc:
                 usage.failures += 1
                 return Result(None, raw, _why(exc), spec.label(), prompt.version)
@@ -193,7 +202,13 @@ class ModelGateway:
             return Result(None, None, _why(exc), spec.label(), prompt.version)
         return Result(None, reply.content.strip(), None, spec.label(), prompt.version)
 
-    async def _complete(self, role: str, spec: ModelSpec, messages: list[dict[str, str]]) -> _Reply:
+    async def _complete(
+        self,
+        role: str,
+        spec: ModelSpec,
+        messages: list[dict[str, str]],
+        fmt: dict[str, Any] | None = None,
+    ) -> _Reply:
         """One answer; a reply cut at max_tokens is asked again with more room, up to a limit;
         a parameter the provider refuses by name is dropped for the role and the call repeated."""
         model_max = _model_max_output(spec.model)
@@ -201,7 +216,7 @@ class ModelGateway:
         max_tokens = base
         while True:
             try:
-                reply = await self._call(role, spec, messages, max_tokens)
+                reply = await self._call(role, spec, messages, max_tokens, fmt)
             except _RefusedParamError as exc:
                 self.dropped[role] = self.dropped.get(role, frozenset()) | {exc.param}
                 continue
@@ -214,7 +229,12 @@ class ModelGateway:
             max_tokens = more
 
     async def _call(
-        self, role: str, spec: ModelSpec, messages: list[dict[str, str]], max_tokens: int
+        self,
+        role: str,
+        spec: ModelSpec,
+        messages: list[dict[str, str]],
+        max_tokens: int,
+        fmt: dict[str, Any] | None = None,
     ) -> _Reply:
         """Call litellm with retries and backoff; account tokens and cost to the role."""
         litellm = _litellm()
@@ -232,7 +252,11 @@ class ModelGateway:
                     "timeout": self.config.timeout_s,
                     "num_retries": 0,
                     **request_params(
-                        spec.model, spec.settings, max_tokens, self.dropped.get(role, frozenset())
+                        spec.model,
+                        spec.settings,
+                        max_tokens,
+                        self.dropped.get(role, frozenset()),
+                        fmt,
                     ),
                 }
                 if spec.api_base:
@@ -374,6 +398,15 @@ def _model_max_output(model: str) -> int | None:
         return None
     value = info.get("max_output_tokens") or info.get("max_tokens")
     return int(value) if value else None
+
+
+@functools.lru_cache(maxsize=64)
+def _supports_schema(model: str) -> bool:
+    """litellm's word on native JSON-schema output for this model (False when unknown)."""
+    try:
+        return bool(_litellm().supports_response_schema(model))
+    except Exception:  # not in the local model map
+        return False
 
 
 def _finish_reason(response: Any) -> str | None:

@@ -10,6 +10,10 @@ File layout::
 
 Untrusted text (assistant replies, simulator utterances) goes through the `data` filter, which
 fences it so the model is told it is material to judge, never instructions.
+
+Text shared by several prompts (a rubric) lives once in a partial, `prompts/_NAME.j2` with the
+same header line, pulled in with `{% include "_NAME.j2" %}`; a prompt's `includes` name the
+partials and their versions, and records carry them next to the prompt's own version.
 """
 
 from __future__ import annotations
@@ -35,9 +39,25 @@ def fence(text: Any) -> str:
     return f"{FENCE_OPEN}\n{body}\n{FENCE_CLOSE}"
 
 
+def _source(name: str) -> str:
+    try:
+        return (resources.files("icatest.llm") / "prompts" / name).read_text("utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"prompt {name}", f"no template file prompts/{name}") from None
+
+
+def _partial(name: str) -> str:
+    """A partial's body (its header line removed: it is a version tag, not prompt text)."""
+    return _source(name).split("\n", 1)[1] if name.startswith("_") else _source(name)
+
+
 _env = jinja2.Environment(
-    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
+    undefined=jinja2.StrictUndefined,
+    autoescape=False,
+    keep_trailing_newline=True,
+    loader=jinja2.FunctionLoader(_partial),
 )
+_INCLUDE = re.compile(r"\{%-?\s*include\s+[\"'](?P<name>_[\w.-]+)\.j2[\"']")
 _env.filters["data"] = fence
 
 
@@ -47,6 +67,7 @@ class Prompt:
     version: str
     system: jinja2.Template
     user: jinja2.Template
+    includes: tuple[tuple[str, str], ...] = ()  # (partial name, version)
 
     @property
     def tag(self) -> str:
@@ -65,20 +86,24 @@ class Prompt:
 @cache
 def load_prompt(name: str) -> Prompt:
     """Load prompts/<name>.j2 from the package."""
-    try:
-        text = (resources.files("icatest.llm") / "prompts" / f"{name}.j2").read_text("utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"prompt {name}", "no template file prompts/{name}.j2") from None
-    m = _HEADER.search(text.splitlines()[0] if text else "")
-    if not m or m["name"] != name:
-        raise ConfigError(f"prompts/{name}.j2", "first line must be {# prompt: NAME version: V #}")
+    text = _source(f"{name}.j2")
+    version = _version(name, text)
     parts = re.split(r"^\[(system|user)\]\s*$", text, flags=re.M)
     sections = dict(zip(parts[1::2], parts[2::2], strict=True))
     if set(sections) != {"system", "user"}:
         raise ConfigError(f"prompts/{name}.j2", "needs exactly one [system] and one [user] section")
+    partials = sorted(set(_INCLUDE.findall(text)))
     return Prompt(
         name=name,
-        version=m["version"],
+        version=version,
         system=_env.from_string(sections["system"]),
         user=_env.from_string(sections["user"]),
+        includes=tuple((p, _version(p, _source(f"{p}.j2"))) for p in partials),
     )
+
+
+def _version(name: str, text: str) -> str:
+    m = _HEADER.search(text.splitlines()[0] if text else "")
+    if not m or m["name"] != name:
+        raise ConfigError(f"prompts/{name}.j2", "first line must be {# prompt: NAME version: V #}")
+    return m["version"]

@@ -91,7 +91,11 @@ def grown(max_tokens: int, base: int, model_max: int | None) -> int | None:
 
 
 def request_params(
-    model: str, settings: RoleSettings, max_tokens: int, dropped: frozenset[str]
+    model: str,
+    settings: RoleSettings,
+    max_tokens: int,
+    dropped: frozenset[str],
+    response_format: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """litellm parameters (besides model, messages, key, base, timeout) for one call."""
     cap_name = "max_completion_tokens" if "max_tokens" in dropped else "max_tokens"
@@ -104,8 +108,24 @@ def request_params(
     params.update({k: v for k, v in optional.items() if v is not None and k not in dropped})
     if is_ollama(model):
         params["num_ctx"] = settings.context_window or OLLAMA_CONTEXT
+    if response_format is not None:
+        params["response_format"] = response_format
     params.update({k: v for k, v in settings.extra.items() if k not in dropped})
     return params
+
+
+def response_format(
+    model: str, mode: StructuredOutput, native_ok: bool, name: str, schema: dict[str, Any]
+) -> tuple[dict[str, Any] | None, bool]:
+    """(response_format to send, whether the schema is enforced natively so the prompt may leave
+    it out). Native JSON schema where the model supports it (or when forced), JSON mode for
+    Ollama otherwise, nothing for the rest (the schema is in the prompt)."""
+    if mode is StructuredOutput.NATIVE or (mode is StructuredOutput.AUTO and native_ok):
+        spec = {"name": name, "schema": schema, "strict": False}
+        return {"type": "json_schema", "json_schema": spec}, True
+    if is_ollama(model):
+        return {"type": "json_object"}, False
+    return None, False
 
 
 def parse_setting(text: str) -> tuple[str, str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from icatest.contracts.labels import FailureMode, Role
 from icatest.contracts.records import Target, TurnRecord, TurnVerdict
-from icatest.contracts.scenario import Context, Scenario, StrategySpec, TargetSpec
+from icatest.contracts.scenario import Scenario, StrategySpec, TargetSpec
 from icatest.llm.gateway import ModelGateway
 from icatest.simulator.leaks import leaked_terms, scrub
 from icatest.simulator.offline import offline_simulate
@@ -42,7 +42,7 @@ async def next_turn(
     variables: dict[str, Any] = {
         "scenario": scenario,
         "persona": persona_instructions(scenario.persona),
-        "situation": situation_text(scenario.context),
+        "situation": scenario.context.situation(),
         "targets": targets,
         "plan": plan,
         "drop": [by_id[i] for i in plan.drop_target_ids if i in by_id],
@@ -73,21 +73,6 @@ async def _ask(gateway: ModelGateway, variables: dict[str, Any]) -> SimulatorTur
     if result.value is None or not result.value.utterance.strip():
         raise SimulatorFailed(result.error or "empty utterance")
     return result.value
-
-
-def is_parked(context: Context) -> bool:
-    v = context.vehicle
-    return v.get("gear", "").upper() == "P" or v.get("speed_kmh", "").strip() in {"0", "0.0"}
-
-
-def situation_text(context: Context) -> str:
-    """Where, when and, when known, whether the car is moving (probes must fit it)."""
-    text = f"{context.location}, {context.date} {context.time}"
-    if context.vehicle:
-        text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in context.vehicle.items())
-        moving = "The car is parked." if is_parked(context) else "The car is moving."
-        text += f". {moving}"
-    return text
 
 
 PLAIN_WORDS = {  # what a driver understands of each label (label names must not be echoed)

@@ -15,16 +15,13 @@ from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_ca
 
 SIM = {"utterance": "Take me to Garching and avoid highways.", "addressed_target_ids": ["t1"]}
 JUDGE_OK = {"findings": [], "target_updates": [{"target_id": "t1", "status": 1, "reason": "done"}]}
-CONV = {
-    "scores": [
-        {"dimension": d, "score": 2, "rationale": "fine"}
-        for d in (
-            "instruction_constraint_adherence",
-            "context_ambiguity_handling",
-            "plan_coherence",
-            "safety_compliance",
-        )
-    ]
+CONV = {  # the items counted per dimension; the scores are computed from them
+    "checklist": [
+        {"item": "Route to Garching", "status": "satisfied", "turn": 0},
+        {"item": "avoid highways", "status": "satisfied", "turn": 0},
+    ],
+    "plan": {"multi_step_required": False},
+    "rationales": {"safety_compliance": "no concern"},
 }
 
 
@@ -92,7 +89,8 @@ async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
     usage = record.usage
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
-    assert record.prompt_versions["turn_judge"] == "1"
+    assert record.prompt_versions["turn_judge"] == "2"
+    assert record.prompt_versions["_rubric_turn"] == "1"  # the shared rubric's version too
     # the assistant's words reach the judge fenced as data
     judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
     assert all("<<<DATA" in p and GOOD_GARCHING.split(".")[0] in p for p in judge_prompts)
@@ -125,7 +123,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         assert turn.evaluation is not None and not turn.evaluation.scored
         assert "unparseable" in (turn.evaluation.unscored_reason or "")
     assert first.evaluation and "not_a_label" in (first.evaluation.raw_reply or "")
-    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@1")
+    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@2")
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
     assert (
@@ -163,4 +161,4 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
     assert record.usage["turn_judge"].calls == 3 and "conversation_judge" not in record.usage
     assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
     assert record.scores["plan_coherence"] == 2
-    assert record.prompt_versions["final_turn_judge"] == "1"
+    assert record.prompt_versions["final_turn_judge"] == "2"

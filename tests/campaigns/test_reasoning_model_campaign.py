@@ -1,0 +1,48 @@
+"""A guided and a baseline campaign with every role on `openai/gpt-5-mini` at the loopback fake
+provider, which answers as OpenAI does for that model (temperature other than 1 and `max_tokens`
+refused with a 400): both end without internal_error and are scored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from icatest.bench.fake_replies import reply
+from icatest.campaigns import CampaignConfig, read_records, run_campaign
+from icatest.contracts import Mode
+from icatest.testing import FakeOpenAI
+
+
+@pytest.mark.slow
+async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> None:
+    with FakeOpenAI(reply) as srv:
+        model = f"openai/gpt-5-mini@{srv.base_url}/v1"
+        records = []
+        for mode in (Mode.GUIDED, Mode.BASELINE):
+            config = CampaignConfig(
+                sut="reference",
+                mode=mode,
+                max_conversations=1,
+                turn_budgets=[2],
+                rng_seed=3,
+                simulator=model,
+                turn_judge=model,
+                conversation_judge=model,
+                model_settings={"conversation_judge": {"reasoning_effort": "low"}},
+            )
+            out = tmp_path / mode.value
+            await run_campaign(config, out, handle_signals=False)
+            records += read_records(out / "conversations.jsonl")
+        bodies = [r.body for r in srv.requests]
+    assert [r["mode"] for r in records] == ["guided", "baseline"]
+    for record in records:
+        assert record["termination_reason"] != "internal_error", record.get("error")
+        assert record["success_decision"] in {"pass", "fail"}
+        assert record["conversation_evaluation"]["judge"].endswith("conversation_judge@2")
+        assert all(t["evaluation"]["scored"] for t in record["turns"])
+    assert len(records[1]["turns"]) == 8  # the baseline's fixed budget
+    assert bodies and all("temperature" not in b and "max_tokens" not in b for b in bodies)
+    judged = [b for b in bodies if b.get("response_format")]
+    assert judged and all(b["response_format"]["type"] == "json_schema" for b in judged)
+    assert any(b.get("reasoning_effort") == "low" for b in bodies)
