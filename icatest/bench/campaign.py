@@ -32,6 +32,7 @@ from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioSampler
 from icatest.campaigns.scripted import ScriptedAssistant
 from icatest.catalog import load_catalog
+from icatest.contracts.records import PUBLISHED_TOKENS_PER_TURN
 from icatest.limits import RateLimiter
 
 CONCURRENCY = (1, 4, 16, 32, 64)
@@ -122,14 +123,26 @@ async def model_calls(model: str, tmp: Path, conversations: int) -> dict[str, An
                       tmp / "calls")
     turns, calls, tokens = _usage(recs)
     per_role: dict[str, int] = {}
+    role_tokens: dict[str, dict[str, float]] = {}
     for r in recs:
         for role, u in r["usage"].items():
             per_role[role] = per_role.get(role, 0) + u["calls"]
+            sums = role_tokens.setdefault(role, {"input": 0, "output": 0, "cached_input": 0})
+            sums["input"] += u["input_tokens"]
+            sums["output"] += u["output_tokens"]
+            sums["cached_input"] += u.get("cached_input_tokens", 0)
     return {
         "llm_calls_per_turn": round(calls / turns, 3) if turns else None,
         "llm_calls_per_turn_by_role": {k: round(v / turns, 3) for k, v in per_role.items()}
         if turns else {},
         "tokens_per_turn": round(tokens / turns, 1) if turns else None,
+        "tokens_per_turn_by_role": {
+            role: {k: round(v / turns, 1) for k, v in sums.items()}
+            for role, sums in role_tokens.items()
+        }
+        if turns
+        else {},
+        "published_tokens_per_turn": PUBLISHED_TOKENS_PER_TURN,
         "calls_sample": {"conversations": len(recs), "turns": turns},
     }
 
@@ -194,7 +207,9 @@ def format_report(figures: dict[str, Any]) -> str:
                      f"{figures['scaling_efficiency'][n]}")
     lines.append(f"model calls per turn: {figures['llm_calls_per_turn']} "
                  f"{figures['llm_calls_per_turn_by_role']}, "
-                 f"tokens per turn: {figures['tokens_per_turn']}")
+                 f"tokens per turn: {figures['tokens_per_turn']} "
+                 f"(published framework: {figures['published_tokens_per_turn']}) "
+                 f"{figures['tokens_per_turn_by_role']}")
     lines.extend(_format_peer(figures["peer"]))
     lines.append("targets met: " + ", ".join(
         f"{k}={v['met']}" for k, v in figures["targets"].items()))

@@ -118,6 +118,40 @@ class RoleUsage(BaseModel):
     retries: int = 0
     failures: int = 0
     truncated: int = 0  # replies cut at max_tokens (each asked again with more room)
+    cached_input_tokens: int = 0  # input tokens the provider served from its prompt cache
+
+
+# the published framework's budget: 2,373,127 tokens over the 234 turns of its 37 logs
+PUBLISHED_TOKENS_PER_TURN = 10142
+
+
+class RoleTokens(BaseModel):
+    input: float = 0.0
+    output: float = 0.0
+    cached_input: float = 0.0
+
+
+class TokenBudget(BaseModel):
+    """Model tokens per assistant turn, per role and in total, beside the published figure."""
+
+    per_turn: dict[str, RoleTokens] = Field(default_factory=dict)
+    total_per_turn: float = 0.0
+    published_per_turn: int = PUBLISHED_TOKENS_PER_TURN
+
+    @classmethod
+    def of(cls, usage: dict[str, RoleUsage], turns: int) -> TokenBudget | None:
+        if turns <= 0:
+            return None
+        per_turn = {
+            role: RoleTokens(
+                input=round(u.input_tokens / turns, 1),
+                output=round(u.output_tokens / turns, 1),
+                cached_input=round(u.cached_input_tokens / turns, 1),
+            )
+            for role, u in usage.items()
+        }
+        total = sum(u.input_tokens + u.output_tokens for u in usage.values()) / turns
+        return cls(per_turn=per_turn, total_per_turn=round(total, 1))
 
 
 class ConversationRecord(BaseModel):
@@ -150,6 +184,7 @@ class ConversationRecord(BaseModel):
     models: dict[str, str] = Field(default_factory=dict)
     prompt_versions: dict[str, str] = Field(default_factory=dict)
     usage: dict[str, RoleUsage] = Field(default_factory=dict)
+    token_budget: TokenBudget | None = None
     started_at: float = 0.0
     ended_at: float = 0.0
     duration: float = 0.0

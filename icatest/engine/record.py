@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping
 
 from icatest.contracts.labels import TerminationReason
-from icatest.contracts.records import ConversationRecord, TurnRecord
+from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
 from icatest.contracts.scenario import StrategySpec
 from icatest.engine.state import ConversationState
 from icatest.llm.gateway import ModelGateway
@@ -73,6 +73,7 @@ def build_record(
         models=gateway.models(),
         prompt_versions=dict(gateway.prompt_versions),
         usage={k: v.model_copy() for k, v in gateway.usage.items()},
+        token_budget=TokenBudget.of(gateway.usage, len(turns)),
         started_at=started,
         ended_at=ended,
         duration=round(ended - started, 4),

@@ -429,6 +429,8 @@ def _account(usage: RoleUsage, response: Any, litellm: Any) -> None:
     if u is not None:
         usage.input_tokens += int(getattr(u, "prompt_tokens", 0) or 0)
         usage.output_tokens += int(getattr(u, "completion_tokens", 0) or 0)
+        details = getattr(u, "prompt_tokens_details", None)  # litellm maps every provider's here
+        usage.cached_input_tokens += int(getattr(details, "cached_tokens", 0) or 0)
     hidden = getattr(response, "_hidden_params", None)
     if isinstance(hidden, dict) and "response_cost" in hidden:
         # litellm already priced this response while logging it (None: model not in its cost

@@ -47,10 +47,11 @@ class Action:
     delay_s: float = 0.0
     empty_choices: bool = False
     raw_body: str | None = None  # sent verbatim with content-type application/json
+    cached_tokens: int = 0  # reported as prompt_tokens_details.cached_tokens
 
 
-def reply(text: str, *, delay_s: float = 0.0) -> Action:
-    return Action(text=text, delay_s=delay_s)
+def reply(text: str, *, delay_s: float = 0.0, cached_tokens: int = 0) -> Action:
+    return Action(text=text, delay_s=delay_s, cached_tokens=cached_tokens)
 
 
 def status(code: int, *, retry_after: float | None = None, delay_s: float = 0.0) -> Action:
@@ -257,6 +258,7 @@ class FakeOpenAI:
         if isinstance(cap, int) and _tokens(text) > cap:  # cut like a provider: mid-reply
             text, finish_reason = " ".join(text.split()[:cap]), "length"
         completion_tokens = _tokens(text)
+        cached = action.cached_tokens
         choices: list[dict[str, Any]] = []
         if not action.empty_choices:
             choices.append(
@@ -276,6 +278,7 @@ class FakeOpenAI:
                 "prompt_tokens": prompt_tokens,
                 "completion_tokens": completion_tokens,
                 "total_tokens": prompt_tokens + completion_tokens,
+                "prompt_tokens_details": {"cached_tokens": min(cached, prompt_tokens)},
             },
         }
 

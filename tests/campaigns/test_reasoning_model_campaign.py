@@ -41,6 +41,9 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
         assert record["success_decision"] in {"pass", "fail"}
         assert record["conversation_evaluation"]["judge"].endswith("conversation_judge@2")
         assert all(t["evaluation"]["scored"] for t in record["turns"])
+        budget = record["token_budget"]
+        assert budget["total_per_turn"] > 0 and budget["published_per_turn"] == 10142
+        assert set(budget["per_turn"]) == {"simulator", "turn_judge", "conversation_judge"}
     assert len(records[1]["turns"]) == 8  # the baseline's fixed budget
     assert bodies and all("temperature" not in b and "max_tokens" not in b for b in bodies)
     judged = [b for b in bodies if b.get("response_format")]
