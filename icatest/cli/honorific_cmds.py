@@ -123,6 +123,31 @@ def evaluate_cmd(
     typer.echo(evaluate(load_testset(tsv)).model_dump_json(indent=2))
 
 
+@honorific_app.command("filter-rates")
+def filter_rates_cmd(
+    tsv: Path | None = typer.Option(
+        None, "--tsv", help="SmileStyle corpus TSV (default $ICATEST_SMILESTYLE_TSV)"
+    ),
+    rows: int | None = typer.Option(None, "--rows", min=1, help="Only the first N corpus rows."),
+    mixed_polite: bool = typer.Option(
+        False, "--mixed-polite", help="Accept 해요체 and 합쇼체 alike for a polite target."
+    ),
+) -> None:
+    """How often the verifier alone rejects correct text, per level, as JSON: the labelled test
+    set (sentences) and the corpus columns (cells)."""
+    from icatest.locar.honorifics.filter_rates import column_flag_rates, labelled_flag_rates
+    from icatest.locar.honorifics.testset import load_testset
+
+    out = {
+        "mixed_polite": mixed_polite,
+        "labelled_sentences": labelled_flag_rates(load_testset(tsv), mixed_polite=mixed_polite),
+        "corpus_cells": column_flag_rates(tsv, rows=rows, mixed_polite=mixed_polite),
+    }
+    typer.echo(json.dumps(
+        {k: ({lvl: r.model_dump() for lvl, r in v.items()} if isinstance(v, dict) else v)
+         for k, v in out.items()}, indent=2, ensure_ascii=False))  # fmt: skip
+
+
 def register(app: typer.Typer) -> None:
     """Add the `honorific` group to the main app."""
     app.add_typer(honorific_app, name="honorific")

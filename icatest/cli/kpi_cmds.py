@@ -89,6 +89,9 @@ def run_cmd(
     scope: Path | None = typer.Option(
         None, "--scope", help="YAML {scope: {use_case: [kpi, ...]}}: KPIs judged per use case."
     ),
+    mixed_politeness: bool = typer.Option(
+        False, "--mixed-politeness", help="A polite target accepts 해요체 and 합쇼체 alike."
+    ),
 ) -> None:
     """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report.
 
@@ -115,6 +118,7 @@ def run_cmd(
         harmful_conciseness_exempt=harmful_exemption,
         gate=_choice("--gate", gate.replace("-", "_"), GatePolicy),
         scope=load_scope(scope) if scope else None,
+        mixed_politeness=mixed_politeness,
     )
     settings = {
         "level": level,

@@ -202,3 +202,17 @@ async def test_real_verifier_and_offline_ensemble_on_a_level_slip() -> None:
         for o in await evaluate(inst, "앞유리 김 서림 제거 기능을 켜겠습니다.", gateway, roles)
     }
     assert good[Kpi.SPEECH_LEVEL].value is True and good[Kpi.SPEECH_LEVEL].stage == "judge"
+
+
+async def test_mixed_politeness_option_accepts_both_polite_levels() -> None:
+    gateway, roles = kpi_gateway(ROLES3)
+    inst = instance(kpis=["speech_level"])  # hapsyo required
+    mixed = "경로를 안내할게요. 약 20분 걸립니다."
+    strict = {o.kpi: o for o in await evaluate(inst, mixed, gateway, roles)}
+    assert strict[Kpi.SPEECH_LEVEL].value is False and strict[Kpi.SPEECH_LEVEL].stage == "precheck"
+    lenient = Protocol(mixed_politeness=True)
+    got = {o.kpi: o for o in await evaluate(inst, mixed, gateway, roles, protocol=lenient)}
+    assert got[Kpi.SPEECH_LEVEL].value is True and got[Kpi.SPEECH_LEVEL].stage == "judge"
+    banmal = "경로를 안내할게. 약 20분 걸립니다."
+    got = {o.kpi: o for o in await evaluate(inst, banmal, gateway, roles, protocol=lenient)}
+    assert got[Kpi.SPEECH_LEVEL].value is False

@@ -31,13 +31,22 @@ def analyze(text: str) -> list[SentenceLevel]:
     return [level_of(s) for s in split_sentences(text) if s.text.strip()]
 
 
-def verify(text: str, level: Level | str) -> Verification:
-    """Judge a response against a target level: any sentence clearly of another level fails it."""
+POLITE = (Level.HAEYO, Level.HAPSYO)
+
+
+def verify(text: str, level: Level | str, *, mixed_polite: bool = False) -> Verification:
+    """Judge a response against a target level: any sentence clearly of another level fails it.
+
+    `mixed_polite`: for a polite target (haeyo or hapsyo) accept sentences in either polite
+    level, as spoken Korean service language mixes 해요체 and 합쇼체."""
     target = Level(level)
+    accepted = {Level.UNKNOWN, target}
+    if mixed_polite and target in POLITE:
+        accepted.update(POLITE)
     sentences = analyze(text)
     violations = [
         Violation(index=i, text=s.text, level=s.level, expected=target, ending=s.ending)
         for i, s in enumerate(sentences)
-        if s.level not in (Level.UNKNOWN, target)
+        if s.level not in accepted
     ]
     return Verification(ok=not violations, level=target, sentences=sentences, violations=violations)

@@ -85,7 +85,7 @@ def default_tsv_path() -> Path:
     return Path(env)
 
 
-def _read_rows(path: Path) -> list[dict[str, str]]:
+def read_rows(path: Path) -> list[dict[str, str]]:
     if not path.is_file():
         raise ConfigError(str(path), "SmileStyle TSV not found (set ICATEST_SMILESTYLE_TSV)")
     with path.open(encoding="utf-8", newline="") as handle:
@@ -96,7 +96,7 @@ def load_smilestyle(path: Path | None = None) -> list[LabelledSentence]:
     """The selected SmileStyle sentences, relabelled (see the module docstring)."""
     selection = json.loads(_data_file("smilestyle_selection.json"))
     overrides: dict[str, dict[str, str]] = selection["overrides"]
-    rows = _read_rows(path or default_tsv_path())
+    rows = read_rows(path or default_tsv_path())
     out = []
     for row_number in selection["rows"]:
         for column in selection["columns"]:

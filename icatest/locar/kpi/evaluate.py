@@ -30,7 +30,8 @@ from icatest.locar.kpi.kpis import GATE, KPIS, Kpi
 from icatest.locar.kpi.protocol import PAPER, GatePolicy, Protocol
 from icatest.locar.kpi.vote import majority_vote
 
-Verifier = Callable[[str, str], Any]  # (text, level) -> object with .ok, .sentences, .violations
+# (text, level, mixed_polite=...) -> object with .ok, .sentences, .violations
+Verifier = Callable[..., Any]
 Status = Literal["scored", "unscored", "gated", "exempt"]
 Stage = Literal["precheck", "judge", "gate", "sut", "protocol"]
 
@@ -53,10 +54,10 @@ class KpiOutcome(BaseModel):
     votes: list[JudgeVote] = Field(default_factory=list)
 
 
-def default_verifier(text: str, level: str) -> Any:
+def default_verifier(text: str, level: str, *, mixed_polite: bool = False) -> Any:
     from icatest.locar.honorifics import verify
 
-    return verify(text, level)
+    return verify(text, level, mixed_polite=mixed_polite)
 
 
 REFERENCE_ORIGIN = "the reference answer it was given"
@@ -79,15 +80,19 @@ def judge_variables(
         "reference_answer": instance.target.reference_answer,
         "response": response,
         "sentence_levels": [],
+        "accepted_levels": [instance.speech_level.value] if instance.speech_level else [],
     }
 
 
 def precheck(
-    instance: KpiInstance, response: str, verifier: Verifier
+    instance: KpiInstance, response: str, verifier: Verifier, *, mixed_polite: bool = False
 ) -> tuple[KpiOutcome | None, list[str]]:
     """Stage 1: a violation decides `speech_level` (false); else pass the sentence levels on."""
     assert instance.speech_level is not None
-    result = verifier(response, instance.speech_level.value)
+    level = instance.speech_level.value
+    result = (
+        verifier(response, level, mixed_polite=True) if mixed_polite else verifier(response, level)
+    )
     levels = [str(getattr(s.level, "value", s.level)) for s in result.sentences]
     if result.ok:
         return None, levels
@@ -157,8 +162,12 @@ async def evaluate(
         return [decided.get(k) or unscored[k] for k in kpis]
     variables = judge_variables(instance, response, history, own=own_history)
     if Kpi.SPEECH_LEVEL in kpis:
-        pre, levels = precheck(instance, response, verifier)
+        pre, levels = precheck(
+            instance, response, verifier, mixed_polite=protocol.mixed_politeness
+        )
         variables["sentence_levels"] = levels
+        assert instance.speech_level is not None
+        variables["accepted_levels"] = protocol.accepted_levels(instance.speech_level.value)
         if pre is not None and use_precheck:
             decided[Kpi.SPEECH_LEVEL] = pre
     first = [k for k in kpis if k not in decided and (not gate or not KPIS[k].gated)]

@@ -189,7 +189,8 @@ def speech_level(v: dict[str, Any]) -> dict[str, Any]:
     thresholds(v)
     levels: list[str] = list(v.get("sentence_levels") or [])
     target = v["speech_level"]
-    matching = sum(1 for lvl in levels if lvl == target)
+    accepted = set(v.get("accepted_levels") or [target])
+    matching = sum(1 for lvl in levels if lvl in accepted)
     variant = v.get("offline_variant", "")
     if variant == "lenient":
         return _verdict(True, "no sentence in another speech level")

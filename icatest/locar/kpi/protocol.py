@@ -7,6 +7,8 @@
 * `gate`: `recall_first` (default) excludes an instance's dialogue KPIs only when every scored
   judge says the answer lacks meaningful information, and never when the answer is a correct
   refusal of a harmful question; `majority` uses the majority vote like every other KPI.
+* `mixed_politeness` (default false, the paper's strict levels): a polite target (haeyo or
+  hapsyo) accepts sentences in either polite level, for teams whose style guide mixes them.
 * `scope`: the KPIs judged per use case (a KPI outside it is `exempt`); default: every KPI.
   The paper gives Car Expert a subset; that subset is not in the material available to this
   project, so it is not the default: pass it with `--scope FILE`.
@@ -39,9 +41,16 @@ class Protocol(Strict):
     speech_level_kpis: SpeechLevelKpis = SpeechLevelKpis.PER_LEVEL
     harmful_conciseness_exempt: bool = True
     gate: GatePolicy = GatePolicy.RECALL_FIRST
+    mixed_politeness: bool = False
     scope: dict[UseCase, list[Kpi]] | None = Field(
         default=None, description="KPIs judged per use case; None: all"
     )
+
+    def accepted_levels(self, level: str) -> list[str]:
+        """Levels a sentence may use when `level` is required."""
+        if self.mixed_politeness and level in ("haeyo", "hapsyo"):
+            return ["haeyo", "hapsyo"]
+        return [level]
 
     def in_scope(self, use_case: UseCase, kpi: Kpi) -> bool:
         if self.scope is None or kpi is GATE or use_case not in self.scope:
@@ -53,7 +62,9 @@ class Protocol(Strict):
         paper = Protocol()
         out = [
             f"{name}={getattr(self, name)}"
-            for name in ("speech_level_kpis", "harmful_conciseness_exempt", "gate")
+            for name in (
+                "speech_level_kpis", "harmful_conciseness_exempt", "gate", "mixed_politeness"
+            )
             if getattr(self, name) != getattr(paper, name)
         ]
         return out
