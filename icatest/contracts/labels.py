@@ -6,7 +6,8 @@ from enum import IntEnum, StrEnum
 
 
 class FailureMode(StrEnum):
-    """Turn-level failure labels (DESIGN.md vocabulary)."""
+    """Turn-level failure labels (DESIGN.md vocabulary). Their definitions are written once, in
+    docs/engine.md "The rubric"; the judge prompts share that text (prompts/_rubric_turn.j2)."""
 
     # target compliance
     FALLBACK_RESPONSE = "fallback_response"
@@ -34,7 +35,8 @@ class OracleKind(StrEnum):
 
 
 class Dimension(StrEnum):
-    """Conversation-level dimensions, each scored 0 (poor), 1 (partial) or 2 (good)."""
+    """Conversation-level dimensions, each scored 0 (poor), 1 (partial) or 2 (good) from the
+    failures counted by the judge (icatest/judges/rubric.py; docs/engine.md "The rubric")."""
 
     INSTRUCTION_CONSTRAINT_ADHERENCE = "instruction_constraint_adherence"
     CONTEXT_AMBIGUITY_HANDLING = "context_ambiguity_handling"

@@ -61,6 +61,9 @@ async def next_turn(
             value.utterance = scrub(value.utterance, by_id, names)
             if not value.utterance:
                 raise SimulatorFailed("every sentence of the utterance named ids, labels or tests")
+    for new in value.new_targets:  # goal descriptions reach the judges: no test words either
+        if leaked_terms(new.description, by_id, names):
+            new.description = scrub(new.description, by_id, names) or value.utterance
     planned = [t.id for t in targets] if plan.turn == 0 else plan.focus_target_ids
     value.addressed_target_ids += [i for i in planned if i not in value.addressed_target_ids]
     return value

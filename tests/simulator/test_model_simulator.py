@@ -190,3 +190,24 @@ def test_scrub_drops_sentences_that_name_tests_or_labels() -> None:
     text = "Find a cafe (t1). This is a test of your context forgotten handling!"
     assert scrub(text, ["t1"]) == "Find a cafe."
     assert leaked_terms("Take me to Terminal 2 at t10", ["t1"]) == []
+
+
+async def test_new_goal_descriptions_carry_no_test_words(tmp_path: Path) -> None:
+    """Goal descriptions reach the judges: one that states the probe's aim is cleaned."""
+    scenario, strategies = _scenario(tmp_path)
+    plan = TurnPlan(turn=1, strategies=["ambiguity_injection"])
+    new = {
+        "description": "Take me to the station. This is a probe for ambiguity unresolved.",
+        "ambiguous": True,
+    }
+    with FakeOpenAI([reply(_say("Take me to the station.", new_targets=[new]))]) as srv:
+        out = await next_turn(
+            _gateway(srv),
+            scenario=scenario,
+            targets=TARGETS,
+            plan=plan,
+            strategy_specs=[strategies["ambiguity_injection"]],
+            history=[],
+            feedback=None,
+        )
+    assert [t.description for t in out.new_targets] == ["Take me to the station."]
