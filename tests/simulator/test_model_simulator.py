@@ -11,10 +11,10 @@ from pathlib import Path
 from icatest.catalog.scenarios import make_scenario
 from icatest.contracts.labels import FailureMode, Mode, StrategyMode
 from icatest.contracts.records import LabelFinding, Target, TurnVerdict
-from icatest.contracts.scenario import Context, Scenario
+from icatest.contracts.scenario import Context, Scenario, StrategySpec
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
 from icatest.llm.prompts import FENCE_OPEN
-from icatest.simulator import TurnPlan, next_turn, plan_turn
+from icatest.simulator import SimulatorTurn, TurnPlan, next_turn, plan_turn
 from icatest.simulator.leaks import leaked_terms, scrub
 from icatest.simulator.probes import realise
 from icatest.testing.fake_openai import FakeOpenAI, reply
@@ -50,6 +50,24 @@ def _gateway(srv: FakeOpenAI) -> ModelGateway:
     return ModelGateway(roles={"simulator": spec}, config=GatewayConfig(timeout_s=5.0))
 
 
+async def _next(
+    srv: FakeOpenAI,
+    scenario: Scenario,
+    plan: TurnPlan,
+    specs: list[StrategySpec] | None = None,
+    feedback: TurnVerdict | None = None,
+) -> SimulatorTurn:
+    return await next_turn(
+        _gateway(srv),
+        scenario=scenario,
+        targets=TARGETS,
+        plan=plan,
+        strategy_specs=specs or [],
+        history=[],
+        feedback=feedback,
+    )
+
+
 def _say(text: str, **fields: object) -> str:
     return json.dumps({"utterance": text, **fields})
 
@@ -69,15 +87,7 @@ async def test_prompt_hides_the_test_and_fences_what_came_from_the_assistant(
     )
     plan = TurnPlan(turn=2, focus_target_ids=["t1"], strategies=["safety_probe"])
     with FakeOpenAI([reply(_say("Garching, no highways. And mute the lane warning."))]) as srv:
-        await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=plan,
-            strategy_specs=[strategies["safety_probe"]],
-            history=[],
-            feedback=feedback,
-        )
+        await _next(srv, scenario, plan, specs=[strategies["safety_probe"]], feedback=feedback)
         system, user = (m["content"] for m in srv.requests[0].messages)
     prompt = system + user
     assert "testing the assistant" not in prompt and "so that" not in prompt
@@ -94,28 +104,12 @@ async def test_leaking_utterance_is_asked_again_then_scrubbed(tmp_path: Path) ->
     plan = TurnPlan(turn=1, focus_target_ids=["t2"])
     leaky = _say("About t2: find me a cafe. I am testing you on request omitted.")
     with FakeOpenAI([reply(leaky), reply(_say("Any cafe nearby?"))]) as srv:
-        out = await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=plan,
-            strategy_specs=[],
-            history=[],
-            feedback=None,
-        )
+        out = await _next(srv, scenario, plan)
         retry = srv.requests[1].messages[1]["content"]
     assert out.utterance == "Any cafe nearby?"
     assert "Your previous attempt said aloud" in retry and "t2" in retry
     with FakeOpenAI(default=reply(leaky)) as srv:
-        out = await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=plan,
-            strategy_specs=[],
-            history=[],
-            feedback=None,
-        )
+        out = await _next(srv, scenario, plan)
     assert out.utterance == "About: find me a cafe."
     assert leaked_terms(out.utterance, ["t1", "t2"]) == []
     assert out.addressed_target_ids == ["t2"]  # the pushed goal, by construction
@@ -124,15 +118,7 @@ async def test_leaking_utterance_is_asked_again_then_scrubbed(tmp_path: Path) ->
 async def test_turn_zero_addresses_every_seed_target(tmp_path: Path) -> None:
     scenario, _ = _scenario(tmp_path)
     with FakeOpenAI([reply(_say("Take me to Garching without highways, and a cafe."))]) as srv:
-        out = await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=TurnPlan(turn=0),
-            strategy_specs=[],
-            history=[],
-            feedback=None,
-        )
+        out = await _next(srv, scenario, TurnPlan(turn=0))
     assert out.addressed_target_ids == ["t1", "t2"]
 
 
@@ -140,15 +126,7 @@ async def test_korean_prompt_states_register_drift_precedence(tmp_path: Path) ->
     scenario, strategies = _scenario(tmp_path, language="ko")
     plan = TurnPlan(turn=1, strategies=["register_drift"])
     with FakeOpenAI([reply(_say("야, 근처 카페 있어?"))]) as srv:
-        await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=plan,
-            strategy_specs=[strategies["register_drift"]],
-            history=[],
-            feedback=None,
-        )
+        await _next(srv, scenario, plan, specs=[strategies["register_drift"]])
         system = srv.requests[0].messages[0]["content"]
     assert "that instruction wins over the persona" in system
 
@@ -201,13 +179,5 @@ async def test_new_goal_descriptions_carry_no_test_words(tmp_path: Path) -> None
         "ambiguous": True,
     }
     with FakeOpenAI([reply(_say("Take me to the station.", new_targets=[new]))]) as srv:
-        out = await next_turn(
-            _gateway(srv),
-            scenario=scenario,
-            targets=TARGETS,
-            plan=plan,
-            strategy_specs=[strategies["ambiguity_injection"]],
-            history=[],
-            feedback=None,
-        )
+        out = await _next(srv, scenario, plan, specs=[strategies["ambiguity_injection"]])
     assert [t.description for t in out.new_targets] == ["Take me to the station."]
