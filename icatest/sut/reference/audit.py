@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from icatest.calibration.runs import OracleLog, read_conversations, read_oracle
-from icatest.contracts import Mode, OracleKind
+from icatest.contracts import ConversationRecord, Mode, OracleKind
 from icatest.sut.reference.korean import LEVELS, render_ko
 from icatest.sut.reference.render_en import render_en
 from icatest.sut.reference.state import Act
@@ -43,8 +43,7 @@ AUDIT_CAMPAIGNS = [
 ]
 
 
-class AuditReport(BaseModel):
-    profile: str
+class Figures(BaseModel):
     conversations: int
     turns: int = Field(description="turns with a reply")
     generic_fallbacks: int = Field(description="replies that are a generic fallback")
@@ -57,7 +56,11 @@ class AuditReport(BaseModel):
     correct_verdict_turns: int = Field(description="turns the oracle marks explicitly correct")
     correct_verdict_share: float
     faults_per_conversation: dict[str, float] = Field(description="seeded faults by name")
-    campaigns: dict[str, int] = Field(description="conversations per campaign")
+
+
+class AuditReport(Figures):
+    profile: str
+    campaigns: dict[str, Figures] = Field(description="the same figures per campaign")
 
 
 def generic_fallbacks() -> set[str]:
@@ -68,53 +71,54 @@ def generic_fallbacks() -> set[str]:
 
 def audit_runs(profile: str, runs: dict[str, Path], oracle: OracleLog) -> AuditReport:
     """Figures over finished run directories and the oracle log they share."""
+    records = {name: read_conversations(run).records for name, run in runs.items()}
+    every = [r for rs in records.values() for r in rs]
+    per = {name: _figures(rs, oracle) for name, rs in records.items()}
+    return AuditReport(profile=profile, campaigns=per, **_figures(every, oracle).model_dump())
+
+
+def _figures(records: list[ConversationRecord], oracle: OracleLog) -> Figures:
     fallbacks = generic_fallbacks()
+    ids = {r.conversation_id for r in records}
+    entries = [e for e in oracle.entries if e.conversation_id in ids]
     truth: dict[tuple[str, int], list[str | None]] = {}
-    for e in oracle.entries:
+    for e in entries:
         mode = e.failure_mode.value if e.failure_mode is not None else None
         truth.setdefault((e.conversation_id, e.turn), []).append(mode)
-    conversations = turns = fallback_turns = missing = with_fallback = 0
-    deviations = corrects = 0
-    seen: set[str] = set()
-    campaigns: dict[str, int] = {}
-    for name, run in runs.items():
-        records = read_conversations(run).records
-        campaigns[name] = len(records)
-        for record in records:
-            conversations += 1
-            seen.add(record.conversation_id)
-            had = False
-            for t in record.turns:
-                if t.system is None:
-                    continue
-                turns += 1
-                modes = truth.get((record.conversation_id, t.turn_number))
-                if t.system in fallbacks:
-                    fallback_turns += 1
-                    had = True
-                    missing += modes is None or "fallback_response" not in modes
-                if modes is not None and any(m is not None for m in modes):
-                    deviations += 1
-                elif modes is not None:
-                    corrects += 1
-            with_fallback += had
-    entries = [e for e in oracle.entries if e.conversation_id in seen]
+    turns = fallback_turns = missing = with_fallback = deviations = corrects = 0
+    for record in records:
+        had = False
+        for t in record.turns:
+            if t.system is None:
+                continue
+            turns += 1
+            modes = truth.get((record.conversation_id, t.turn_number))
+            if t.system in fallbacks:
+                fallback_turns += 1
+                had = True
+                missing += modes is None or "fallback_response" not in modes
+            if modes is not None and any(m is not None for m in modes):
+                deviations += 1
+            elif modes is not None:
+                corrects += 1
+        with_fallback += had
     faults = Counter(e.fault for e in entries if e.kind is OracleKind.SEEDED_FAULT)
-    return AuditReport(
-        profile=profile,
-        conversations=conversations,
+    n = len(records)
+    return Figures(
+        conversations=n,
         turns=turns,
         generic_fallbacks=fallback_turns,
         fallback_share=_share(fallback_turns, turns),
-        conversations_with_fallback=_share(with_fallback, conversations),
+        conversations_with_fallback=_share(with_fallback, n),
         fallbacks_missing_from_oracle=missing,
         entries_by_kind=dict(sorted(Counter(e.kind.value for e in entries).items())),
         deviation_turns=deviations,
         deviation_share=_share(deviations, turns),
         correct_verdict_turns=corrects,
         correct_verdict_share=_share(corrects, turns),
-        faults_per_conversation={f: round(n / conversations, 3) for f, n in sorted(faults.items())},
-        campaigns=campaigns,
+        faults_per_conversation={f: round(c / n, 3) for f, c in sorted(faults.items())}
+        if n
+        else {},
     )
 
 

@@ -4,8 +4,12 @@ measure how faithful it is as ground truth."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from icatest.sut.reference.audit import Figures
 
 
 def register_serve(sut_app: typer.Typer) -> None:
@@ -77,21 +81,19 @@ def register_audit(sut_app: typer.Typer) -> None:
         if json_out:
             typer.echo(report.model_dump_json(indent=2))
             return
-        pct = lambda x: f"{100 * x:.2f} %"  # noqa: E731
-        typer.echo(
-            f"profile {report.profile}: {report.conversations} conversations "
-            f"{report.campaigns}, {report.turns} turns"
-        )
-        typer.echo(
-            f"generic fallbacks: {report.generic_fallbacks} "
-            f"({pct(report.fallback_share)} of turns; in "
-            f"{pct(report.conversations_with_fallback)} of conversations; "
-            f"{report.fallbacks_missing_from_oracle} missing from the oracle)"
-        )
-        typer.echo(
-            f"turns with a failure label in the oracle: {report.deviation_turns} "
-            f"({pct(report.deviation_share)}); explicit 'correct' verdicts: "
-            f"{report.correct_verdict_turns} ({pct(report.correct_verdict_share)})"
-        )
-        typer.echo(f"oracle entries by kind: {report.entries_by_kind}")
-        typer.echo(f"seeded faults per conversation: {report.faults_per_conversation}")
+        typer.echo(f"profile {report.profile}")
+        for name, figures in [*report.campaigns.items(), ("all", report)]:
+            typer.echo(figures_line(name, figures))
+
+
+def figures_line(name: str, f: Figures) -> str:
+    """One campaign's audit figures in a line."""
+    faults = ", ".join(f"{k} {v:g}" for k, v in f.faults_per_conversation.items()) or "none"
+    return (
+        f"{name}: {f.conversations} conversations, {f.turns} turns; generic fallbacks "
+        f"{100 * f.fallback_share:.2f} % of turns ({100 * f.conversations_with_fallback:.1f} % "
+        f"of conversations, {f.fallbacks_missing_from_oracle} missing from the oracle); turns "
+        f"with a failure label {100 * f.deviation_share:.2f} %, explicit 'correct' "
+        f"{100 * f.correct_verdict_share:.2f} %; entries {f.entries_by_kind}; seeded faults per "
+        f"conversation: {faults}"
+    )

@@ -104,8 +104,11 @@ def refine(req: Request, norm: str, world: World) -> bool:
     constraints on something asked for earlier, without a verb of its own."""
     if not req.constraints:
         return False
-    if re.search(REQUEST_VERBS, norm) and not re.search(
-        r"^(?:(?:for|about|regarding)\s+the|and|one\s+more\s+thing)\b", norm
+    bare = norm  # the words around the constraints ('open now' holds no request verb)
+    for pattern in (*(p for p, _ in lx.CONSTRAINT_PATTERNS), *lx.CHITCHAT):
+        bare = re.sub(pattern, " ", bare)
+    if re.search(REQUEST_VERBS, bare) and not re.search(
+        r"^\W*(?:(?:for|about|regarding)\s+the|and|one\s+more\s+thing)\b", bare
     ):
         return False
     req.intent = "refine"

@@ -47,6 +47,10 @@ def find_poi(req: Request, turn: Turn) -> list[Act]:
         if isinstance(recalled, Act):
             return [recalled]
         return [_found_named(recalled, turn)]
+    if req.named and not req.category:  # 'Find Café Lichtspiel': that very place
+        if isinstance(req.named[0], Poi):
+            turn.memory.remember_poi(req.named[0])
+        return [_found_named(req.named[0], turn)]
     category = req.category or "restaurant"
     dest = None
     if "along_route" in req.constraints:

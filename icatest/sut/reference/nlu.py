@@ -208,7 +208,7 @@ def _navigate_or_find(req: Request, norm: str, world: World) -> bool:
             req.along_to = None
         req.intent = "navigate"
         return True
-    if category or (req.ref and re.search(lx.FIND_VERBS, norm)):
+    if category or ((req.ref or req.named) and re.search(lx.FIND_VERBS, norm)):
         req.intent = "find_poi"
         return True
     if req.ref and req.ref[0] == "destination":
