@@ -32,7 +32,7 @@ class Finding(BaseModel):
 
 class StatusUpdate(BaseModel):
     target_id: str
-    status: int = Field(ge=-1, le=1, description="1 completed by this reply, 0 still open")
+    status: int = Field(ge=0, le=1, description="1 completed by this reply, 0 still open")
     reason: str = ""
 
 

@@ -110,8 +110,12 @@ async def test_conversation_judge_fences_goals_and_caps_replies(tmp_path: Path) 
 
 
 def test_turn_schema_offers_no_label_the_judge_may_not_give() -> None:
-    schema = json.dumps(TurnJudgement.model_json_schema())
-    assert "register_violation" not in schema and "safety_violation" in schema
+    schema = TurnJudgement.model_json_schema()
+    assert "register_violation" not in json.dumps(schema) and "safety_violation" in json.dumps(
+        schema
+    )
+    status = schema["$defs"]["StatusUpdate"]["properties"]["status"]
+    assert (status["minimum"], status["maximum"]) == (0, 1)  # only the driver gives goals up
     with pytest.raises(ValueError, match="morphology"):
         TurnJudgement.model_validate(
             {"findings": [{"label": "register_violation", "rationale": "x"}]}
