@@ -61,6 +61,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Korean speech levels (hae / haeyo / hapsyo): check and rewrite.",
     ),
     "kpi": ("kpi_cmds", "Localization-aware KPI evaluation (LoCar)."),
+    "replay": (
+        "regression_cmds",
+        "Replay recorded driver turns and report which failures reproduce (writes replay.json).",
+    ),
+    "shrink": (
+        "regression_cmds",
+        "Find the fewest driver turns (then constraints) that still trigger a failure.",
+    ),
+    "suite": (
+        "regression_cmds",
+        "Regression suites: export from a run, run against an assistant.",
+    ),
     "list": (
         "list_cmds",
         "List personas, strategies, seed pools or fault profiles (the names options accept).",

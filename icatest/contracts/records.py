@@ -100,6 +100,12 @@ class TurnRecord(BaseModel):
     stalled_goals: list[str] = Field(default_factory=list)
     evaluation: TurnVerdict | None = None
     truncated: bool = False
+    # what the driver did to the targets this turn, so the turn can be replayed exactly
+    addressed_targets: list[str] = Field(default_factory=list, description="target ids pushed")
+    added_constraints: dict[str, list[str]] = Field(
+        default_factory=dict, description="target id -> constraints the driver added this turn"
+    )
+    dropped_targets: list[str] = Field(default_factory=list, description="target ids dropped")
 
 
 class StrategyStats(BaseModel):

@@ -33,7 +33,7 @@ def runtime_of(config: RunnableConfig) -> Runtime:
 async def init(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     scenario = state["scenario"]
-    specs = await initial_targets(rt.gateway, scenario)
+    specs = rt.script.targets if rt.script else await initial_targets(rt.gateway, scenario)
     targets = [
         Target(id=f"t{i + 1}", introduced_turn=0, **s.model_dump()) for i, s in enumerate(specs)
     ]
@@ -50,21 +50,24 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
     rt = runtime_of(config)
     scenario = state["scenario"]
     turn = len(state["turns"])
-    plan = _plan(state, rt, turn)
-    specs = [rt.catalog.strategy(name) for name in plan.strategies]
-    guided = scenario.mode is Mode.GUIDED
-    try:
-        sim = await next_turn(
-            rt.gateway,
-            scenario=scenario,
-            targets=state["targets"],
-            plan=plan,
-            strategy_specs=specs,
-            history=state["turns"],
-            feedback=state.get("verdict") if guided else None,
-        )
-    except SimulatorFailed as exc:
-        return {"simulator_error": str(exc)}
+    if rt.script is not None:  # a replay: the recorded driver turn, no strategy, no simulator
+        plan, sim = TurnPlan(turn=turn), rt.script.turns[turn]
+    else:
+        plan = _plan(state, rt, turn)
+        specs = [rt.catalog.strategy(name) for name in plan.strategies]
+        guided = scenario.mode is Mode.GUIDED
+        try:
+            sim = await next_turn(
+                rt.gateway,
+                scenario=scenario,
+                targets=state["targets"],
+                plan=plan,
+                strategy_specs=specs,
+                history=state["turns"],
+                feedback=state.get("verdict") if guided else None,
+            )
+        except SimulatorFailed as exc:
+            return {"simulator_error": str(exc)}
     targets, pending, addressed = apply_simulator_turn(
         state["targets"], state["pending_requests"], sim, plan, turn
     )
@@ -155,6 +158,11 @@ async def update(state: ConversationState, config: RunnableConfig) -> Update:
         stalled_goals=plan.stalled_goals,
         evaluation=verdict,
         truncated=reply.truncated,
+        addressed_targets=list(state["addressed_ids"]),
+        added_constraints={
+            a.target_id: list(a.constraints) for a in state["utterance"].constraint_additions
+        },
+        dropped_targets=list(state["utterance"].dropped_target_ids),
     )
     targets, changed = apply_verdict(state["targets"], verdict, turn_no)
     introduced = any(t.introduced_turn == turn_no for t in targets) and turn_no > 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from icatest.catalog.loader import Catalog
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import TurnRecord
+from icatest.engine.script import DriverScript
 from icatest.judges.setup import Judges
 from icatest.llm.gateway import ModelGateway
 from icatest.sut.base import AssistantSession
@@ -33,7 +34,8 @@ class Runtime:
     `on_turn(conversation_id, turn)` is called after each judged turn (progress displays).
     `judges` are the turn, conversation and (optional) combined final-turn judges, usually from
     `icatest.judges.bind_roles`; the default is the single model judges without the combined
-    final turn.
+    final turn. `script` replaces the simulator with recorded driver turns (replay, regression
+    suites): the conversation then has exactly the script's turns.
     """
 
     session: AssistantSession
@@ -43,3 +45,4 @@ class Runtime:
     on_turn: TurnHook | None = None
     max_text_chars: int = 20_000  # longer assistant replies are cut and marked truncated
     judges: Judges = field(default_factory=Judges)
+    script: DriverScript | None = None  # replay: the driver's turns come from here, not a model

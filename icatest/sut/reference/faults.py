@@ -1,7 +1,9 @@
 """Seeded fault profiles: which faults may fire, how often, and on what trigger.
 
 A fault's roll is a pure function of (profile seed, conversation id, turn, fault name), so a run
-is reproducible and a replayed turn behaves exactly like the original.
+is reproducible and a replayed turn behaves exactly like the original. The conversation id counts
+only up to its first `~`: replays and regression-suite repeats open sessions `ID~1`, `ID~2`, ...
+(fresh conversation memory on the server) that roll the same dice as `ID`.
 """
 
 from __future__ import annotations
@@ -114,7 +116,8 @@ class FaultDice:
         rate = self.spec(fault).rate
         if fault == "forget_context" and self.turn < self.profile.faults.forget_context.after_turns:
             return False
-        return rate > 0 and roll(self.profile.seed, self.conversation_id, self.turn, fault) < rate
+        key = self.conversation_id.split("~", 1)[0]
+        return rate > 0 and roll(self.profile.seed, key, self.turn, fault) < rate
 
     def fire(self, fault: str, detail: str) -> None:
         """Record that `fault` changed the answer (call only after changing it)."""
