@@ -17,6 +17,7 @@ from icatest.analysis.compare import compare_metrics
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD
 from icatest.analysis.embedding import DEFAULT_MODEL, Embedder, resolve_embedder
 from icatest.analysis.metrics import compute_metrics
+from icatest.analysis.replay_section import replay_section
 from icatest.analysis.report import ExtraSection, render_report
 from icatest.analysis.run import Run, load_run
 from icatest.errors import IcatestError
@@ -99,12 +100,13 @@ def write_report(
     target.mkdir(parents=True, exist_ok=True)
     metrics_path = target / "metrics.json"
     metrics_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
+    replayed = [section for run in runs if (section := replay_section(run.path)) is not None]
     html = render_report(
         runs,
         result["metrics"],
         comparison=result["comparison"],
         clusters=result["clusters"],
-        extra_sections=extra_sections,
+        extra_sections=[*extra_sections, *replayed],
     )
     report_path = target / "report.html"
     report_path.write_text(html, encoding="utf-8")

@@ -222,8 +222,10 @@ def suite_export(
                 return await export_suite(run, embedder=embedder, on_case=show)
             async with _replayer(run, sut, sut_config, _models(turn_judge, conversation_judge),
                                  data_dir, failing[0]) as replayer:  # fmt: skip
-                return await export_suite(run, embedder=embedder, replayer=replayer,
-                                          replays=replays, required=required, on_case=show)  # fmt: skip
+                return await export_suite(
+                    run, embedder=embedder, replayer=replayer, replays=replays,
+                    required=required, on_case=show,
+                )  # fmt: skip
         except ValueError as exc:
             raise IcatestError(str(exc)) from None
 
@@ -234,8 +236,9 @@ def suite_export(
 
 def suite_run(
     suite_file: Path = typer.Argument(..., help="Suite YAML."),
-    sut: str | None = typer.Option(None, "--sut", help="Assistant: URL, reference[:PROFILE], "
-                                   "python:MODULE:ATTR."),  # fmt: skip
+    sut: str | None = typer.Option(
+        None, "--sut", help="Assistant: URL, reference[:PROFILE], python:MODULE:ATTR."
+    ),  # fmt: skip
     sut_config: Path | None = SUT_CONFIG,
     repeat: int = typer.Option(1, "--repeat", min=1, help="Runs per case (flakiness)."),
     concurrency: int = typer.Option(4, "--concurrency", min=1),

@@ -46,7 +46,8 @@ def pick_failures(run: Run, embedder: Embedder | None) -> list[Pick]:
             best = groups.get(key)
             if best is None or len(record.turns) < len(best.turns):
                 groups[key] = record
-    return [Pick(label, rec, cluster) for (label, cluster), rec in sorted(groups.items(), key=lambda kv: kv[0])]
+    ordered = sorted(groups.items(), key=lambda kv: kv[0])
+    return [Pick(label, rec, cluster) for (label, cluster), rec in ordered]
 
 
 def _case_turns(script: DriverScript) -> list[CaseTurn]:
@@ -77,8 +78,12 @@ def build_case(
         description=f"{pick.label} found in run {run_name}, conversation "
         f"{record.conversation_id} ({note})",
         session=record.conversation_id,
-        source={"run": run_name, "conversation": record.conversation_id,
-                "seed_pool": record.seed_pool, "seed_id": record.seed_id},  # fmt: skip
+        source={
+            "run": run_name,
+            "conversation": record.conversation_id,
+            "seed_pool": record.seed_pool,
+            "seed_id": record.seed_id,
+        },  # fmt: skip
         seed_phrase=record.seed_phrase,
         persona=record.persona,
         language=record.language,  # type: ignore[arg-type]

@@ -142,8 +142,12 @@ class ReplayOutcome:
             "times": self.times,
             "errors": self.errors,
             "failures": [
-                {"turn": t, "label": lab, "status": self.status((t, lab)),
-                 "reproduced_in": self.counts[(t, lab)]}
+                {
+                    "turn": t,
+                    "label": lab,
+                    "status": self.status((t, lab)),
+                    "reproduced_in": self.counts[(t, lab)],
+                }
                 for t, lab in sorted(self.original)
             ],  # fmt: skip
             "new": [

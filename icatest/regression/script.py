@@ -39,6 +39,21 @@ class Recording:
     specs: dict[str, TargetSpec]  # every target with the constraints it was introduced with
     turns: list[DriverTurn]
 
+    def valid(self, keep: Sequence[int]) -> bool:
+        """Whether the kept turns make a conversation of their own: the first turn (which says
+        the goals the conversation starts with) is kept, and no kept goal refers back
+        (`refers_to`) to a goal introduced by a dropped turn."""
+        kept = set(keep)
+        if 0 not in kept:
+            return False
+        introduced = {t: i for i, turn in enumerate(self.turns) for t in turn.new_targets}
+        for i in kept:
+            for tid in self.turns[i].new_targets:
+                ref = self.specs[tid].slots.get("refers_to")
+                if ref in introduced and introduced[ref] not in kept:
+                    return False
+        return True
+
     def constraints(self, keep: Sequence[int] | None = None) -> list[tuple[str, str]]:
         """(target id, constraint) pairs the kept turns say, in order (what shrinking may drop)."""
         kept = range(len(self.turns)) if keep is None else sorted(keep)

@@ -1,7 +1,9 @@
 """Shrink a failing conversation to the fewest driver turns (then constraints) that still fail.
 
 Delta debugging (Zeller's ddmin) over the turns: try dropping chunks of turns, halving the chunk
-size when nothing can go, until no single turn can be dropped. Then, one at a time, drop the
+size when nothing can go, until no single turn can be dropped. Only candidates that are
+conversations of their own count (`Recording.valid`: the first turn stays, no goal refers back to
+a dropped one). Then, one at a time, drop the
 constraints the remaining turns say. A candidate counts as failing when the label fires anywhere
 in it in at least `k` of `n` replays (defaults 2 of 3: one lucky or unlucky reply neither keeps
 nor drops a turn); replays stop early once the answer is certain.
@@ -65,6 +67,8 @@ async def shrink(
     cache: dict[tuple[tuple[int, ...], frozenset[tuple[str, str]]], bool] = {}
 
     async def fails(keep: list[int], without: frozenset[tuple[str, str]]) -> bool:
+        if not rec.valid(keep):  # not a conversation on its own: never accepted
+            return False
         key = (tuple(keep), without)
         if key not in cache:
             cache[key] = await _fails(replayer, record, rec, keep, without, label, n, k, result)

@@ -148,7 +148,10 @@ class Case(_Strict):
                 new.append(tid)
             turns.append(
                 DriverTurn(
-                    turn.say, new, list(turn.addresses), dict(turn.adds_constraints),
+                    turn.say,
+                    new,
+                    list(turn.addresses),
+                    dict(turn.adds_constraints),
                     list(turn.drops),
                 )  # fmt: skip
             )
