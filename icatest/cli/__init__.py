@@ -133,8 +133,23 @@ def _root(
     """Closed-loop adversarial testing of in-car conversational assistants."""
 
 
+def _flags_without_type() -> None:
+    """typer's help labels every flag `<bool>`, although a flag takes no value: show none."""
+    option = typer.core.TyperOption
+    if getattr(option.display_type_rich, "_icatest", False):
+        return
+    shown = option.display_type_rich
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich._icatest = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors print one line and exit non-zero, never a traceback."""
+    _flags_without_type()
     try:
         result = app(args=argv, standalone_mode=False)
     except Interrupted as exc:  # not an error: what was done is kept, the message says how to go on
@@ -152,9 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as exc:
         return _exit(exc.exit_code, argv)
     except typer.TyperException as exc:  # usage errors: bad option values, missing arguments
-        show = getattr(exc, "show", None)
-        if callable(show):
-            show()
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else str(exc)
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        typer.echo(f"error: {message}{hint}", err=True)  # the same form as every other error
         return _exit(int(getattr(exc, "exit_code", 2)), argv)
     return _exit(result if isinstance(result, int) else 0, argv)
 

@@ -38,34 +38,42 @@ def _turn_budgets(text: str) -> list[int]:
 
 def fuzz(
     sut: str | None = options.SUT,
-    out: Path = typer.Option(..., help="run directory"),
-    sut_config: Path | None = typer.Option(None, help="adapter config (YAML)"),
+    out: Path = typer.Option(..., help="run directory (created; --resume continues it)"),
+    sut_config: Path | None = options.SUT_CONFIG,
     mode: str = typer.Option("guided", help="guided | baseline"),
     budget: str | None = typer.Option(None, help="time budget: 4h, 15m, 90s"),
-    max_conversations: int | None = typer.Option(None),
-    max_cost_usd: float | None = typer.Option(None),
-    concurrency: int = typer.Option(4),
-    simulator: str = typer.Option("offline"),
-    turn_judge: str = typer.Option("offline"),
-    conversation_judge: str = typer.Option("offline"),
+    max_conversations: int | None = typer.Option(
+        None, help="stop after this many conversations (a budget or this is required)"
+    ),
+    max_cost_usd: float | None = typer.Option(None, help="stop once model costs reach this"),
+    concurrency: int = typer.Option(4, help="conversations in flight"),
+    simulator: str = options.SIMULATOR,
+    turn_judge: str = options.TURN_JUDGE,
+    conversation_judge: str = options.CONVERSATION_JUDGE,
     model_setting: list[str] = options.MODEL_SETTING,
-    seed_pool: list[str] = typer.Option([], help="repeatable; default every pool"),
-    persona: list[str] = typer.Option([], help="repeatable; default every English persona"),
-    turn_budgets: str = typer.Option("6,10"),
-    rng_seed: int = typer.Option(0),
-    sut_rpm: float | None = typer.Option(None),
-    sut_max_concurrent: int | None = typer.Option(None),
+    seed_pool: list[str] = typer.Option(
+        [], help="repeatable; default every pool (names: icatest list seed-pools)"
+    ),
+    persona: list[str] = typer.Option(
+        [], help="repeatable; default every persona of the pools' language (icatest list personas)"
+    ),
+    turn_budgets: str = typer.Option("6,10", help="turn budgets to draw from, comma-separated"),
+    rng_seed: int = options.RNG_SEED,
+    sut_rpm: float | None = typer.Option(None, help="requests per minute to the assistant"),
+    sut_max_concurrent: int | None = typer.Option(
+        None, help="requests in flight to the assistant"
+    ),
     model_rpm: float | None = typer.Option(None, help="per model role"),
     model_max_concurrent: int | None = typer.Option(None, help="per model role"),
     executor: str = typer.Option("local", help="local | local-dask | dask"),
-    workers: int = typer.Option(2),
+    workers: int = typer.Option(2, help="Dask workers (local-dask)"),
     scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
-    data_dir: Path | None = typer.Option(None, help="folder with seeds/ personas/ strategies/"),
+    data_dir: Path | None = options.DATA_DIR,
     speech_level: str | None = typer.Option(
         None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
     ),
-    resume: bool = typer.Option(False, help="continue an interrupted run in --out"),
-    quiet: bool = typer.Option(False, help="no live display"),
+    resume: bool = typer.Option(False, "--resume", help="continue an interrupted run in --out"),
+    quiet: bool = typer.Option(False, "--quiet", help="no live display"),
     engine: str | None = typer.Option(None, hidden=True),
 ) -> None:
     """Run a time-budgeted fuzzing campaign against an assistant."""

@@ -33,7 +33,12 @@ MODEL_SETTING = typer.Option(
     "turn_judge.max_tokens=8000, conversation_judge.reasoning_effort=low, "
     "simulator.temperature=0.7, turn_judge.extra.top_p=0.9 (see docs/engine.md).",
 )
-DATA_DIR = typer.Option(None, "--data-dir", help="Folder with strategies/, personas/, seeds/.")
+DATA_DIR = typer.Option(
+    None,
+    "--data-dir",
+    help="Folder with strategies/, personas/, seeds/ (default: $ICATEST_DATA, a project folder "
+    "here, else the packaged data; docs/data.md).",
+)
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
 
 

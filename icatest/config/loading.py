@@ -37,18 +37,29 @@ def read_yaml(path: Path) -> Any:
         raise ConfigError(str(path), f"{line}invalid syntax: {detail}") from None
 
 
-def format_validation_error(exc: ValidationError) -> tuple[str, str]:
-    """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', '…')."""
-    err = exc.errors()[0]
+SHOWN_PROBLEMS = 5  # further ones are counted, so one line stays readable
+
+
+def _problem(err: Any) -> tuple[str, str]:
     field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    problem = err["msg"]
     if err["type"] == "extra_forbidden":
-        problem = "unknown field"
-    elif err["type"] == "missing":
-        problem = "required field is missing"
-    more = len(exc.errors()) - 1
-    if more:
-        problem += f" (and {more} more problem{'s' if more > 1 else ''})"
+        return field, "unknown field"
+    if err["type"] == "missing":
+        return field, "required field is missing"
+    return field, str(err["msg"])
+
+
+def format_validation_error(exc: ValidationError) -> tuple[str, str]:
+    """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', '…'); the
+    problem also names the next few errors with their fields, so none is hidden."""
+    errors = exc.errors()
+    field, problem = _problem(errors[0])
+    others = [f"{f}: {p}" for f, p in map(_problem, errors[1:SHOWN_PROBLEMS])]
+    if others:
+        problem += "; also " + "; ".join(others)
+    hidden = len(errors) - SHOWN_PROBLEMS
+    if hidden > 0:
+        problem += f"; and {hidden} more problem{'s' if hidden > 1 else ''}"
     return field, problem
 
 
