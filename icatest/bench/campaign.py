@@ -21,7 +21,7 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +147,12 @@ async def model_calls(model: str, tmp: Path, conversations: int) -> dict[str, An
     }
 
 
-async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
+async def run_benchmarks(quick: bool = False,
+                         say: Callable[[str], None] = lambda stage: None) -> dict[str, Any]:
+    """Every figure; `say` hears the name of each stage as it starts (the CLI's progress)."""
     figures: dict[str, Any] = {"quick": quick, "load_average_at_start": os.getloadavg(),
                                "cpus": os.cpu_count()}
+    say("engine overhead per turn (in-process assistant)")
     figures.update(await engine_overhead(6 if quick else 40, 2 if quick else 5))
     levels = QUICK_CONCURRENCY if quick else CONCURRENCY
     os.environ.setdefault("ICATEST_API_KEY", "sk-bench")
@@ -158,9 +161,12 @@ async def run_benchmarks(quick: bool = False) -> dict[str, Any]:
             tempfile.TemporaryDirectory() as tmp:
         os.environ[URL_ENV] = sut_url
         model = f"openai/fake@{llm_url}/v1"
+        say(f"throughput at concurrency {', '.join(map(str, levels))} (servers in processes)")
         figures.update(await throughput(model, Path(tmp), levels, 2.5 if quick else 12.0,
                                         1 if quick else 3))
+        say("model calls and tokens per turn")
         figures.update(await model_calls(model, Path(tmp), 3 if quick else 16))
+    say("figures comparable with the published harness")
     figures["peer"] = await asyncio.to_thread(peer_figures, quick)
     figures["targets"] = _targets(figures)
     return figures

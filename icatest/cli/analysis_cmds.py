@@ -50,16 +50,19 @@ def report(
 ) -> None:
     """Write metrics.json and report.html for one or two runs."""
     from icatest.analysis.workflow import write_report
+    from icatest.cli.progress import stages
 
-    outputs = write_report(
-        runs,
-        out_dir=out,
-        model=None if no_embed else model,
-        k_min=k_min,
-        k_max=k_max,
-        threshold=threshold,
-        extra_sections=_extra_sections(calibration, kpi),
-    )
+    what = "metrics and the report" if no_embed else f"embeddings ({model}), clusters, the report"
+    with stages(f"reading the runs; then {what}"):
+        outputs = write_report(
+            runs,
+            out_dir=out,
+            model=None if no_embed else model,
+            k_min=k_min,
+            k_max=k_max,
+            threshold=threshold,
+            extra_sections=_extra_sections(calibration, kpi),
+        )
     _print_outputs(outputs, as_json)
 
 
@@ -104,8 +107,10 @@ def cluster(
 ) -> None:
     """Cluster failing conversations by embedding; writes clusters.json."""
     from icatest.analysis.workflow import write_clusters
+    from icatest.cli.progress import stages
 
-    outputs = write_clusters(runs, out_dir=out, model=model, k_min=k_min, k_max=k_max)
+    with stages(f"embedding the failing turns ({model}; the first run loads the model)"):
+        outputs = write_clusters(runs, out_dir=out, model=model, k_min=k_min, k_max=k_max)
     result = outputs.metrics
     if as_json:
         typer.echo(json.dumps(result, indent=2))

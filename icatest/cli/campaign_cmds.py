@@ -155,12 +155,16 @@ def compare(
 
 def bench(
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
-    quick: bool = typer.Option(False, help="fewer conversations, smaller concurrency sweep"),
+    quick: bool = typer.Option(
+        False, "--quick", help="fewer conversations, smaller concurrency sweep"
+    ),
 ) -> None:
     """Measure engine overhead per turn, scaling efficiency and model calls per turn."""
     from icatest.bench.campaign import format_report, run_benchmarks
+    from icatest.cli.progress import stages
 
-    figures = asyncio.run(run_benchmarks(quick=quick))
+    with stages("starting the benchmark (--quick: about a minute; full: several)") as say:
+        figures = asyncio.run(run_benchmarks(quick=quick, say=say))
     typer.echo(json.dumps(figures, indent=2) if as_json else format_report(figures))
 
 

@@ -72,8 +72,9 @@ def demo(
     heading(console, f"2. Guided vs baseline campaigns: {experiment} -> {folder}")
     run_experiment_cli(exp, folder, quiet=False)
     heading(console, "3. Report")
-    with console.status("writing the report: embedding the failing turns (the first run loads "
-                        "the model)"):  # fmt: skip
+    from icatest.cli.progress import stages
+
+    with stages("writing the report: embedding the failing turns (the first run loads the model)"):
         outputs = write_report([folder])
     comparison = outputs.metrics.get("comparison")
     if comparison:

@@ -55,7 +55,9 @@ def test_cluster_command_writes_clusters_json(experiment: Path, capsys):
 
 def test_missing_run_is_one_line_error(tmp_path: Path, capsys):
     assert main(["report", str(tmp_path / "nope")]) == 2
-    assert capsys.readouterr().err.startswith("error: run directory not found")
+    err = capsys.readouterr().err.splitlines()  # the progress line (stage), then the error
+    assert err[-1].startswith("error: run directory not found")
+    assert not any(line.startswith("error:") for line in err[:-1])
 
 
 @pytest.mark.parametrize("fmt", ["csv", "parquet", "jsonl"])
