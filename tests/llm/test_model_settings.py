@@ -165,3 +165,18 @@ def test_bad_model_setting_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["converse", "--sut", "reference", "--model-setting", "turn_judge.max_tokens=-5"]
     assert main(argv) == 2
     assert "turn_judge.max_tokens" in capsys.readouterr().err
+
+
+def test_ollama_request_keeps_its_context_window_and_json_mode() -> None:
+    """What litellm makes of our Ollama parameters: num_ctx and format=json survive."""
+    from icatest.llm.gateway import _litellm
+    from icatest.llm.settings import StructuredOutput, response_format
+
+    fmt, native = response_format("ollama/llama3.1", StructuredOutput.AUTO, False, "X", {})
+    params = request_params("ollama/llama3.1", RoleSettings(), 2048, frozenset(), fmt)
+    params.pop("drop_params")
+    sent = _litellm().utils.get_optional_params(
+        model="llama3.1", custom_llm_provider="ollama", drop_params=True, **params
+    )
+    assert not native
+    assert (sent["num_ctx"], sent["format"], sent["num_predict"]) == (16384, "json", 2048)
