@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 
 from icatest.sut.reference.intents import WEEKDAYS
-from icatest.sut.reference.resolve import Turn, forgot_act, recall_place, resolve_ref
+from icatest.sut.reference.resolve import Turn, forgot_act, resolve_ref, spoken_place
 from icatest.sut.reference.slots import Request
-from icatest.sut.reference.state import Act, Named
+from icatest.sut.reference.state import Act
 from icatest.sut.reference.travel import RouteOptions, leg, rush_factor
 from icatest.sut.reference.world import Poi, to_hhmm
 
@@ -21,12 +21,9 @@ def _pick(*parts: object) -> int:
 
 
 def weather(req: Request, turn: Turn) -> list[Act]:
-    place = req.near or (req.named[0] if req.named else None)
-    if place is None and req.ref:
-        recalled = recall_place(req.ref, turn)
-        if isinstance(recalled, Act):
-            return [recalled]
-        place = recalled
+    place = spoken_place(req, turn, req.near)
+    if isinstance(place, Act):
+        return [place]
     if place is None and req.value is None:
         return [Act("clarify", {"topic": "weather", "options": [], "here": turn.ctx.location_name})]
     name = place.name if place else turn.ctx.location_name
@@ -60,12 +57,9 @@ def _days_ahead(day: str, weekday: int) -> int:
 
 def distance(req: Request, turn: Turn) -> list[Act]:
     """How far, and how long the drive is from here right now (not a route: nothing is set)."""
-    target: Named | None = req.named[0] if req.named else None
-    if target is None and req.ref:
-        recalled = recall_place(req.ref, turn)
-        if isinstance(recalled, Act):
-            return [recalled]
-        target = recalled
+    target = spoken_place(req, turn)
+    if isinstance(target, Act):
+        return [target]
     target = target or turn.memory.destination
     if target is None:
         return [Act("clarify", {"topic": "destination", "options": []})]

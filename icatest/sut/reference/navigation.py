@@ -11,6 +11,7 @@ from icatest.sut.reference.resolve import (
     forgot_act,
     recall_place,
     resolve_ref,
+    spoken_place,
 )
 from icatest.sut.reference.search import Query, search
 from icatest.sut.reference.slots import Request
@@ -157,13 +158,10 @@ def _found_named(item: Named, turn: Turn) -> Act:
 
 def navigate(req: Request, turn: Turn) -> list[Act]:
     """Route to a named place, a remembered one, or a category (asking when it is ambiguous)."""
-    target: Named | None = req.named[0] if req.named else None
+    target = spoken_place(req, turn)
+    if isinstance(target, Act):
+        return [target]
     acts: list[Act] = []
-    if target is None and req.ref:
-        recalled = recall_place(req.ref, turn)
-        if isinstance(recalled, Act):
-            return [recalled]
-        target = recalled
     if target is None and req.category:
         target, first = _category_target(req, turn)
         if first is not None:

@@ -7,8 +7,8 @@ from icatest.sut.reference.resolve import (
     Turn,
     clarify_or_pick,
     forgot_act,
-    recall_place,
     resolve_ref,
+    spoken_place,
 )
 from icatest.sut.reference.search import Query, search
 from icatest.sut.reference.slots import Request, StopRef
@@ -102,12 +102,9 @@ def trip_act(targets: list[Named], constraints: list[str], turn: Turn) -> Act:
 
 def add_stop(req: Request, turn: Turn) -> list[Act]:
     """Insert a remembered or named place before the current destination."""
-    stop: Named | None = req.named[0] if req.named else None
-    if stop is None and req.ref:
-        recalled = recall_place(req.ref, turn)
-        if isinstance(recalled, Act):
-            return [recalled]
-        stop = recalled
+    stop = spoken_place(req, turn)
+    if isinstance(stop, Act):
+        return [stop]
     if stop is None:
         return [Act("clarify", {"topic": "stop", "options": []})]
     dest = turn.memory.destination

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from icatest.sut.reference.context import DriveContext
 from icatest.sut.reference.faults import FaultDice
+from icatest.sut.reference.slots import Request
 from icatest.sut.reference.state import Act, Memory, Named
 from icatest.sut.reference.world import Poi, World
 
@@ -91,3 +92,12 @@ def recall_place(ref: tuple[str, str], turn: Turn) -> Named | Act:
             return act
     found = picked or res.item
     return found if found is not None else forgot_act(ref)
+
+
+def spoken_place(req: Request, turn: Turn, first: Named | None = None) -> Named | Act | None:
+    """The place a request is about: `first` if given, else the one it names, else the one its
+    reference recalls (or the act to answer with instead); None when it names none."""
+    item = first or (req.named[0] if req.named else None)
+    if item is None and req.ref:
+        return recall_place(req.ref, turn)
+    return item
