@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
@@ -193,17 +194,21 @@ async def rejudge_run(
     personas: dict[str, Persona] | None = None,
     concurrency: int = 4,
     overwrite: bool = False,
+    on_done: Callable[[int, int], None] = lambda done, total: None,
 ) -> tuple[Path, int]:
-    """Write RUN/judgements/NAME.jsonl; returns its path and the number of conversations."""
+    """Write RUN/judgements/NAME.jsonl; returns its path and the number of conversations.
+    `on_done(done, total)` hears each finished conversation (the CLI's progress)."""
     out = judgements_path(run, name)
     if out.exists() and not overwrite:
         raise ConfigError(str(out), "judgements already exist; choose another name or --force")
     records = read_conversations(run).records
     gate = asyncio.Semaphore(max(1, concurrency))
+    done = 0
 
     async def one(record: ConversationRecord) -> JudgementRecord:
+        nonlocal done
         async with gate:
-            return await rejudge_record(
+            result = await rejudge_record(
                 record,
                 gateway,
                 turn_judge,
@@ -211,6 +216,9 @@ async def rejudge_run(
                 name=name,
                 scenario=scenario_for(record, personas),
             )
+        done += 1
+        on_done(done, len(records))
+        return result
 
     results = await asyncio.gather(*(one(r) for r in records))
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -172,18 +172,22 @@ def rejudge(
     }
     # re-judging judges every turn alone
     binding = bind_roles(models, combine_final_turn=False, turn_checks=TURN_CHECKS)
-    path, count = asyncio.run(
-        rejudge_run(
-            run,
-            ModelGateway(roles=binding.roles),
-            binding.judges.turn,
-            binding.judges.conversation,
-            name=name,
-            personas=_personas(),
-            concurrency=concurrency,
-            overwrite=force,
+    from icatest.cli.progress import stages
+
+    with stages(f"re-judging {run} as {name!r}") as say:
+        path, count = asyncio.run(
+            rejudge_run(
+                run,
+                ModelGateway(roles=binding.roles),
+                binding.judges.turn,
+                binding.judges.conversation,
+                name=name,
+                personas=_personas(),
+                concurrency=concurrency,
+                overwrite=force,
+                on_done=lambda done, total: say(f"judged {done} of {total} conversations"),
+            )
         )
-    )
     typer.echo(f"judged {count} conversations -> {path}")
 
 

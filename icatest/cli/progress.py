@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 
 from rich.console import Console
 
+LINE_EVERY_S = 5.0
+
 
 @contextlib.contextmanager
 def stages(first: str, console: Console | None = None) -> Iterator[Callable[[str], None]]:
@@ -17,10 +19,14 @@ def stages(first: str, console: Console | None = None) -> Iterator[Callable[[str
     console = console or Console(stderr=True)
     t0 = time.monotonic()
     if not console.is_terminal:
+        last = [-LINE_EVERY_S]
 
-        def line(stage: str) -> None:
-            console.print(f"[{time.monotonic() - t0:6.1f} s] {stage}", markup=False,
-                          highlight=False, soft_wrap=True)  # fmt: skip
+        def line(stage: str) -> None:  # at most one line per LINE_EVERY_S: logs stay short
+            now = time.monotonic() - t0
+            if now - last[0] >= LINE_EVERY_S:
+                last[0] = now
+                console.print(f"[{now:6.1f} s] {stage}", markup=False, highlight=False,
+                              soft_wrap=True)  # fmt: skip
 
         line(first)
         yield line
