@@ -195,6 +195,11 @@ def suite_export(
     replays: int = typer.Option(1, "--replays", min=1, help="Replays per shrink candidate (n)."),
     required: int = typer.Option(1, "--required", min=1, help="Failing replays to accept (k)."),
     model: str = typer.Option("hashing", "--model", help="Embedding for dedup: hashing|minilm."),
+    check_against: str | None = typer.Option(
+        None, "--check-against",
+        help="A known-good assistant (e.g. reference:none, the last release): cases that fail "
+        "against it too are left out, since they could never pass.",
+    ),
     sut: str | None = SUT_OVERRIDE,
     sut_config: Path | None = SUT_CONFIG,
     turn_judge: str = TURN_JUDGE,
@@ -230,8 +235,36 @@ def suite_export(
             raise IcatestError(str(exc)) from None
 
     suite = asyncio.run(go())
+    if check_against:
+        suite = _keep_holding(suite, check_against, _models(turn_judge, conversation_judge),
+                              data_dir)  # fmt: skip
     _write_suite(suite, out)
     typer.echo(f"wrote {out} ({len(suite.cases)} cases)")
+
+
+def _keep_holding(suite: Any, sut: str, models: dict[str, str], data_dir: Path | None) -> Any:
+    """The cases that hold against a known-good assistant (the others are reported and left out)."""
+    from icatest.regression.replay import open_replayer
+    from icatest.regression.suite import run_suite
+
+    first = suite.cases[0]
+
+    async def go() -> Any:
+        async with open_replayer(sut=sut, models=models, data_dir=data_dir,
+                                 language=first.language,
+                                 speech_level=first.speech_level) as replayer:  # fmt: skip
+            return await run_suite(replayer, suite)
+
+    results = {r.id: r for r in asyncio.run(go())}
+    kept = [c for c in suite.cases if results[c.id].status == "holds"]
+    for case in suite.cases:
+        if results[case.id].status != "holds":
+            why = "; ".join(results[case.id].broken) or results[case.id].error or ""
+            typer.echo(f"left out {case.id}: fails against {sut} too ({why})")
+    typer.echo(f"{len(kept)} of {len(suite.cases)} cases hold against {sut}")
+    if not kept:
+        raise IcatestError(f"no case holds against {sut}: nothing to export")
+    return suite.model_copy(update={"cases": kept})
 
 
 def suite_run(
