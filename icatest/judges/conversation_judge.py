@@ -10,7 +10,7 @@ from icatest.contracts.records import ConversationVerdict, DimensionScore
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.protocol import ConversationContext
 from icatest.judges.rubric import ConversationJudgement, count
-from icatest.judges.turn_judge import REPLY_CAP
+from icatest.judges.turn_judge import reply_cap
 from icatest.llm.gateway import ModelGateway
 
 ROLE = Role.CONVERSATION_JUDGE
@@ -31,7 +31,7 @@ class ModelConversationJudge:
             "situation": ctx.scenario.context.situation(),
             "turns": ctx.turns,
             "targets": ctx.targets,
-            "reply_cap": REPLY_CAP,
+            "reply_cap": reply_cap(ctx.turns),
         }
         result = await gateway.structured(
             self.role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation

@@ -16,6 +16,17 @@ ROLE = Role.TURN_JUDGE
 TASK = "turn_judge"
 HISTORY_WINDOW = 10  # turns shown verbatim; older ones as the driver's words only
 REPLY_CAP = 2000  # characters of an earlier assistant reply shown to a judge
+TRANSCRIPT_CAP = 40_000  # characters of a whole transcript (~10k tokens): long ones get less each
+MIN_REPLY_CAP = 200
+
+
+def reply_cap(turns: list[Any]) -> int:
+    """Characters per assistant reply so the transcript stays within TRANSCRIPT_CAP (never below
+    MIN_REPLY_CAP): the start of a long prompt is what a small context window loses."""
+    if not turns:
+        return REPLY_CAP
+    room = TRANSCRIPT_CAP - sum(len(t.user) for t in turns)
+    return max(MIN_REPLY_CAP, min(REPLY_CAP, room // len(turns)))
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ def turn_variables(ctx: TurnContext) -> dict[str, Any]:
         "targets": ctx.targets,
         "history": ctx.history[-HISTORY_WINDOW:],
         "earlier": ctx.history[:-HISTORY_WINDOW],
-        "reply_cap": REPLY_CAP,
+        "reply_cap": reply_cap(ctx.history),
         "labels": [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION],
     }
 

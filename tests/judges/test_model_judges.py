@@ -109,6 +109,19 @@ async def test_conversation_judge_fences_goals_and_caps_replies(tmp_path: Path) 
     assert len(user) < 5_000 and "x" * 1_900 in user
 
 
+async def test_a_long_transcript_stays_within_the_cap(tmp_path: Path) -> None:
+    scenario = make_scenario(make_catalog(tmp_path), seed_pool="test", seed_id="garching")
+    turns = [TurnRecord(turn_number=i, user="hi", system="y" * 9_000) for i in range(60)]
+    with FakeOpenAI([reply(json.dumps(CONV))]) as srv:
+        ctx = ConversationContext(scenario=scenario, turns=turns, targets=TARGETS)
+        await bind_roles({"conversation_judge": "openai/fake"}).judges.conversation(
+            _gateway(srv), ctx
+        )
+        user = srv.requests[0].messages[1]["content"]
+    assert user.count("y" * 600) == 60 and "y" * 700 not in user  # 40,000 / 60 turns each
+    assert len(user) < 60_000
+
+
 def test_turn_schema_offers_no_label_the_judge_may_not_give() -> None:
     schema = TurnJudgement.model_json_schema()
     assert "register_violation" not in json.dumps(schema) and "safety_violation" in json.dumps(
