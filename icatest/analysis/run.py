@@ -1,13 +1,12 @@
 """A run directory loaded for analysis: typed records plus pandas tables.
 
-Readers never trust the last line of `conversations.jsonl`: a campaign that crashed mid-write leaves
-a torn line, which is skipped and counted (`Run.skipped_lines`) rather than failing the analysis.
+The run directory is read through `icatest.rundir` (one torn-line policy): a torn last line of
+`conversations.jsonl` is skipped and counted (`Run.skipped_lines`) rather than failing the analysis.
 A folder of logs in the published framework's format is recognised and converted on the fly.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -15,16 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from pydantic import ValidationError
 
 from icatest.analysis.frames import conversations_frame, failures_frame, turns_frame
 from icatest.analysis.paper_logs import read_paper_logs
 from icatest.contracts import ConversationRecord
-from icatest.errors import ConfigError, NotFoundError
-
-CONVERSATIONS_FILE = "conversations.jsonl"
-MANIFEST_FILE = "manifest.json"
-PROGRESS_FILE = "progress.jsonl"
+from icatest.errors import NotFoundError
+from icatest.rundir import (
+    CONVERSATIONS,
+    PROGRESS,
+    read_conversations,
+    read_jsonl_dicts,
+    read_manifest,
+)
 
 
 @dataclass
@@ -79,85 +80,29 @@ def load_run(path: str | Path, arm: str = "guided") -> Run:
     root = Path(path)
     if not root.is_dir():
         raise NotFoundError(f"run directory not found: {root}")
-    if not (root / CONVERSATIONS_FILE).exists() and (root / arm / CONVERSATIONS_FILE).exists():
+    if not (root / CONVERSATIONS).exists() and (root / arm / CONVERSATIONS).exists():
         run = _load_icatest_run(root / arm)
         run.label = arm
         return run
-    if (root / CONVERSATIONS_FILE).exists():
+    if (root / CONVERSATIONS).exists():
         return _load_icatest_run(root)
     if any(root.glob("conv_*.json")):
         manifest, records = read_paper_logs(root)
         return Run(path=root, manifest=manifest, records=records, source="paper_logs")
-    raise NotFoundError(f"{root}: neither {CONVERSATIONS_FILE} nor conv_*.json logs found")
+    raise NotFoundError(f"{root}: neither {CONVERSATIONS} nor conv_*.json logs found")
 
 
 def _load_icatest_run(root: Path) -> Run:
-    manifest = _read_manifest(root / MANIFEST_FILE)
-    records, skipped = read_records(root / CONVERSATIONS_FILE)
-    progress, _ = _read_jsonl_dicts(root / PROGRESS_FILE)
+    manifest = read_manifest(root, missing_ok=True)
+    conversations = read_conversations(root)
+    progress, _ = read_jsonl_dicts(root / PROGRESS)
     return Run(
         path=root,
         manifest=manifest,
-        records=records,
-        skipped_lines=skipped,
+        records=conversations.records,
+        skipped_lines=int(conversations.torn_last_line),
         progress=progress,
     )
-
-
-def read_records(path: Path) -> tuple[list[ConversationRecord], int]:
-    """Parse one record per line; a torn or invalid LAST line is skipped, others are errors."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    records: list[ConversationRecord] = []
-    skipped = 0
-    last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
-    for i, line in enumerate(lines):
-        if not line.strip():
-            continue
-        try:
-            records.append(ConversationRecord.model_validate_json(line))
-        except ValidationError as exc:
-            if i == last:
-                skipped += 1
-                continue
-            raise ConfigError(str(path), _first_error(exc), f"line {i + 1}") from exc
-    return records, skipped
-
-
-def _read_manifest(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ConfigError(str(path), f"invalid JSON: {exc.msg}", f"line {exc.lineno}") from exc
-    if not isinstance(data, dict):
-        raise ConfigError(str(path), "expected a JSON object")
-    return data
-
-
-def _read_jsonl_dicts(path: Path) -> tuple[list[dict[str, Any]], int]:
-    """Tolerant JSONL reader for side files (progress): bad lines are skipped and counted."""
-    if not path.exists():
-        return [], 0
-    rows: list[dict[str, Any]] = []
-    bad = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            bad += 1
-            continue
-        if isinstance(row, dict):
-            rows.append(row)
-    return rows, bad
-
-
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))
 
 
 def _as_unix(value: Any) -> float | None:

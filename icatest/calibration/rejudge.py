@@ -10,14 +10,12 @@ score it implies is its own.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from icatest.calibration.runs import read_conversations
 from icatest.contracts import (
     Context,
     ConversationRecord,
@@ -38,9 +36,9 @@ from icatest.judges.protocol import (
     TurnJudge,
 )
 from icatest.llm.gateway import ModelGateway
+from icatest.rundir import JUDGEMENTS, read_conversations, read_jsonl_models, write_jsonl_atomic
 from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 
-JUDGEMENTS_DIR = "judgements"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -69,7 +67,7 @@ class JudgementRecord(BaseModel):
 def judgements_path(run: Path, name: str) -> Path:
     if not _NAME.match(name):
         raise ConfigError(name, "judge name must be letters, digits, '_', '.', '-' (max 64)")
-    return run / JUDGEMENTS_DIR / f"{name}.jsonl"
+    return run / JUDGEMENTS / f"{name}.jsonl"
 
 
 def scenario_for(
@@ -221,12 +219,7 @@ async def rejudge_run(
         return result
 
     results = await asyncio.gather(*(one(r) for r in records))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_suffix(".jsonl.partial")
-    with partial.open("w", encoding="utf-8") as handle:
-        for result in results:
-            handle.write(result.model_dump_json() + "\n")
-    os.replace(partial, out)
+    write_jsonl_atomic(out, results)
     return out, len(results)
 
 
@@ -235,16 +228,7 @@ def read_judgements(run: Path, name: str) -> list[JudgementRecord]:
     path = judgements_path(run, name)
     if not path.is_file():
         raise ConfigError(str(path), f"no judgements named {name!r} in this run")
-    lines = [line for line in path.read_text("utf-8").splitlines() if line.strip()]
-    records = []
-    for i, line in enumerate(lines):
-        try:
-            records.append(JudgementRecord.model_validate_json(line))
-        except ValidationError:
-            if i == len(lines) - 1:
-                continue
-            raise ConfigError(str(path), f"line {i + 1}: not a judgement record") from None
-    return records
+    return read_jsonl_models(path, JudgementRecord)[0]
 
 
 def verdicts_from_judgements(

@@ -1,9 +1,4 @@
-"""Reading a run directory's conversations and the reference assistant's oracle log.
-
-`conversations.jsonl` holds one ConversationRecord per line; after a crash the last line may be
-torn, so an unparseable *last* line is skipped and reported, while a bad line elsewhere is an
-error naming the line.
-"""
+"""The reference assistant's oracle log (a run's conversations are read by `icatest.rundir`)."""
 
 from __future__ import annotations
 
@@ -14,42 +9,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from icatest.config.loading import format_validation_error
-from icatest.contracts import ConversationRecord, FailureMode, OracleKind
+from icatest.contracts import FailureMode, OracleKind
 from icatest.errors import ConfigError
-
-CONVERSATIONS = "conversations.jsonl"
-
-
-@dataclass
-class RunConversations:
-    records: list[ConversationRecord]
-    torn_last_line: bool = False
-    source: str = ""
-
-
-def conversations_path(run: Path) -> Path:
-    path = run / CONVERSATIONS if run.is_dir() else run
-    if not path.is_file():
-        raise ConfigError(str(path), "run has no conversations.jsonl")
-    return path
-
-
-def read_conversations(run: Path) -> RunConversations:
-    """All conversation records of a run directory (or of a conversations.jsonl path)."""
-    path = conversations_path(run)
-    lines = [(n, line) for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if line]
-    records: list[ConversationRecord] = []
-    torn = False
-    for position, (number, line) in enumerate(lines):
-        try:
-            records.append(ConversationRecord.model_validate_json(line))
-        except ValidationError as exc:
-            if position == len(lines) - 1:
-                torn = True
-                continue
-            where, problem = format_validation_error(exc)
-            raise ConfigError(str(path), f"line {number}: {problem}", where) from None
-    return RunConversations(records, torn, str(path))
 
 
 class OracleEntry(BaseModel):

@@ -8,7 +8,7 @@ conversations, torn lines skipped), and the experiment API in `icatest.campaigns
 from icatest.campaigns.config import CampaignConfig, Limits, parse_duration
 from icatest.campaigns.runner import CampaignResult, run_campaign
 from icatest.campaigns.sampler import ScenarioPlan, ScenarioSampler
-from icatest.campaigns.storage import read_manifest, read_records
+from icatest.rundir import read_manifest, read_records
 
 __all__ = [
     "CampaignConfig",

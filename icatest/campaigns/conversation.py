@@ -28,12 +28,6 @@ from icatest.locar.speech_level import TURN_CHECKS
 
 DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
-PARTIAL_REASONS = {
-    TerminationReason.BUDGET_EXHAUSTED,
-    TerminationReason.COST_EXHAUSTED,
-    TerminationReason.CANCELLED,
-    TerminationReason.INTERNAL_ERROR,
-}
 
 
 def resolve(path: str) -> Any:
@@ -111,7 +105,7 @@ def finish_record(
     update: dict[str, Any] = {"scenario_index": plan.index}
     if run_id:
         update["run_id"] = run_id
-    if record.termination_reason in PARTIAL_REASONS:
+    if record.termination_reason.is_partial:
         update["is_complete"] = False
     stamped = record.model_copy(update=update)
     return stamped

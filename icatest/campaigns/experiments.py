@@ -22,11 +22,11 @@ from icatest.campaigns.config import CampaignConfig
 from icatest.campaigns.display import ArmsPanel
 from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
-from icatest.campaigns.storage import MANIFEST, read_manifest, read_records
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
 from icatest.data import packaged_or_path
 from icatest.errors import ConfigError, Interrupted
+from icatest.rundir import MANIFEST, read_manifest, read_records
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
 

@@ -12,8 +12,8 @@ from typing import Any
 from icatest.campaigns.events import EventLog
 from icatest.campaigns.index import RunIndex
 from icatest.campaigns.progress import ProgressSeries, ProgressState, record_cost
-from icatest.campaigns.storage import CONVERSATIONS, EVENTS, INDEX, PROGRESS, ConversationLog
 from icatest.contracts import ConversationRecord
+from icatest.rundir import CONVERSATIONS, EVENTS, INDEX, PROGRESS, ConversationLog
 
 
 class RunRecorder:

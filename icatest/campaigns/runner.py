@@ -22,7 +22,12 @@ from icatest.campaigns.progress import ProgressState
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.redact import redact
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.storage import (
+from icatest.campaigns.sut import DEFAULT_OPENER, check_sut
+from icatest.catalog import load_catalog
+from icatest.errors import ConfigError
+from icatest.limits import RateLimiter
+from icatest.llm.gateway import ModelSpec
+from icatest.rundir import (
     CONVERSATIONS,
     MANIFEST,
     RunDirError,
@@ -30,11 +35,6 @@ from icatest.campaigns.storage import (
     read_manifest,
     write_manifest,
 )
-from icatest.campaigns.sut import DEFAULT_OPENER, check_sut
-from icatest.catalog import load_catalog
-from icatest.errors import ConfigError
-from icatest.limits import RateLimiter
-from icatest.llm.gateway import ModelSpec
 
 # fields that decide which scenario comes i-th: a resume must not change them
 SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")

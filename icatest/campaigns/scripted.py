@@ -28,6 +28,7 @@ from icatest.contracts import (
     TerminationReason,
     TurnRecord,
 )
+from icatest.engine.record import scenario_fields
 from icatest.engine.runtime import Runtime
 from icatest.limits import RateLimiter
 
@@ -110,14 +111,7 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
             break
     passed = not failure_turns
     return ConversationRecord(
-        conversation_id=scenario.conversation_id,
-        mode=scenario.mode,
-        seed_id=scenario.seed.id,
-        seed_pool=scenario.seed_pool,
-        seed_phrase=scenario.seed.phrase,
-        persona=scenario.persona.name,
-        context=scenario.context.model_dump(),
-        max_turns=scenario.max_turns,
+        **scenario_fields(scenario),
         turns=turns,
         discovered_failures=sorted(failure_turns),
         failure_turns=failure_turns,
@@ -130,5 +124,4 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
         started_at=started,
         ended_at=time.time(),
         duration=time.time() - started,
-        rng_seed=scenario.rng_seed,
     )

@@ -120,7 +120,8 @@ def oracle(
         verdicts_from_records,
     )
     from icatest.calibration.rejudge import read_judgements, verdicts_from_judgements
-    from icatest.calibration.runs import read_conversations, read_oracle
+    from icatest.calibration.runs import read_oracle
+    from icatest.rundir import read_conversations
 
     log = read_oracle(oracle_log)
     if judgements is None:
@@ -214,7 +215,7 @@ def export_annotation(
     """Write a blinded annotation sheet (no judge output) for human labelling."""
     from icatest.calibration.annotation import judge_rows, sample_records, write_sheet
     from icatest.calibration.labels import write_labels
-    from icatest.calibration.runs import read_conversations
+    from icatest.rundir import read_conversations
 
     records = sample_records(read_conversations(run).records, n, rng_seed)
     target = out or run / "annotation.csv"

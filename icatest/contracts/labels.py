@@ -57,6 +57,23 @@ class TerminationReason(StrEnum):
     SIMULATOR_ERROR = "simulator_error"
     INTERNAL_ERROR = "internal_error"
 
+    @property
+    def is_partial(self) -> bool:
+        """The conversation was cut short by the campaign or by icatest itself, not by the
+        conversation's own course: its record is kept but marked `is_complete: false`."""
+        return self in _PARTIAL
+
+
+_PARTIAL = frozenset(
+    {
+        TerminationReason.BUDGET_EXHAUSTED,
+        TerminationReason.COST_EXHAUSTED,
+        TerminationReason.CANCELLED,
+        TerminationReason.INTERNAL_ERROR,
+        TerminationReason.SIMULATOR_ERROR,
+    }
+)
+
 
 class Mode(StrEnum):
     GUIDED = "guided"

@@ -163,11 +163,14 @@ class TokenBudget(BaseModel):
 class ConversationRecord(BaseModel):
     """One complete (or marked partial) conversation; field names follow the published logs."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
 
     schema_version: int = 1
     conversation_id: str
     run_id: str | None = None
+    scenario_index: int | None = Field(
+        default=None, description="index of the scenario in its campaign (None outside one)"
+    )
     mode: Mode
     seed_id: str
     seed_pool: str
@@ -197,3 +200,11 @@ class ConversationRecord(BaseModel):
     rng_seed: int = 0
     language: str = "en"
     speech_level: str | None = None
+    error: str | None = Field(default=None, description="what broke (internal_error endings)")
+    simulator_error: str | None = Field(
+        default=None, description="why the simulator gave no utterance (simulator_error endings)"
+    )
+    sut: str | None = Field(default=None, description="the assistant, when the source names it")
+    source_completion_reason: str | None = Field(
+        default=None, description="an imported log's own ending, before mapping to ours"
+    )

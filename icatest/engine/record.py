@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from typing import Any
 
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
-from icatest.contracts.scenario import StrategySpec
+from icatest.contracts.scenario import Scenario, StrategySpec
 from icatest.engine.state import ConversationState
 from icatest.llm.gateway import ModelGateway
 from icatest.scoring import passes, success_score
-
-PARTIAL = {
-    TerminationReason.BUDGET_EXHAUSTED,
-    TerminationReason.COST_EXHAUSTED,
-    TerminationReason.CANCELLED,
-    TerminationReason.INTERNAL_ERROR,
-    TerminationReason.SIMULATOR_ERROR,
-}
 
 
 def failure_turns(turns: list[TurnRecord]) -> dict[str, list[int]]:
@@ -49,15 +42,8 @@ def build_record(
     started = state.get("started_at") or time.time()
     ended = time.time()
     strategy_state = state.get("strategy")
-    record = ConversationRecord(
-        conversation_id=scenario.conversation_id,
-        mode=scenario.mode,
-        seed_id=scenario.seed.id,
-        seed_pool=scenario.seed_pool,
-        seed_phrase=scenario.seed.phrase,
-        persona=scenario.persona.name,
-        context=scenario.context.model_dump(),
-        max_turns=scenario.max_turns,
+    return ConversationRecord(
+        **scenario_fields(scenario),
         turns=turns,
         targets=targets,
         discovered_failures=list(ft),
@@ -67,7 +53,7 @@ def build_record(
         success_score=round(c, 4) if c is not None else None,
         success_decision=("pass" if passes(c) else "fail") if c is not None else "unscored",
         termination_reason=reason,
-        is_complete=reason not in PARTIAL,
+        is_complete=not reason.is_partial,
         strategy_stats=strategy_state.stats if strategy_state else {},
         removed_strategies=strategy_state.retired if strategy_state else {},
         models=gateway.models(),
@@ -77,12 +63,23 @@ def build_record(
         started_at=started,
         ended_at=ended,
         duration=round(ended - started, 4),
-        rng_seed=scenario.rng_seed,
-        language=scenario.language,
-        speech_level=scenario.speech_level,
+        error=error or None,
+        simulator_error=state.get("simulator_error") or None,
     )
-    if error:
-        record.error = error  # type: ignore[attr-defined]  # extra field: what broke
-    if state.get("simulator_error"):
-        record.simulator_error = state.get("simulator_error")  # type: ignore[attr-defined]
-    return record
+
+
+def scenario_fields(scenario: Scenario) -> dict[str, Any]:
+    """The record fields that come from the scenario (every record builder starts with these)."""
+    return {
+        "conversation_id": scenario.conversation_id,
+        "mode": scenario.mode,
+        "seed_id": scenario.seed.id,
+        "seed_pool": scenario.seed_pool,
+        "seed_phrase": scenario.seed.phrase,
+        "persona": scenario.persona.name,
+        "context": scenario.context.model_dump(),
+        "max_turns": scenario.max_turns,
+        "rng_seed": scenario.rng_seed,
+        "language": scenario.language,
+        "speech_level": scenario.speech_level,
+    }

@@ -13,9 +13,10 @@ from icatest.calibration.oracle import (
     judged_from_verdicts,
     verdicts_from_records,
 )
-from icatest.calibration.runs import read_conversations, read_oracle
+from icatest.calibration.runs import read_oracle
 from icatest.cli import main
 from icatest.errors import ConfigError
+from icatest.rundir import read_conversations
 
 
 def _oracle(path: Path, entries: list[tuple[str, int, str, str]]) -> Path:

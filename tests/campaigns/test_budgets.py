@@ -63,7 +63,7 @@ async def test_sigint_stops_starting_marks_interrupted(data_dir, tmp_path, scrip
 
 
 async def test_existing_run_needs_resume(data_dir, tmp_path, scripted):
-    from icatest.campaigns.storage import RunDirError
+    from icatest.rundir import RunDirError
 
     await run_campaign(config(data_dir, max_conversations=1), tmp_path / "r", **scripted)
     with pytest.raises(RunDirError, match="--resume"):

@@ -13,7 +13,7 @@ from pathlib import Path
 from campaign_helpers import config
 
 from icatest.campaigns import read_records, run_campaign
-from icatest.campaigns.storage import ConversationLog
+from icatest.rundir import ConversationLog
 
 SCRIPT = """
 import asyncio, sys

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
-from icatest.campaigns.storage import CONVERSATIONS
 from icatest.contracts import ConversationRecord
+from icatest.rundir import CONVERSATIONS
 
 
 async def test_guided_korean_campaign_finds_register_violations(tmp_path: Path) -> None:

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from icatest.calibration.runs import OracleLog, read_conversations, read_oracle
+from icatest.calibration.runs import OracleLog, read_oracle
 from icatest.contracts import ConversationRecord, Mode, OracleKind
+from icatest.rundir import read_conversations
 from icatest.sut.reference.korean import LEVELS, render_ko
 from icatest.sut.reference.render_en import render_en
 from icatest.sut.reference.state import Act

@@ -1,0 +1,240 @@
+"""The run directory: this module owns its layout, reading, writing, repair and schema version.
+
+```
+RUN/
+  manifest.json          run metadata; replaced atomically (a reader never sees half of it)
+  conversations.jsonl    one ConversationRecord per line; append-only, each line fsynced
+  events.jsonl           campaign events (started, finished, torn_line_repaired, ...)
+  progress.jsonl         progress points (elapsed time survives a kill -9)
+  index.sqlite           query index over the records (rebuilt from conversations.jsonl)
+  judgements/NAME.jsonl  verdicts of other judges (`icatest rejudge`)
+```
+
+One policy for `conversations.jsonl` everywhere: blank lines are ignored; the *last* line is torn
+when it does not parse (a crash mid-write) and is skipped and reported; any other line that does
+not parse is an error naming the file and the line. The writer truncates a last line without its
+newline before appending (that record was never counted as done, so it is run again).
+Field-by-field description: docs/run_directory.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from icatest.config.loading import format_validation_error
+from icatest.contracts import ConversationRecord
+from icatest.errors import ConfigError, IcatestError
+from icatest.files import write_json_atomic
+
+MANIFEST = "manifest.json"
+CONVERSATIONS = "conversations.jsonl"
+EVENTS = "events.jsonl"
+PROGRESS = "progress.jsonl"
+INDEX = "index.sqlite"
+JUDGEMENTS = "judgements"
+SCHEMA_VERSION = 1  # ConversationRecord.schema_version written by this version
+M = TypeVar("M", bound=BaseModel)
+
+
+class RunDirError(IcatestError):
+    """The run directory cannot be used as asked (exists without --resume, missing, ...)."""
+
+
+def read_manifest(run_dir: Path, *, missing_ok: bool = False) -> dict[str, Any]:
+    """The manifest as a dict ({} when it is missing and `missing_ok`)."""
+    path = run_dir / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        if missing_ok:
+            return {}
+        raise RunDirError(f"{run_dir}: no {MANIFEST}; not a run directory") from None
+    except json.JSONDecodeError as exc:
+        raise RunDirError(f"{path}: unreadable manifest ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise RunDirError(f"{path}: manifest is not an object")
+    return data
+
+
+def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
+    write_json_atomic(run_dir / MANIFEST, manifest)
+
+
+def new_manifest(run_id: str, version: str, config: dict[str, Any], mode: str) -> dict[str, Any]:
+    now = time.time()
+    return {
+        "run_id": run_id,
+        "icatest_version": version,
+        "created_at": now,
+        "started_at": now,
+        "ended_at": None,
+        "status": "running",
+        "mode": mode,
+        "config": config,
+        "models": {},
+        "prompt_versions": {},
+        "elapsed_s": 0.0,
+        "sessions": [],
+    }
+
+
+def conversations_path(run: Path) -> Path:
+    """RUN/conversations.jsonl for a run directory; a .jsonl path is taken as it is."""
+    path = run / CONVERSATIONS if run.is_dir() else run
+    if not path.is_file():
+        raise ConfigError(str(path), f"run has no {CONVERSATIONS}")
+    return path
+
+
+@dataclass
+class RunConversations:
+    records: list[ConversationRecord]
+    torn_last_line: bool = False
+    source: str = ""
+
+
+def read_conversations(run: Path) -> RunConversations:
+    """Every record of a run directory (or of a conversations.jsonl path), validated."""
+    path = conversations_path(run)
+    records, torn = read_jsonl_models(path, ConversationRecord)
+    return RunConversations(records, torn, str(path))
+
+
+def read_jsonl_models(path: Path, model: type[M]) -> tuple[list[M], bool]:
+    """One `model` per line of a run file, and whether a torn last line was skipped."""
+    out: list[M] = []
+    torn = False
+    for number, line, last in _lines(path):
+        try:
+            out.append(model.model_validate_json(line))
+        except ValidationError as exc:
+            if last:
+                torn = True
+                continue
+            field, problem = format_validation_error(exc)
+            raise ConfigError(str(path), f"line {number}: {problem}", field) from None
+    return out, torn
+
+
+def write_jsonl_atomic(path: Path, rows: Iterable[BaseModel]) -> None:
+    """Write a whole JSONL file under a temporary name, then replace `path` (e.g. judgements)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.partial")
+    with partial.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(row.model_dump_json() + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(partial, path)
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every record of a conversations.jsonl as a plain dict (no validation; [] when absent)."""
+    if not path.exists():
+        return []
+    out: list[dict[str, Any]] = []
+    for number, line, last in _lines(path):
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            if last:
+                continue
+            raise ConfigError(str(path), f"line {number}: not a JSON record") from None
+        if not isinstance(obj, dict):
+            raise ConfigError(str(path), f"line {number}: not a JSON object")
+        out.append(obj)
+    return out
+
+
+def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
+    """(1-based line number, line, is the last non-blank line) for each non-blank line."""
+    lines = path.read_bytes().split(b"\n")
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    for i, (number, line) in enumerate(numbered):
+        yield number, line, i == len(numbered) - 1
+
+
+class ConversationLog:
+    """Append-only writer of conversations.jsonl (repairs a torn last line when opened)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.repaired_bytes = _repair(path)
+        self.records = read_records(path)
+        self._fh = path.open("ab")
+
+    @property
+    def count(self) -> int:
+        return len(self.records)
+
+    def append(self, record: ConversationRecord) -> int:
+        """Write, flush and fsync one record; returns its 1-based line number."""
+        line = record.model_dump_json().encode("utf-8") + b"\n"
+        self._fh.write(line)
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+        self.records.append(json.loads(line))
+        return len(self.records)
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+def _repair(path: Path) -> int:
+    """Truncate a torn last line (no trailing newline); returns the bytes removed."""
+    if not path.exists():
+        path.touch()
+        return 0
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("rb+") as fh:
+        fh.seek(max(0, size - 1))
+        if fh.read(1) == b"\n":
+            return 0
+        keep = _last_newline_end(fh, size)
+        fh.truncate(keep)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return size - keep
+
+
+def _last_newline_end(fh: BinaryIO, size: int) -> int:
+    pos = size
+    chunk = 65536
+    while pos > 0:
+        start = max(0, pos - chunk)
+        fh.seek(start)
+        data = fh.read(pos - start)
+        idx = data.rfind(b"\n")
+        if idx >= 0:
+            return start + idx + 1
+        pos = start
+    return 0
+
+
+def read_jsonl_dicts(path: Path) -> tuple[list[dict[str, Any]], int]:
+    """Tolerant reader for the side files (events, progress): bad lines are skipped and counted."""
+    if not path.exists():
+        return [], 0
+    rows: list[dict[str, Any]] = []
+    bad = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            bad += 1
+            continue
+        if isinstance(row, dict):
+            rows.append(row)
+    return rows, bad
