@@ -82,3 +82,11 @@ def test_korean_sentences_are_read_one_by_one(tmp_path: object) -> None:
         assert reply.startswith("Allianz Arena까지") and "Garching 날씨는" in reply
         assert chat.say("그건 됐어요.") == "알겠어요. 그 요청은 취소했어요."
         assert ref.oracle("ko") == []
+
+
+def test_route_constraints_on_a_trip_replan_the_whole_trip(none_ref: RunningReference) -> None:
+    chat = Chat(none_ref, "trip-refine")
+    first = chat.say("Plan a trip: first a cafe, then a pharmacy, and finally Garching by 4pm.")
+    again = chat.say("For the Garching, also avoid highways and avoid toll roads.")
+    assert first.startswith("Trip planned") and again.startswith("Trip planned")
+    assert "(cafe)" in again and "avoiding highways, avoiding toll roads" in again

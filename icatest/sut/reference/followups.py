@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from icatest.sut.reference import navigation
+from icatest.sut.reference import navigation, planning
 from icatest.sut.reference.lexicon import CATEGORY_WORD, ROUTE_CONSTRAINTS
 from icatest.sut.reference.resolve import Turn
 from icatest.sut.reference.slots import Request
@@ -46,6 +46,9 @@ def refine(req: Request, turn: Turn) -> list[Act]:
     target = item if routed else None
     if target is None and item is None and _routing(req.constraints):
         target = memory.destination
+    if target is not None and memory.trip and _is_destination(target, turn):
+        merged = _merged(memory.route_constraints, req.constraints)
+        return [planning.trip_act(memory.trip, merged, turn)]  # re-plan the whole trip
     if target is not None:
         old = memory.route_constraints if _is_destination(target, turn) else []
         return [navigation.route_act(target, _merged(old, req.constraints), turn)]

@@ -197,6 +197,7 @@ def route_act(target: Named, constraints: list[str], turn: Turn) -> Act:
     deadline = _deadline(constraints)
     turn.memory.destination, turn.memory.arrival, turn.memory.arrive_by = target, arrive, deadline
     turn.memory.route_constraints = list(constraints)
+    turn.memory.trip = []
     if isinstance(target, Poi):
         turn.memory.remember_poi(target)
     honoured = [c for c in ("avoid_highways", "avoid_tolls", "fastest") if c in constraints]

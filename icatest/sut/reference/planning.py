@@ -79,6 +79,7 @@ def trip_act(targets: list[Named], constraints: list[str], turn: Turn) -> Act:
     final = plan.stops[-1]
     turn.memory.destination, turn.memory.arrival = final.target, final.arrive
     turn.memory.arrive_by = deadline
+    turn.memory.trip, turn.memory.route_constraints = list(targets), list(constraints)
     stops = [
         {
             "name": s.target.name,

@@ -55,6 +55,7 @@ class Memory:
     arrival: int | None = None
     arrive_by: str | None = None
     route_constraints: list[str] = field(default_factory=list)
+    trip: list[Named] = field(default_factory=list)  # the stops of the active multi-stop plan
     searches: dict[str, Search] = field(default_factory=dict)
     last_vehicle: str | None = None
     vehicle: VehicleState = field(default_factory=VehicleState)
