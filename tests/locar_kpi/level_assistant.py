@@ -2,7 +2,8 @@
 
 It knows the dataset's reference answers (looked up by the user turns so far) and speaks them in
 the level its system message names (`--system-message auto`, or a `speech_level=L` marker an HTTP
-body template put there); told nothing, it answers in 반말 (hae). It reads the conversation from
+body template put there); told nothing, it answers in its fixed level (default 해요체, like most
+production assistants). It reads the conversation from
 the request's messages, so it sees a given history exactly as an OpenAI-style endpoint would.
 """
 
@@ -43,7 +44,8 @@ def user_turns(messages: list[dict[str, Any]]) -> list[str]:
 class LevelAwareAssistant:
     """`with LevelAwareAssistant(dataset) as srv: srv.base_url` (OpenAI-compatible, /v1)."""
 
-    def __init__(self, dataset: KpiDataset) -> None:
+    def __init__(self, dataset: KpiDataset, fixed_level: str = "haeyo") -> None:
+        self.fixed_level = fixed_level
         self.answers: dict[tuple[str, ...], tuple[str, str]] = {}
         for inst in dataset.instances:
             turns = inst.turns or [inst.target]
@@ -63,7 +65,7 @@ class LevelAwareAssistant:
         answer, language = found
         if language != "ko":
             return answer
-        return rewrite(answer, level or "hae").text
+        return rewrite(answer, level or self.fixed_level).text
 
     @property
     def base_url(self) -> str:

@@ -46,15 +46,15 @@ def test_told_the_level_the_assistant_passes_every_level(
         untold = run(tmp_path / "a", path, "--sut", srv.base_url + "/v1")
         told = run(tmp_path / "b", path, "--sut", srv.base_url + "/v1", "--system-message", "auto")
         assert {"hae", "haeyo", "hapsyo"} <= {t for t in srv.told if t}
-    # not told: it speaks 반말, so only the hae instances pass
-    assert speech_rows(untold) == {"hae": 1.0, "haeyo": 0.0, "hapsyo": 0.0}
+    # not told: it speaks its fixed 해요체, so only the haeyo instances pass
+    assert speech_rows(untold) == {"hae": 0.0, "haeyo": 1.0, "hapsyo": 0.0}
     assert speech_rows(told) == {"hae": 1.0, "haeyo": 1.0, "hapsyo": 1.0}
 
 
 def test_one_level_for_an_assistant_fixed_to_it(korean: KpiDataset, tmp_path: Path) -> None:
     path = tmp_path / "ko.yaml"
     dump_dataset(korean, path)
-    with LevelAwareAssistant(korean) as srv:  # told nothing: fixed to hae
+    with LevelAwareAssistant(korean, fixed_level="hae") as srv:  # told nothing: 반말
         data = run(tmp_path, path, "--sut", srv.base_url + "/v1", "--level", "hae")
     assert {i["speech_level"] for i in data["instances"]} == {"hae"}
     assert speech_rows(data) == {"hae": 1.0}
@@ -94,7 +94,7 @@ def test_replayed_history_is_what_the_judges_see(korean: KpiDataset, tmp_path: P
     assert n_requests == sum((i.target_turn or 0) + 1 for i in data_set.instances)
     for inst in data["instances"]:
         assert inst["history_mode"] == "replay"
-        # told nothing, it answered the earlier turns in 반말: those replies are kept
+        # told nothing, it answered the earlier turns in its own level: those replies are kept
         assert len(inst["history_replies"]) == inst["target_turn"]
 
 

@@ -146,14 +146,17 @@ def _row(
     return row
 
 
-def mean_ci(values: list[int], n_resamples: int = 1000) -> tuple[float, float]:
-    """95 % percentile bootstrap interval of the mean (accuracy for 0/1 values), seeded."""
+def mean_ci(values: list[int], n_resamples: int = 1000, seed: int = 0) -> tuple[float, float]:
+    """95 % percentile bootstrap interval of the mean (accuracy for 0/1 values), seeded.
+
+    The same percentile method as `icatest.analysis.agreement.bootstrap_ci`, vectorised: a run
+    computes dozens of these and must not load the analysis stack."""
     import numpy as np
 
-    from icatest.analysis.agreement import bootstrap_ci
-
-    low, high = bootstrap_ci(np.mean, values, n_resamples=n_resamples)
-    return round(low, 3), round(high, 3)
+    data = np.asarray(values, dtype=float)
+    idx = np.random.default_rng(seed).integers(0, len(data), (n_resamples, len(data)))
+    low, high = np.percentile(data[idx].mean(axis=1), [2.5, 97.5])
+    return round(float(low), 3), round(float(high), 3)
 
 
 def latency_summary(values: list[float]) -> LatencySummary:
