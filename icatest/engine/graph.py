@@ -50,6 +50,7 @@ def build_graph() -> StateGraph:
 
 
 @cache
-def compiled_graph(checkpointer: Any = None) -> Any:
-    """The compiled loop; compiled once per process (per checkpointer)."""
-    return build_graph().compile(checkpointer=checkpointer)
+def compiled_graph() -> Any:
+    """The compiled loop, compiled once per process (no checkpointer: an interrupted
+    conversation restarts from turn 0 on resume, see docs/campaigns.md)."""
+    return build_graph().compile()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Scenario
@@ -15,14 +13,12 @@ from icatest.engine.state import ConversationState
 NODES_PER_TURN = 5
 
 
-async def run_conversation(
-    scenario: Scenario, runtime: Runtime, *, checkpointer: Any = None
-) -> ConversationRecord:
+async def run_conversation(scenario: Scenario, runtime: Runtime) -> ConversationRecord:
     """Hold the whole conversation. Never raises for assistant or model problems: every ending
     is a record with a termination reason (an unexpected bug ends as `internal_error`)."""
-    graph = compiled_graph(checkpointer)
+    graph = compiled_graph()
     config = {
-        "configurable": {"runtime": runtime, "thread_id": scenario.conversation_id},
+        "configurable": {"runtime": runtime},
         "recursion_limit": NODES_PER_TURN * scenario.max_turns + 10,
     }
     last: ConversationState = {"scenario": scenario}
