@@ -26,11 +26,11 @@ def test_bench_quick_json(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     figures = json.loads(proc.stdout)
-    assert time.monotonic() - t0 < 180
+    assert time.monotonic() - t0 < 300
 
     assert 0 < figures["overhead_ms_per_turn"] < 100
     assert 0 < figures["overhead_cpu_ms_per_turn"] < 100
