@@ -73,8 +73,8 @@ def _location(value: Any, world: World) -> tuple[str, tuple[float, float]]:
             raise ContextError("location", "needs numeric 'lat' and 'lon'") from None
         return str(value.get("name", "your location")), point
     names = world.find_names(str(value))
-    if names:
-        item = names[0][1]
+    if names:  # 'Munich, Schwabing': the most specific (last) name is where the car is
+        item = names[-1][1]
         return item.name, (item.lat, item.lon)
     place = world.place(DEFAULT_PLACE)
     return str(value), (place.lat, place.lon)
