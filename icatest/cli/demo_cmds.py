@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -40,14 +40,28 @@ def demo(
     """Offline demo against the reference assistant: one guided conversation with its failures,
     then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
     from icatest.campaigns.experiments import load_experiment
-    from icatest.cli.experiment_run import heading, run_experiment_cli, stable_folder, with_budget
-    from icatest.cli.transcript import print_transcript
-    from icatest.engine.single import converse_once
+    from icatest.cli.experiment_run import interrupt_checkpoints, stable_folder, with_budget
 
     exp = None if skip_experiment else with_budget(load_experiment(experiment), budget)
     console = Console()
+    with interrupt_checkpoints() as check:
+        _conversation(console)
+        if exp is None:
+            return
+        check("the campaigns")
+        folder = stable_folder(out)
+        _campaigns(console, exp, experiment, folder)
+        check("the report")
+        _report(console, folder)
+
+
+def _conversation(console: Console) -> None:
+    from icatest.cli.experiment_run import heading, run_interruptibly
+    from icatest.cli.transcript import print_transcript
+    from icatest.engine.single import converse_once
+
     heading(console, "1. One guided conversation (offline roles, reference assistant)")
-    record = asyncio.run(
+    record = run_interruptibly(
         converse_once(
             sut="reference:default",
             sut_config=None,
@@ -60,20 +74,25 @@ def demo(
             max_turns=8,
             rng_seed=4,
             data_dir=None,
-        )
+        ),
+        "the demo conversation",
     )
     print_transcript(record, console)
-    if skip_experiment:
-        return
-    from icatest.analysis.workflow import write_report
 
-    assert exp is not None
-    folder = stable_folder(out)
+
+def _campaigns(console: Console, exp: Any, experiment: Path, folder: Path) -> None:
+    from icatest.cli.experiment_run import heading, run_experiment_cli
+
     heading(console, f"2. Guided vs baseline campaigns: {experiment} -> {folder}")
     run_experiment_cli(exp, folder, quiet=False)
-    heading(console, "3. Report")
+
+
+def _report(console: Console, folder: Path) -> None:
+    from icatest.analysis.workflow import write_report
+    from icatest.cli.experiment_run import heading
     from icatest.cli.progress import stages
 
+    heading(console, "3. Report")
     with stages("writing the report: embedding the failing turns (the first run loads the model)"):
         outputs = write_report([folder])
     comparison = outputs.metrics.get("comparison")

@@ -4,9 +4,12 @@ terminal, and on Ctrl-C exit 130 with the command that resumes it (no traceback)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
+import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,3 +70,60 @@ def heading(console: Any, text: str) -> None:
         console.rule(f"[bold]{text}")
     else:
         console.print(f"== {text}", markup=False, soft_wrap=True)
+
+
+def run_interruptibly(coro: Any, what: str) -> Any:
+    """asyncio.run(coro), but SIGINT/SIGTERM cancel it and end the command with Interrupted even
+    when the work in flight swallowed the cancellation (the default KeyboardInterrupt can be
+    lost that way, and the command would carry on)."""
+    stopped: list[int] = []
+
+    async def main() -> Any:
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            stopped.append(1)
+            if task is not None:
+                task.cancel()
+
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop)
+        try:
+            return await coro
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+
+    try:
+        result = asyncio.run(main())
+    except asyncio.CancelledError:
+        if not stopped:
+            raise
+        result = None
+    if stopped:
+        raise Interrupted(f"{what} stopped before it finished")
+    return result
+
+
+@contextlib.contextmanager
+def interrupt_checkpoints() -> Iterator[Callable[[str], None]]:
+    """Between the steps of a command: remember a SIGINT even when Python drops the
+    KeyboardInterrupt (raised inside a finalizer it is only printed as 'Exception ignored'), and
+    yield `check(next_step)`, which stops the command with Interrupted before that step."""
+    seen: list[int] = []
+
+    def on_signal(signum: int, frame: Any) -> None:
+        seen.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_signal)
+
+    def check(step: str) -> None:
+        if seen:
+            raise Interrupted(f"stopped before {step}")
+
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, previous)
