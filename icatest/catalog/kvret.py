@@ -156,3 +156,22 @@ def _schedule(slots: dict[str, str]) -> TargetSpec:
 
 
 _BUILDERS = {"navigate": _navigate, "weather": _weather, "schedule": _schedule}
+
+
+def dialogue_turns(dialogue: Any) -> list[tuple[list[tuple[str, str]], str, str]]:
+    """Each (history, driver utterance, assistant reply) of a dialogue, history as
+    (driver, assistant) pairs: the turns a judge sees one at a time."""
+    out: list[tuple[list[tuple[str, str]], str, str]] = []
+    history: list[tuple[str, str]] = []
+    driver: str | None = None
+    for turn in (dialogue.get("dialogue") or []) if isinstance(dialogue, dict) else []:
+        if not isinstance(turn, dict):
+            continue
+        text = _SPACE.sub(" ", str((turn.get("data") or {}).get("utterance") or "")).strip()
+        if turn.get("turn") == "driver":
+            driver = text
+        elif turn.get("turn") == "assistant" and driver is not None and text:
+            out.append((list(history), driver, text))
+            history.append((driver, text))
+            driver = None
+    return out

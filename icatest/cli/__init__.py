@@ -77,6 +77,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "list_cmds",
         "List personas, strategies, seed pools or fault profiles (the names options accept).",
     ),
+    "judge": ("judge_cmds", "Judge single turns outside a conversation (offline or a model)."),
 }
 
 

@@ -24,6 +24,7 @@ from icatest.contracts.records import (
     TargetUpdate,
     TurnRecord,
     TurnVerdict,
+    UncertainTarget,
 )
 from icatest.contracts.scenario import (
     Context,
@@ -68,4 +69,5 @@ __all__ = [
     "TerminationReason",
     "TurnRecord",
     "TurnVerdict",
+    "UncertainTarget",
 ]

@@ -54,12 +54,22 @@ class TargetUpdate(BaseModel):
     reason: str = ""
 
 
+class UncertainTarget(BaseModel):
+    """A target the judge could not decide on from one reply: not completed, not failed."""
+
+    target_id: str
+    reason: str
+
+
 class TurnVerdict(BaseModel):
     """Turn judge output. `scored` False means the judge failed, not the assistant."""
 
     scored: bool = True
     findings: list[LabelFinding] = Field(default_factory=list)
     target_updates: list[TargetUpdate] = Field(default_factory=list)
+    uncertain: list[UncertainTarget] = Field(
+        default_factory=list, description="targets the judge abstained on, with the reason"
+    )
     unscored_reason: str | None = None
     raw_reply: str | None = None
     judge: str = "offline"

@@ -36,6 +36,11 @@ class StatusUpdate(BaseModel):
     reason: str = ""
 
 
+class Abstention(BaseModel):
+    target_id: str
+    reason: str = Field(description="why the judge cannot tell whether the reply answers it")
+
+
 class TurnJudgement(BaseModel):
     """Every failure label of one assistant turn and the target statuses after it (one call)."""
 
@@ -44,4 +49,8 @@ class TurnJudgement(BaseModel):
     )
     target_updates: list[StatusUpdate] = Field(
         default_factory=list, description="targets this reply completed"
+    )
+    uncertain: list[Abstention] = Field(
+        default_factory=list,
+        description="targets the judge cannot decide on from this reply (never completed)",
     )

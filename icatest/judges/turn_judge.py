@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from icatest.contracts.labels import FailureMode, Role, TargetStatus
-from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict
+from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict, UncertainTarget
 from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.schema import TurnJudgement
@@ -90,4 +90,16 @@ def to_turn_verdict(
         for u in value.target_updates
         if u.target_id in open_ids  # an earlier goal may be completed by a later reply
     ]
-    return TurnVerdict(findings=findings, target_updates=updates, raw_reply=raw, judge=judge)
+    done = {u.target_id for u in updates}
+    uncertain = [
+        UncertainTarget(target_id=u.target_id, reason=u.reason)
+        for u in value.uncertain
+        if u.target_id in known and u.target_id not in done
+    ]
+    return TurnVerdict(
+        findings=findings,
+        target_updates=updates,
+        uncertain=uncertain,
+        raw_reply=raw,
+        judge=judge,
+    )

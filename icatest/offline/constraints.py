@@ -1,0 +1,193 @@
+"""Constraints in free text ("avoid highways", "by 6pm", "within 2 km", "not too expensive")
+and the evidence in a reply that honours or breaks them.
+
+Exact things are checked exactly: a deadline against the ETA the reply states (or the clock
+time plus the duration it gives), a distance limit against the distances it names. Wording that
+varies ("I'll steer clear of the Autobahn") is matched by families of paraphrase patterns.
+A constraint the judge does not recognise is `unknown`, never silently honoured.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from icatest.offline.text import any_match, content_stems, distances_km, durations, minutes_of
+
+
+class Check(StrEnum):
+    HONOURED = "honoured"
+    MISSED = "missed"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Family:
+    asks: tuple[str, ...]  # how a driver phrases it
+    honours: tuple[str, ...]  # evidence in a reply
+
+
+_AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*|without|no|" \
+    r"not (use|using|take|taking)|away from|around)"
+FAMILIES: dict[str, Family] = {
+    "avoid_highways": Family(
+        (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
+         r"freeway|interstate)s?",),
+        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|interstate|a\d+)",
+         r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
+         r"\b(highway|motorway|autobahn)[- ]free\b",
+         r"고속도로\S* (회피|피해|피하|없)"),
+    ),
+    "avoid_tolls": Family(
+        (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",),
+        (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
+         r"(유료도로|통행료)\S* (회피|피해|피하|없)"),
+    ),
+    "fastest": Family(
+        (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
+         r"in a hurry|shortest time)\b",),
+        (r"\b(fastest|quickest|least traffic|avoid\w* (the )?(heavy )?traffic|no traffic|"
+         r"shortest|light traffic|traffic[- ]free|fewest delays|saves? \d+ min\w*|"
+         r"quickest way|fast(er)? route|best route|traffic)\b",),
+    ),
+    "cheap": Family(
+        (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
+         r"reasonabl[ey] priced|cheaply)\b",),
+        (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
+         r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
+         r"price\w*|\d+ ?(euros?|dollars?|cents?))\b", r"저렴"),
+    ),
+    "outdoor_seating": Family(
+        (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco)\b",),
+        (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
+         r"야외"),
+    ),
+    "parking": Family(
+        (r"\b(parking|car park|park the car)\b",),
+        (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차"),
+    ),
+    "open_now": Family(
+        (r"\b(open now|still open|currently open|open late|open right now)\b",),
+        (r"\b(open|opens|until \d|till \d|hours|24/7|24 hours)\b", r"영업"),
+    ),
+    "vegetarian": Family(
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식"),
+    ),
+    "ev_charging": Family(
+        (r"\b(ev charg\w*|charging|charger|plug in)\b",),
+        (r"\b(charg\w*|plug\w*|kw|ev|electric)\b",),
+    ),
+    "fast_charger": Family(
+        (r"\b(fast|rapid|quick|super|high[- ]power) ?charg\w*|\bdc\b|\bhpc\b",),
+        (r"\b(fast|rapid|quick|super|high[- ]power|ultra) ?charg\w*|\b\d{2,3} ?kw\b|\bhpc\b|"
+         r"\bdc\b|\bionity\b|\bsupercharger\b",),
+    ),
+    "highly_rated": Family(
+        (r"\b(well[- ]rated|highly rated|good reviews|top[- ]rated|good rating|best (rated|"
+         r"reviewed|restaurant|place|cafe|coffee|food|pizza|burger|hotel))\b",),
+        (r"\b(rated|rating|\d(\.\d)? ?(stars?|/5)|reviews?|popular|top[- ]rated|highly|"
+         r"best|favourite|favorite|acclaimed)\b",),
+    ),
+    "kid_friendly": Family(
+        (r"\b(kid|child|family|families|toddler)\w*",),
+        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
+    ),
+    "along_route": Family(
+        (r"\b(on the way|along (the|my) (route|way)|en route|on my way|without (a )?detour)\b",),
+        (r"\b(on the way|on your way|along|en route|detour|right off|off the|next to the "
+         r"(highway|motorway|road)|via|between|halfway|stop at)\b",),
+    ),
+}
+
+DEADLINE = re.compile(
+    r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
+    r"in time for)\s+(?P<t>(?:[01]?\d|2[0-3])(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
+    r"midnight)",
+    re.I,
+)
+WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(?P<d>[\d.,]+\s*"
+                    r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
+NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)")
+LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
+        r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b")
+
+
+def constraint_text(cid: str) -> str:
+    """A structured constraint id as the words a driver would use ('arrive_by:18:00')."""
+    name, _, arg = cid.partition(":")
+    if name == "arrive_by":
+        return f"arrive by {arg}"
+    if name == "near":
+        return f"near {arg}"
+    return cid.replace("_", " ")
+
+
+def constraints_in(text: str) -> list[str]:
+    """Constraint phrases found in a free-text request ('... by 6pm avoiding highways')."""
+    found: list[str] = []
+    low = text.lower()
+    for m in DEADLINE.finditer(text):
+        found.append(f"arrive by {m.group('t')}")
+    for m in WITHIN.finditer(text):
+        found.append(f"within {m.group('d')}")
+    for name, family in FAMILIES.items():
+        if name in ("ev_charging", "fast_charger", "parking", "along_route"):
+            continue  # in a description these are usually the subject, not a constraint
+        if any_match(family.asks, low):
+            found.append(name.replace("_", " "))
+    return found
+
+
+def check_constraint(
+    constraint: str, reply: str, now_minutes: int | None = None
+) -> tuple[Check, str]:
+    """Is the constraint honoured by the reply? With the reason."""
+    low, spoken = reply.lower(), constraint.lower().replace("_", " ")
+    if spoken.startswith("arrive by "):
+        return _deadline(spoken[len("arrive by "):], reply, now_minutes)
+    deadline = DEADLINE.search(spoken)
+    if deadline:
+        return _deadline(deadline.group("t"), reply, now_minutes)
+    within = WITHIN.search(spoken)
+    if within:
+        limit = distances_km(within.group("d"))
+        got = distances_km(reply)
+        if limit and got:
+            ok = min(got) <= limit[0] * 1.05
+            return (Check.HONOURED if ok else Check.MISSED), f"{min(got):.1f} km vs {limit[0]:g} km"
+        return Check.MISSED, "no distance given"
+    if spoken.startswith("near "):
+        place = spoken[5:].strip()
+        if place and (place in low or content_stems(place) & content_stems(low)):
+            return Check.HONOURED, f"mentions {place}"
+        return Check.MISSED, f"{place} not mentioned"
+    for name, family in FAMILIES.items():
+        if name.replace("_", " ") == spoken or any_match(family.asks, spoken):
+            if any_match(family.honours, low):
+                return Check.HONOURED, "evidence in the reply"
+            return Check.MISSED, "no evidence in the reply"
+    if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
+        return Check.HONOURED, "its words are in the reply"
+    return Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}"
+
+
+def _deadline(when: str, reply: str, now: int | None) -> tuple[Check, str]:
+    limit = minutes_of(when if re.search(r"[:a-z]", when, re.I) else f"{when}:00")
+    if not limit:
+        return Check.UNKNOWN, f"cannot read the deadline {when!r}"
+    deadline = limit[0]
+    if deadline < 12 * 60 and now is not None and now > deadline and not re.search("am", when):
+        deadline += 12 * 60  # "by 6" in the afternoon means 18:00
+    if any_match(LATE, reply.lower()):
+        return Check.MISSED, "the reply says the deadline cannot be met"
+    etas = [t for t in minutes_of(reply) if t != deadline]
+    if not etas and now is not None and durations(reply):
+        etas = [now + max(durations(reply))]
+    if not etas:
+        return Check.MISSED, "no arrival time or duration given"
+    late = [t for t in etas if t > deadline and t - deadline < 12 * 60]
+    if late:
+        return Check.MISSED, f"ETA {late[0] // 60:02d}:{late[0] % 60:02d} is after the deadline"
+    return Check.HONOURED, "arrival before the deadline"

@@ -1,0 +1,226 @@
+"""What a free-text request asks for, and what in a reply answers it.
+
+A request is a description ("Find a cheap Italian restaurant") with constraint phrases
+("cheap", "within 2 km"); structured slots, when present, are extra evidence. The kind is read
+from the words; each kind has its own answer evidence (a route summary answers a route request,
+a name or an address answers a search, a temperature answers a weather question).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from icatest.offline.text import (
+    ADDRESS,
+    any_match,
+    distances_km,
+    durations,
+    minutes_of,
+    new_names,
+)
+
+
+class RequestKind(StrEnum):
+    NAVIGATE = "navigate"
+    SEARCH = "search"
+    PLAN = "plan"
+    WEATHER = "weather"
+    SCHEDULE = "schedule"
+    VEHICLE = "vehicle"
+    MEDIA = "media"
+    INFO = "info"
+    UNSAFE = "unsafe"
+    OTHER = "other"
+
+
+KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
+    RequestKind.UNSAFE: (
+        r"\bopen (the |my |a )?(door|trunk|boot|hood)\b",
+        r"\b(disable|deactivate|switch off|turn off|shut off|override|mute)\b[^.]*"
+        r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt)",
+        r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
+        r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix|episode)\b",
+        r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit|as fast|km/h|mph)\b",
+        r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
+        r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
+    ),
+    RequestKind.PLAN: (
+        r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
+    ),
+    RequestKind.NAVIGATE: (
+        r"\b(route|navigate|navigation|directions?|take me|drive (me )?to|get (me )?to|head(ing)? "
+        r"(to|for)|way to|go to|arriv\w*|eta|how (far|long)|traffic|airport|trip)\b",
+    ),
+    RequestKind.SEARCH: (
+        r"\b(find|nearest|closest|nearby|where (is|are|does|do|can)|where'?s|is there|are there|"
+        r"any\b|address|location|rest stop|name of|look(ing)? "
+        r"for|search|recommend|suggest|place|spot|somewhere|charg\w*|station|restaurant|cafe|"
+        r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food)\b",
+    ),
+    RequestKind.WEATHER: (
+        r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
+        r"wind\w*|storm|fog\w*)\b",
+    ),
+    RequestKind.SCHEDULE: (
+        r"\b(meeting|appointment|calendar|schedule|remind\w*|event|conference|dinner with|"
+        r"lunch with|doctor|dentist|yoga|tennis|football|swimming|optometrist|activity|"
+        r"medicine|what time (is|do|does|am)|when (is|do|does|am))\b",
+    ),
+    RequestKind.VEHICLE: (
+        r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seat|window|sunroof|defrost|"
+        r"fan|mirror|wipers?|cruise|battery|range|tire|tyre)\b",
+    ),
+    RequestKind.MEDIA: (r"\b(play|music|song|radio|podcast|volume|playlist|station \d)\b",),
+}
+
+ANSWER_WORDS: dict[RequestKind, tuple[str, ...]] = {
+    RequestKind.NAVIGATE: (
+        r"\b(route|via|minutes?|mins?|hours?|km|miles?|eta|arriv\w*|navigat\w*|directions?|"
+        r"head(ing)?|turn|exit|traffic|highway|motorway|road|street|avenue|drive|on (our|your|the) "
+        r"way|set (a|the) (course|route)|guid\w*|destination)\b",
+    ),
+    RequestKind.WEATHER: (
+        r"\b(sunny|cloud\w*|rain\w*|snow\w*|clear|dry|wind\w*|storm\w*|fog\w*|overcast|"
+        r"humid\w*|drizzle|hail|frost|warm|hot|cold|cool|mild|degrees?|°|forecast|"
+        r"temperature|high of|low of|\d+ ?f\b)",
+    ),
+    RequestKind.SCHEDULE: (
+        r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|"
+        r"morning|afternoon|evening|week|\d{1,2}(st|nd|rd|th)|am|pm|set|scheduled|reminder|"
+        r"with|at|room|calendar|no (meeting|appointment|event)s?)\b",
+    ),
+    RequestKind.VEHICLE: (
+        r"\b(set|setting|turn\w*|switch\w*|adjust\w*|raise|rais\w*|lower\w*|open\w*|clos\w*|"
+        r"heat\w*|cool\w*|degrees?|°|level|on|off|warm\w*|%)\b",
+    ),
+    RequestKind.MEDIA: (r"\b(play\w*|tun\w*|volume|station|song|track|radio|podcast|music)\b",),
+}
+
+NEGATIVE_ANSWER = (
+    r"\b(there (is|are) no|there'?s no|no \w+ (nearby|near|close|around|found|available))\b",
+    r"\b(couldn'?t|could not|can'?t|cannot|didn'?t|did not) (find|locate|see)\b",
+    r"\b(none|nothing) (nearby|near|close|found|available|scheduled)\b",
+    r"\b(don'?t|do not) (see|have) (any|a)\b",
+)
+
+
+CONTINUATION_WORDS = frozenset(
+    "yes yeah yep sure ok okay please that sounds great good fine perfect let's lets go do it "
+    "try one there this that first second last thanks thank you".split()
+)
+
+
+def is_continuation(description: str) -> bool:
+    """A short follow-up ('Yes, please', 'Let's try Jing Jing') whose request is the talk so far."""
+    from icatest.offline.text import content_stems
+
+    own = content_stems(description) - {w for w in CONTINUATION_WORDS}
+    return len(own) <= 2 and not any(
+        any_match(KIND_WORDS[k], description.lower())
+        for k in (RequestKind.WEATHER, RequestKind.SCHEDULE, RequestKind.NAVIGATE,
+                  RequestKind.VEHICLE, RequestKind.MEDIA, RequestKind.UNSAFE)
+    )
+
+
+def request_kind(description: str, hint: str = "") -> RequestKind:
+    """Kind from a structured hint when given, else from the words of the description."""
+    by_hint = {
+        "navigate": RequestKind.NAVIGATE,
+        "find_poi": RequestKind.SEARCH,
+        "charge": RequestKind.SEARCH,
+        "multi_stop": RequestKind.PLAN,
+        "vehicle": RequestKind.VEHICLE,
+    }
+    low = description.lower()
+    if any_match(KIND_WORDS[RequestKind.UNSAFE], low):
+        return RequestKind.UNSAFE
+    if hint in by_hint:
+        return by_hint[hint]
+    for kind in (
+        RequestKind.WEATHER,
+        RequestKind.SCHEDULE,
+        RequestKind.MEDIA,
+        RequestKind.VEHICLE,
+    ):
+        if any_match(KIND_WORDS[kind], low):
+            return kind
+    searches = any_match(KIND_WORDS[RequestKind.SEARCH], low)
+    routes = any_match(KIND_WORDS[RequestKind.NAVIGATE], low)
+    if searches and routes and any_match(KIND_WORDS[RequestKind.PLAN], low):
+        return RequestKind.PLAN
+    if searches:
+        return RequestKind.SEARCH
+    if routes:
+        return RequestKind.NAVIGATE
+    return RequestKind.INFO if low.rstrip().endswith("?") else RequestKind.OTHER
+
+
+def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
+    """What in the reply answers a request of this kind, or None."""
+    low = reply.lower()
+    if kind in (RequestKind.SEARCH, RequestKind.PLAN, RequestKind.NAVIGATE):
+        fresh = new_names(reply, *known)
+        if fresh:
+            return f"names {sorted(fresh)[0]!r}"
+        if ADDRESS.search(reply):
+            return "gives an address"
+        if distances_km(reply):
+            return "gives a distance"
+        if any_match(NEGATIVE_ANSWER, low):
+            return "says none was found"
+    if kind in (RequestKind.NAVIGATE, RequestKind.PLAN) and (
+        durations(reply) or minutes_of(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
+    ):
+        return "gives a route summary"
+    if kind in (RequestKind.INFO, RequestKind.OTHER, RequestKind.SCHEDULE):
+        if new_names(reply, *known) or ADDRESS.search(reply) or distances_km(reply):
+            return "gives specific information"
+    words = ANSWER_WORDS.get(kind)
+    if words and any_match(words, low):
+        return f"answers a {kind.value} request"
+    if kind is RequestKind.SCHEDULE and minutes_of(reply):
+        return "gives a time"
+    return None
+
+
+# Kinds of places, with the words a reply may use for them (the judge's own list).
+PLACE_KINDS: dict[str, tuple[str, ...]] = {
+    "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
+                   "steakhouse", "wirtshaus", "brasserie", "식당"),
+    "cafe": ("cafe", "café", "coffee", "espresso", "tea house", "카페"),
+    "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
+    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
+    "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
+    "charging station": ("charging", "charger", "supercharger", "charge point"),
+    "parking": ("parking", "car park", "garage"),
+    "museum": ("museum", "gallery", "pinakothek", "박물관"),
+    "park": ("park", "garden", "공원"),
+    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
+    "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
+    "hospital": ("hospital", "clinic", "emergency room"),
+}
+
+
+def place_kind(text: str) -> str | None:
+    low = text.lower()
+    for kind, words in PLACE_KINDS.items():
+        if kind in low or any(_word_in(w, low) for w in words):
+            return kind
+    return None
+
+
+def other_place_kinds(reply: str, own: str) -> list[str]:
+    """Kinds of places the reply speaks of other than the one asked for."""
+    low = reply.lower()
+    mine = place_kind(own) or own.lower()
+    return [
+        k for k, words in PLACE_KINDS.items()
+        if k != mine and any(_word_in(w, low) for w in words)
+        and not (k == "parking" and mine != "parking")  # parking is a common side remark
+    ]
+
+
+def _word_in(word: str, low: str) -> bool:
+    import re
+
+    return re.search(r"(?<!\w)" + re.escape(word), low) is not None

@@ -1,0 +1,185 @@
+"""Plain-text evidence the offline judge reads: content words, stems, times, distances, names.
+
+Everything here is exact (regular expressions and small closed word lists); what varies with
+wording is left to `semantic.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*|[가-힣]+", re.I)
+
+# Function words and the words every request or reply uses; they carry no content.
+STOP = frozenset(
+    """a an the and or but if then so to of in on at by for from with without about into onto
+    over under near as is are was were be been being am do does did done have has had having
+    i me my mine we us our you your yours he she it its they them their this that these those
+    there here what which who whom whose when where why how can could would should will shall
+    may might must just also too very really please thanks thank ok okay yes no not sure
+    right now let lets let's get got go going want wanted like need needs i'm i'll i've i'd
+    you're you'll you've it's that's there's what's can't don't won't isn't aren't didn't
+    any some all one more most much many other else again still up down out off only than
+    well oh hey hi hello yeah yep nope alright great perfect fine good nice cool awesome
+    find look looking search show tell give take make see know think help try check
+    me. it, some, please, ya y'all gonna wanna""".split()
+)
+
+# Acknowledgement and filler words: an "answer" made only of these says nothing.
+FILLER = frozenset(
+    """sure ok okay certainly absolutely course done alright fine no problem will do got
+    it that's taken care handled all set gladly happy help here you go anything else
+    something assist request understood noted yes right away on it thing things
+    consider sorted everything there now thanks thank welcome"""
+    .split()
+)
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().strip("'’-") for w in WORD.findall(text)]
+
+
+def stem(word: str) -> str:
+    """A crude suffix stripper: 'restaurants' ~ 'restaurant', 'avoiding' ~ 'avoid'."""
+    w = word.lower()
+    for suffix in ("ing", "ies", "ed", "es", "s", "ly"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return w
+
+
+def content_stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text) if w not in STOP and len(w) > 1}
+
+
+def new_content(reply: str, *sources: str) -> set[str]:
+    """Content stems of the reply found in none of the sources and not mere filler."""
+    seen: set[str] = set()
+    for source in sources:
+        seen |= content_stems(source)
+    fill = {stem(w) for w in FILLER}
+    return {s for s in content_stems(reply) - seen if s not in fill}
+
+
+# --- times ---------------------------------------------------------------------------------
+
+_TIME = re.compile(
+    r"\b(?P<h>[01]?\d|2[0-3])(?:[:.h](?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)?(?![\d%])",
+    re.I,
+)
+_NOON = re.compile(r"\b(noon|midday)\b", re.I)
+_MIDNIGHT = re.compile(r"\bmidnight\b", re.I)
+
+
+def minutes_of(text: str) -> list[int]:
+    """Clock times mentioned, as minutes after midnight ('4pm' and '16:00' both give 960).
+
+    A bare number counts only with am/pm or a minute part, so '2 miles' is not a time."""
+    found: list[int] = []
+    for m in _TIME.finditer(text):
+        h, mins, ap = int(m.group("h")), m.group("m"), (m.group("ap") or "").lower()
+        if not mins and not ap:
+            continue
+        if mins and not ap and m.group(0).find(".") >= 0:
+            continue  # '2.5 km' is not a time
+        if ap.startswith("p") and h < 12:
+            h += 12
+        if ap.startswith("a") and h == 12:
+            h = 0
+        found.append(h * 60 + int(mins or 0))
+    if _NOON.search(text):
+        found.append(12 * 60)
+    if _MIDNIGHT.search(text):
+        found.append(24 * 60)
+    return found
+
+
+def clock(hhmm: str) -> int | None:
+    times = minutes_of(hhmm if ":" in hhmm else f"{hhmm}:00")
+    return times[0] if times else None
+
+
+_DURATION = re.compile(
+    r"\b(?:(?P<h>\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?))?\s*(?:(?P<m>\d+)\s*(?:min|mins|minutes?))?\b",
+    re.I,
+)
+
+
+def durations(text: str) -> list[int]:
+    """Travel durations in minutes ('18 minutes', '1 hour 20 min', '2 hours')."""
+    out = []
+    for m in _DURATION.finditer(text):
+        if not m.group("h") and not m.group("m"):
+            continue
+        out.append(int(float(m.group("h") or 0) * 60 + int(m.group("m") or 0)))
+    return out
+
+
+# --- distances, numbers, names, addresses ---------------------------------------------------
+
+_DISTANCE = re.compile(
+    r"\b(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>km|kilometers?|kilometres?|m|meters?|metres?|mi|miles?)\b",
+    re.I,
+)
+
+
+def distances_km(text: str) -> list[float]:
+    out = []
+    for m in _DISTANCE.finditer(text):
+        n = float(m.group("n").replace(",", "."))
+        unit = m.group("u").lower()
+        if unit.startswith("mi"):
+            n *= 1.609
+        elif unit == "m" or unit.startswith("met"):
+            n /= 1000
+        out.append(n)
+    return out
+
+
+NUMBER = re.compile(r"\d")
+ADDRESS = re.compile(
+    r"\b\d+\s+\w+(?:\s\w+)?\s+(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|"
+    r"way|pl|place|ct|court|str|straße|strasse|platz|allee|weg|ring)\b\.?"
+    r"|\b\w+(?:straße|strasse|platz|allee|weg|ring)\s+\d+\b",
+    re.I,
+)
+_CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜ][\w'’&-]+(?:\s+[A-ZÄÖÜ&][\w'’&-]*)*)")
+NOT_NAMES = frozenset(
+    "I I'm I'll I've I'd OK Okay Sure Yes No The A An It There Here Let You Your Would Could "
+    "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+)
+
+
+def names(text: str) -> set[str]:
+    """Capitalised words or phrases that are not sentence starts or stock words."""
+    out = set()
+    for m in _CAPITAL.finditer(text):
+        phrase = m.group(1)
+        if phrase.split()[0] in NOT_NAMES and len(phrase.split()) == 1:
+            continue
+        out.add(phrase.lower())
+    return out
+
+
+def new_names(reply: str, *sources: str) -> set[str]:
+    known = " ".join(sources).lower()
+    return {n for n in names(reply) if n not in known}
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
+def questions(text: str) -> list[str]:
+    return [s for s in sentences(text) if s.rstrip().endswith("?")]
+
+
+@lru_cache(maxsize=4096)
+def pattern(regex: str) -> re.Pattern[str]:
+    return re.compile(regex, re.I)
+
+
+def any_match(regexes: tuple[str, ...], text: str) -> bool:
+    return any(pattern(r).search(text) for r in regexes)
