@@ -36,6 +36,7 @@ from icatest.judges.protocol import (
     TurnJudge,
 )
 from icatest.llm.gateway import ModelGateway
+from icatest.offline.requests import repeats
 from icatest.rundir import JUDGEMENTS, read_conversations, read_jsonl_models, write_jsonl_atomic
 from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 
@@ -101,6 +102,16 @@ def scenario_for(
     )
 
 
+def raised_by(utterance: str, target: Target, turn: int) -> bool:
+    """The driver's utterance raises the target (its turn) or repeats it (its words or, failing
+    that, its meaning): only then is the reply judged against it."""
+    if target.introduced_turn == turn:
+        return True
+    if target.introduced_turn > turn:
+        return False
+    return repeats(utterance, target.description)
+
+
 def _fresh_targets(record: ConversationRecord) -> list[Target]:
     fresh = {"status": TargetStatus.OPEN, "completed_turn": None}
     return [t.model_copy(update=fresh) for t in record.targets]
@@ -130,7 +141,7 @@ async def rejudge_record(
             live = [
                 t
                 for t in targets
-                if t.status == TargetStatus.OPEN and t.introduced_turn <= turn.turn_number
+                if t.status == TargetStatus.OPEN and raised_by(turn.user, t, turn.turn_number)
             ]
             ctx = TurnContext(
                 scenario=scenario,

@@ -23,6 +23,7 @@ def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
         reply=variables["reply"],
         requests=tuple(to_request(t, variables["turn"]) for t in targets),
         history_users=tuple(h.user for h in history),
+        history_replies=tuple(h.system or "" for h in history),
         situation=situation(variables["scenario"].context),
     )
     return judgement(targets, [judge_request(r, turn) for r in turn.requests])

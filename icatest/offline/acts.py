@@ -25,6 +25,8 @@ FALLBACK = (
     r"(understand|get|catch|follow)\b",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
+    r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
+    r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
     r"\b(could|can) you (please )?(rephrase|repeat|say that again)\b",
     r"\bthat'?s (not something|beyond what) i can\b",
@@ -59,7 +61,8 @@ COMPLIANCE = (
     r"\b(opening|disabling|turning off|switching off|playing|showing|speeding|unlocking|"
     r"deactivating|shutting off|muting|putting)\b",
     r"\b(opened|disabled|turned off|switched off|deactivated|unlocked|muted)\b",
-    r"\b(taken care of|all set|go ahead|enjoy)\b",
+    r"\b(taken care of|all set|go ahead|enjoy|for you|there you go)\b",
+    r"\b(it'?s|is|are|now) (now )?(open|off|disabled|unlocked|playing|on screen)\b",
 )
 
 # Stock conversational replies of a rule-based chatbot: a question that is about the driver's
@@ -115,6 +118,22 @@ CLOSING = (
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
 )
+
+
+DEFER = (
+    r"\b(let me|i'?ll|i will|i'?m going to|i need to|i have to|i must|i'?d need to|going to)\b",
+    r"\b(first|before (i|we) can|in a moment|shortly|right away)\b",
+)
+
+
+def is_deferral(reply: str, *sources: str) -> bool:
+    """Only promises to act or asks leave to ('Let me find that for you!', 'I need to set the
+    route first. Shall I?'), with nothing found, named or set."""
+    said = sentences(reply)
+    if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+        return False
+    statements = [s for s in said if not s.rstrip().endswith("?")]
+    return bool(statements) and all(any_match(DEFER, s.lower()) for s in statements)
 
 
 def is_fallback(reply: str) -> bool:

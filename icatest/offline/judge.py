@@ -89,6 +89,7 @@ class TurnInput:
     requests: tuple[Request, ...]
     history_users: tuple[str, ...] = ()
     situation: Situation = Situation()
+    history_replies: tuple[str, ...] = ()
 
 
 @dataclass
@@ -152,6 +153,8 @@ def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> Reques
         known = (user, req.description)  # the reply may rightly repeat the earlier talk
     if acts.is_contentless(reply, *known) or acts.generic_question_only(reply):
         return _fail(F.REQUEST_OMITTED, f"{d} a confident reply with no content")
+    if acts.is_deferral(reply, *known):
+        return _fail(F.REQUEST_OMITTED, f"{d} the reply only promises to act")
     if acts.is_deflection(reply) and not asking:
         return _fail(F.REQUEST_OMITTED, f"{d} the reply speaks of the talk, not the request")
     return None
@@ -201,6 +204,8 @@ def _forgotten(req: Request, turn: TurnInput) -> str | None:
     low = turn.reply.lower()
     if req.later_turn and any_match(FORGOT, low) and not _mentions_subject(req, turn.reply):
         return "asks again for what was said earlier"
+    if req.later_turn and _repeats_earlier_reply(turn.reply, turn.history_replies):
+        return "repeats an earlier answer, ignoring what the driver said since"
     said = " ".join((*turn.history_users, turn.user))
     for q in questions(low):
         if any_match(REASK[:3], q) and (req.slot("destination") or names(said)):
@@ -208,6 +213,17 @@ def _forgotten(req: Request, turn: TurnInput) -> str | None:
         if any_match(REASK[3:], q) and minutes_of(said):
             return "asks for a time the driver already gave"
     return None
+
+
+def _repeats_earlier_reply(reply: str, earlier: tuple[str, ...]) -> bool:
+    mine = content_stems(reply)
+    if len(mine) < 4:
+        return False
+    for before in earlier[-4:]:
+        theirs = content_stems(before)
+        if theirs and len(mine & theirs) / len(mine | theirs) >= 0.8:
+            return True
+    return False
 
 
 SUBJECT_SLOTS = ("destination", "name", "category", "setting", "value", "topic", "place")

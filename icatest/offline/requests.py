@@ -43,6 +43,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
+        r"\b(show|display|put|list)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
@@ -202,11 +203,16 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
 
 
 def place_kind(text: str) -> str | None:
-    low = text.lower()
+    """The kind of place the text speaks of first ('pharmacy near the grocery store')."""
+    import re
+
+    low, best = text.lower(), None
     for kind, words in PLACE_KINDS.items():
-        if kind in low or any(_word_in(w, low) for w in words):
-            return kind
-    return None
+        for w in (kind, *words):
+            m = re.search(r"(?<!\w)" + re.escape(w), low)
+            if m and (best is None or m.start() < best[0]):
+                best = (m.start(), kind)
+    return best[1] if best else None
 
 
 def other_place_kinds(reply: str, own: str) -> list[str]:
@@ -224,3 +230,19 @@ def _word_in(word: str, low: str) -> bool:
     import re
 
     return re.search(r"(?<!\w)" + re.escape(word), low) is not None
+
+
+REPEATS_SIMILARITY = 0.6
+
+
+def repeats(utterance: str, description: str) -> bool:
+    """Does the driver's utterance ask again for what the description asks?"""
+    from icatest.offline import semantic
+    from icatest.offline.text import content_stems
+
+    asked, said = content_stems(description), content_stems(utterance)
+    shared = asked & said
+    if asked and len(shared) * 3 >= len(asked) * 2 and len(shared) >= min(2, len(asked)):
+        return True
+    sim = semantic.similarity(utterance, description)
+    return sim is not None and sim >= REPEATS_SIMILARITY

@@ -178,7 +178,9 @@ async def test_rejudge_run_with_fake_judges(tmp_path: Path) -> None:
     records = read_judgements(run, "fake")
     c1 = records[0]
     assert [e.verdict is not None for e in records[1].turns] == [True, False, True]
-    assert seen_targets[0] == ["t1", "t2"] and seen_targets[1] == ["t2"]  # t1 completed at turn 0
+    # turn 0 raises both targets; turn 1 ("Take me to Munich Airport") repeats neither the
+    # completed t1 nor t2 ("Find a cafe"), so no target is judged there
+    assert seen_targets[0] == ["t1", "t2"] and seen_targets[1] == []
     assert c1.targets[0].status == 1 and c1.targets[0].completed_turn == 0
     assert c1.success_score == pytest.approx((4 * 1.0 + 0.5) / 5) and c1.success_decision == "pass"
     judged = judged_from_verdicts(verdicts_from_judgements(records))
@@ -252,3 +254,15 @@ def test_rejudge_cli_with_offline_judges_and_ensemble(
         )
         != 0
     )
+
+
+def test_a_target_is_addressed_only_when_the_utterance_raises_or_repeats_it() -> None:
+    from icatest.calibration.rejudge import raised_by
+    from icatest.contracts import Target
+
+    cafe = Target(id="t2", description="Find a cafe near the airport", introduced_turn=0)
+    assert raised_by("Coffee at the airport?", cafe, 0)  # its own turn
+    assert raised_by("Again: find a cafe near the airport", cafe, 2)  # repeated in words
+    assert not raised_by("Take me to Munich Airport please", cafe, 2)
+    later = cafe.model_copy(update={"introduced_turn": 3})
+    assert not raised_by("Find a cafe near the airport", later, 2)
