@@ -187,7 +187,7 @@ ACTION_OBJECTS = (
 CONFIRMED = (
     rf"\b({ACTION_OBJECTS})\b (is |has been |was |now )?(set|started|on|off|scheduled|saved|"
     r"added|updated|turned|switched|adjusted|playing|open|closed)\b",
-    rf"\b(set|setting|started|starting|turned|turning|scheduled|saved|added|updated|playing)\b"
+    rf"\b(setting|started|starting|turning|scheduled|saved|added|updated|playing)\b"
     rf" (the |a |an |your |up )?({ACTION_OBJECTS})\b",
 )
 YES_NO = (
