@@ -175,7 +175,8 @@ def is_contentless(reply: str, *sources: str) -> bool:
 
 CONFIRMS = (
     r"\b(i'?ll|i will|i'?ve|i have|i'?m|we'?ll|is now|are now|now set|has been|have been|"
-    r"set to|setting|turned|switched|started|starting|navigating|heading|routing|playing|"
+    r"set to|setting|turned|turning|switched|switching|started|starting|navigating|heading|"
+    r"routing|playing|opening|closing|activating|enabling|adjusting|"
     r"opened|closed|adjusted|changed|added|saved|scheduled|reminding)\b",
 )
 

@@ -41,8 +41,8 @@ F = FailureMode
 ANSWERS, OFF_TOPIC = 0.55, 0.25
 
 FORGOT = (
-    r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find)\b[^.?]*\b(which|what|where|"
-    r"earlier|before|previous|that)\b",
+    r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find|have)\b[^.?]*\b(which|what|"
+    r"where|earlier|before|previous|that)\b",
     r"\b(no|not any) (earlier|previous|prior) (destination|place|result|search|request)\b",
     r"\b(could|can) you (remind|tell) me (which|what|where)\b",
     r"\bwhich (one|place|destination|restaurant|cafe|stop|station) (do|did|would) you mean\b",
@@ -117,10 +117,10 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
     useless = _useless(req, turn, d, asking)
     if useless is not None:
         return useless
-    if req.ambiguous:
-        return _ambiguous(req, turn, kind, asking, d)
     if "recall" in dict(req.slots):
         return _recall(req, reply, d)
+    if req.ambiguous:
+        return _ambiguous(req, turn, kind, asking, d)
     if asking and acts.only_questions(reply):
         return RequestVerdict(Outcome.OPEN, reason=f"asks: {asking[0]}")
     if is_continuation(req.description) and turn.history_users:
@@ -204,7 +204,12 @@ def _forgotten(req: Request, turn: TurnInput) -> str | None:
     low = turn.reply.lower()
     if req.later_turn and any_match(FORGOT, low) and not _mentions_subject(req, turn.reply):
         return "asks again for what was said earlier"
-    if req.later_turn and _repeats_earlier_reply(turn.reply, turn.history_replies):
+    if (
+        req.later_turn
+        and _repeats_earlier_reply(turn.reply, turn.history_replies)
+        and not _mentions_subject(req, turn.reply)
+        and len(content_stems(req.description) & content_stems(turn.reply)) < 2
+    ):
         return "repeats an earlier answer, ignoring what the driver said since"
     said = " ".join((*turn.history_users, turn.user))
     for q in questions(low):
