@@ -4,7 +4,9 @@ Each dialogue becomes one seed: the driver's first utterance is the phrase, and 
 from the task intent plus the slots the corpus annotators gave the assistant turns:
 
 * navigate: a named place (`poi`) becomes a `navigate` target to it, a category only (`poi_type`)
-  a `find_poi` target; "avoid heavy traffic"/"quickest" map to the `fastest` constraint.
+  a `find_poi` target; "avoid heavy traffic"/"quickest" map to the `fastest` constraint, on the
+  first target when the first exchange carries it, else on a follow-up request (`extra_requests`)
+  as the driver asked for it later.
 * weather: an `info` target (topic weather, place = location); no location anywhere in the
   dialogue marks it ambiguous, as the assistant then had to ask.
 * schedule: an `other` target (calendar requests are outside the in-car world we model).
@@ -69,9 +71,25 @@ def dialogue_to_seed(dialogue: Any, seed_id: str, split: str = "") -> Seed | Non
     if not phrase or intent not in _BUILDERS:
         return None
     slots = _merged_slots(turns)
+    first = _first_slots(turns)
+    later_traffic = "traffic_info" in slots and "traffic_info" not in first
+    if later_traffic:  # asked for in a later turn: a later request, not part of turn 0's goal
+        traffic = slots.pop("traffic_info")
     target = _BUILDERS[intent](slots)
+    extra: list[TargetSpec] = []
+    if later_traffic and intent == "navigate" and _FAST.search(traffic):
+        extra.append(_navigate({**slots, "traffic_info": traffic}))
+        extra[0].description += ", with the least traffic"
     tags = ["kvret", intent] + ([split] if split else [])
-    return Seed(id=seed_id, phrase=phrase, targets=[target], tags=tags)
+    return Seed(id=seed_id, phrase=phrase, targets=[target], extra_requests=extra, tags=tags)
+
+
+def _first_slots(turns: Iterable[Any]) -> dict[str, Any]:
+    """Slots of the first assistant turn: what the driver's first utterance asked for."""
+    for turn in turns:
+        if isinstance(turn, dict) and turn.get("turn") == "assistant":
+            return dict((turn.get("data") or {}).get("slots") or {})
+    return {}
 
 
 def _first_driver_utterance(turns: Iterable[Any]) -> str:

@@ -72,6 +72,22 @@ def test_mapping_of_intents_and_slots() -> None:
     assert dialogue_to_seed({"dialogue": [], "scenario": {"task": {"intent": "x"}}}, "n") is None
 
 
+def test_constraints_of_later_turns_are_later_requests() -> None:
+    nav = {
+        "dialogue": [
+            {"turn": "driver", "data": {"utterance": "where is the nearest gas station"}},
+            {"turn": "assistant", "data": {"slots": {"poi_type": "gas station"}}},
+            {"turn": "driver", "data": {"utterance": "take me there, avoid the traffic"}},
+            {"turn": "assistant", "data": {"slots": {"traffic_info": "avoid heavy traffic"}}},
+        ],
+        "scenario": {"task": {"intent": "navigate"}},
+    }  # fmt: skip
+    seed = dialogue_to_seed(nav, "x")
+    assert seed is not None and seed.targets[0].constraints == []
+    assert [r.constraints for r in seed.extra_requests] == [["fastest"]]
+    assert "least traffic" in seed.extra_requests[0].description
+
+
 def test_limit_and_real_named_poi(kvret: Path) -> None:
     pool = import_kvret(kvret / "kvret_test_public.json", pool="kvret_test", limit=40)
     assert len(pool.seeds) == 40 and pool.pool == "kvret_test"
