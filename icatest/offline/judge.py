@@ -9,6 +9,7 @@ refusals, stops); sentence embeddings decide only where wording varies and rules
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -202,7 +203,12 @@ def _recall(req: Request, reply: str, d: str) -> RequestVerdict:
 def _forgotten(req: Request, turn: TurnInput) -> str | None:
     """The reply asks again for what the driver already said."""
     low = turn.reply.lower()
-    if req.later_turn and any_match(FORGOT, low) and not _mentions_subject(req, turn.reply):
+    if (
+        req.later_turn
+        and not req.ambiguous  # asking which one is right for an ambiguous request
+        and any_match(FORGOT, low)
+        and not _mentions_subject(req, turn.reply)
+    ):
         return "asks again for what was said earlier"
     if (
         req.later_turn
@@ -316,9 +322,20 @@ def _plan_problem(req: Request, reply: str) -> str | None:
     if missing:
         return f"plan leaves out {', '.join(missing)}"
     low = reply.lower()
-    places = [*stops, req.slot("destination")] if req.slot("destination") else stops
-    positions = [low.find(p.lower()) for p in places]
+    positions = [_first_word(low, s) for s in stops]
+    if req.slot("destination"):  # the destination comes last: its last mention counts
+        found = [m.start() for m in _word(req.slot("destination")).finditer(low)]
+        positions.append(found[-1] if found else -1)
     known = [p for p in positions if p >= 0]
     if known != sorted(known):
         return "plan breaks the order the driver asked for"
     return None
+
+
+def _word(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(phrase.lower()) + r"(?!\w)")
+
+
+def _first_word(low: str, phrase: str) -> int:
+    m = _word(phrase).search(low)
+    return m.start() if m else -1
