@@ -68,6 +68,10 @@ class LevelAwareAssistant:
         return rewrite(answer, level or self.fixed_level).text
 
     @property
+    def requests(self) -> list[Any]:
+        return list(self._server.requests)
+
+    @property
     def base_url(self) -> str:
         return self._server.base_url
 

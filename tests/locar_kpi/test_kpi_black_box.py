@@ -40,8 +40,7 @@ def speech_rows(data: dict[str, Any]) -> dict[str, float | None]:
 def test_told_the_level_the_assistant_passes_every_level(
     korean: KpiDataset, tmp_path: Path
 ) -> None:
-    path = tmp_path / "ko.yaml"
-    dump_dataset(korean, path)
+    path = saved(korean, tmp_path)
     with LevelAwareAssistant(korean) as srv:
         untold = run(tmp_path / "a", path, "--sut", srv.base_url + "/v1")
         told = run(tmp_path / "b", path, "--sut", srv.base_url + "/v1", "--system-message", "auto")
@@ -52,8 +51,7 @@ def test_told_the_level_the_assistant_passes_every_level(
 
 
 def test_one_level_for_an_assistant_fixed_to_it(korean: KpiDataset, tmp_path: Path) -> None:
-    path = tmp_path / "ko.yaml"
-    dump_dataset(korean, path)
+    path = saved(korean, tmp_path)
     with LevelAwareAssistant(korean, fixed_level="hae") as srv:  # told nothing: 반말
         data = run(tmp_path, path, "--sut", srv.base_url + "/v1", "--level", "hae")
     assert {i["speech_level"] for i in data["instances"]} == {"hae"}
@@ -65,13 +63,18 @@ def multi_turn(korean: KpiDataset) -> KpiDataset:
     return korean.model_copy(update={"instances": inst})
 
 
+def saved(dataset: KpiDataset, tmp_path: Path) -> Path:
+    path = tmp_path / "dataset.yaml"
+    dump_dataset(dataset, path)
+    return path
+
+
 def test_given_history_is_sent_as_chat_messages(korean: KpiDataset, tmp_path: Path) -> None:
     data_set = multi_turn(korean)
-    path = tmp_path / "mt.yaml"
-    dump_dataset(data_set, path)
+    path = saved(data_set, tmp_path)
     with LevelAwareAssistant(data_set) as srv:
         data = run(tmp_path, path, "--sut", srv.base_url + "/v1", "--system-message", "auto")
-        requests = list(srv._server.requests)
+        requests = list(srv.requests)
     # one request per instance: the earlier turns travel as user/assistant messages
     assert len(requests) == len(data_set.instances)
     by_first = {r.messages[1]["content"]: r for r in requests}
@@ -86,11 +89,10 @@ def test_given_history_is_sent_as_chat_messages(korean: KpiDataset, tmp_path: Pa
 
 def test_replayed_history_is_what_the_judges_see(korean: KpiDataset, tmp_path: Path) -> None:
     data_set = multi_turn(korean)
-    path = tmp_path / "mt.yaml"
-    dump_dataset(data_set, path)
+    path = saved(data_set, tmp_path)
     with LevelAwareAssistant(data_set) as srv:
         data = run(tmp_path, path, "--sut", srv.base_url + "/v1", "--history", "replay")
-        n_requests = len(srv._server.requests)
+        n_requests = len(srv.requests)
     assert n_requests == sum((i.target_turn or 0) + 1 for i in data_set.instances)
     for inst in data["instances"]:
         assert inst["history_mode"] == "replay"
@@ -117,8 +119,7 @@ def http_config(tmp_path: Path, base_url: str, *, history: bool) -> Path:
 
 
 def test_http_template_variables_and_history(korean: KpiDataset, tmp_path: Path) -> None:
-    path = tmp_path / "ko.yaml"
-    dump_dataset(korean, path)
+    path = saved(korean, tmp_path)
     with LevelAwareAssistant(korean) as srv:
         cfg = http_config(tmp_path, srv.base_url, history=True)
         data = run(tmp_path, path, "--sut-config", str(cfg))
@@ -129,8 +130,7 @@ def test_http_template_variables_and_history(korean: KpiDataset, tmp_path: Path)
 
 def test_http_without_history_placeholder_replays(korean: KpiDataset, tmp_path: Path) -> None:
     data_set = multi_turn(korean)
-    path = tmp_path / "mt.yaml"
-    dump_dataset(data_set, path)
+    path = saved(data_set, tmp_path)
     with LevelAwareAssistant(data_set) as srv:
         cfg = http_config(tmp_path, srv.base_url, history=False)
         data = run(tmp_path, path, "--sut-config", str(cfg))

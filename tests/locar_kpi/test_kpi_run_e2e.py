@@ -99,7 +99,8 @@ def test_sample_against_reference_assistant(sample: KpiDataset, tmp_path: Path) 
     )
     results = load_results(tmp_path)
     assert results.model == "reference" and results.run_id == "e2e"
-    assert "<section" in (tmp_path / "kpi_report.html").read_text("utf-8")
+    page = (tmp_path / "kpi_report.html").read_text("utf-8")
+    assert "<section" in page and "seeds its faults from the session ids" in page
 
 
 def test_cli_with_a_model_as_the_assistant(sample_path: Path, tmp_path: Path) -> None:
