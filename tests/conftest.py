@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from external import REPO, reference_data
+from network_guard import no_real_providers  # noqa: F401  (autouse: no real provider)
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
