@@ -1,7 +1,8 @@
 """Agreement figures for KPI judges, as the paper reports them, each with a 95 % interval.
 
 Judge vs the annotators' majority, per rater and KPI: accuracy (exact agreement), Cohen's kappa
-(linear weights for the Likert KPI), precision / recall / specificity / F1 of "yes", and for
+(linear weights for the Likert KPI), precision / recall / specificity / F1 of "yes" (undefined,
+None, when their denominator is empty), and for
 Likert the inverted MSE, 1 - MSE / 4 on the 1-3 scale (1 = perfect, 0 = every answer off by two).
 Between annotators, per KPI: Fleiss' kappa (items every annotator labelled) and Krippendorff's
 alpha (nominal; ordinal for Likert; missing labels allowed). The pre-check ablation is McNemar's
@@ -46,9 +47,13 @@ class AgreementRow(BaseModel):
     kappa: float | None = None
     kappa_ci: Interval = None
     precision: float | None = None
+    precision_ci: Interval = None
     recall: float | None = None
+    recall_ci: Interval = None
     specificity: float | None = None
+    specificity_ci: Interval = None
     f1_yes: float | None = None
+    f1_ci: Interval = None
     inverted_mse: float | None = Field(default=None, description="Likert: 1 - MSE/4")
     inverted_mse_ci: Interval = None
 
@@ -99,10 +104,6 @@ def _inverted_mse(a: np.ndarray, b: np.ndarray) -> float:
     return float(1.0 - np.mean((a.astype(float) - b.astype(float)) ** 2) / 4.0)
 
 
-def _share(num: int, den: int) -> float | None:
-    return round(num / den, 3) if den else None
-
-
 def agreement_table(pairs: Pairs, *, resamples: int = 1000) -> list[AgreementRow]:
     """One row per rater and KPI, KPIs in vocabulary order, ensemble rows first."""
     order = {k: i for i, k in enumerate(KPIS)}
@@ -137,14 +138,41 @@ def judge_row(
         row.inverted_mse = _clean(_inverted_mse(ref, val))
         row.inverted_mse_ci = _ci(_inverted_mse, ref, val, resamples=resamples)
         return row
-    tp = int(np.sum((ref == 1) & (val == 1)))
-    fp = int(np.sum((ref == 0) & (val == 1)))
-    fn = int(np.sum((ref == 1) & (val == 0)))
-    tn = int(np.sum((ref == 0) & (val == 0)))
-    row.precision, row.recall = _share(tp, tp + fp), _share(tp, tp + fn)
-    row.specificity = _share(tn, tn + fp)
-    row.f1_yes = _share(2 * tp, 2 * tp + fp + fn)
+    for name, fn in BINARY.items():
+        setattr(row, name, _clean(fn(ref, val)))
+        setattr(row, CI_FIELD[name], _ci(fn, ref, val, resamples=resamples))
     return row
+
+
+def _ratio(num: float, den: float) -> float:
+    return num / den if den else math.nan
+
+
+def _precision(ref: np.ndarray, val: np.ndarray) -> float:
+    return _ratio(np.sum((ref == 1) & (val == 1)), np.sum(val == 1))
+
+
+def _recall(ref: np.ndarray, val: np.ndarray) -> float:
+    return _ratio(np.sum((ref == 1) & (val == 1)), np.sum(ref == 1))
+
+
+def _specificity(ref: np.ndarray, val: np.ndarray) -> float:
+    return _ratio(np.sum((ref == 0) & (val == 0)), np.sum(ref == 0))
+
+
+def _f1(ref: np.ndarray, val: np.ndarray) -> float:
+    tp = np.sum((ref == 1) & (val == 1))
+    return _ratio(2 * tp, 2 * tp + np.sum(ref != val))
+
+
+BINARY: dict[str, Callable[[np.ndarray, np.ndarray], float]] = {
+    "precision": _precision,
+    "recall": _recall,
+    "specificity": _specificity,
+    "f1_yes": _f1,
+}
+CI_FIELD = {"precision": "precision_ci", "recall": "recall_ci", "specificity": "specificity_ci",
+            "f1_yes": "f1_ci"}  # fmt: skip
 
 
 def annotator_table(golden: GoldenSet, *, resamples: int = 1000) -> list[AnnotatorRow]:
