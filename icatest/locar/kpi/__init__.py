@@ -8,7 +8,13 @@ Typical use::
     write_results(results, Path("runs/kpi"))
 """
 
-from icatest.locar.kpi.answers import Answer, ask_assistant, assistant_answers, model_answers
+from icatest.locar.kpi.answers import (
+    Answer,
+    HistoryMode,
+    ask_assistant,
+    assistant_answers,
+    model_answers,
+)
 from icatest.locar.kpi.dataset import (
     KpiDataset,
     KpiInstance,
@@ -20,17 +26,30 @@ from icatest.locar.kpi.dataset import (
     load_dataset,
 )
 from icatest.locar.kpi.evaluate import KpiOutcome, evaluate, precheck
+from icatest.locar.kpi.golden import Annotator, AnnotatorKind, GoldenItem, GoldenSet, load_golden
 from icatest.locar.kpi.judge import KpiVerdict, LikertVerdict, judge, judge_roles
 from icatest.locar.kpi.kpis import GATE, KPIS, Kpi, KpiInfo, Layer, Scope
+from icatest.locar.kpi.levels import at_level, retarget
+from icatest.locar.kpi.protocol import PAPER, GatePolicy, Protocol, SpeechLevelKpis
 from icatest.locar.kpi.report import kpi_section, render_report
 from icatest.locar.kpi.results import InstanceResult, KpiResults, ScoreRow
 from icatest.locar.kpi.run import kpi_gateway, load_results, run_kpis, write_results
+from icatest.locar.kpi.sampling import sample_dataset
 from icatest.locar.kpi.vote import Vote, majority_vote
 
 __all__ = [
     "GATE",
     "KPIS",
+    "PAPER",
+    "Annotator",
+    "AnnotatorKind",
     "Answer",
+    "GatePolicy",
+    "GoldenItem",
+    "GoldenSet",
+    "HistoryMode",
+    "Protocol",
+    "SpeechLevelKpis",
     "InstanceResult",
     "Kpi",
     "KpiDataset",
@@ -49,6 +68,7 @@ __all__ = [
     "UseCase",
     "Vote",
     "ask_assistant",
+    "at_level",
     "assistant_answers",
     "dump_dataset",
     "evaluate",
@@ -57,11 +77,14 @@ __all__ = [
     "kpi_gateway",
     "kpi_section",
     "load_dataset",
+    "load_golden",
     "load_results",
     "majority_vote",
     "model_answers",
     "precheck",
     "render_report",
+    "retarget",
     "run_kpis",
+    "sample_dataset",
     "write_results",
 ]

@@ -57,18 +57,6 @@ class Protocol(Strict):
             return True
         return kpi in self.scope[use_case]
 
-    def deviations(self) -> list[str]:
-        """The options that differ from the paper's protocol, for the report."""
-        paper = Protocol()
-        out = [
-            f"{name}={getattr(self, name)}"
-            for name in (
-                "speech_level_kpis", "harmful_conciseness_exempt", "gate", "mixed_politeness"
-            )
-            if getattr(self, name) != getattr(paper, name)
-        ]
-        return out
-
 
 class _ScopeFile(Strict):
     scope: dict[UseCase, list[Kpi]]
