@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from icatest.catalog.constraints import constraint_vocabulary
 from icatest.config.loading import find_data_dir, load_model
 from icatest.contracts.scenario import Context, ContextSet, Persona, SeedPool, StrategySpec
 from icatest.errors import ConfigError, NotFoundError
@@ -68,6 +69,7 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
         cat.personas[persona.name] = persona
     for path in _named_files(root / "seeds", skip={CONTEXTS_FILE}):
         pool = load_model(path, SeedPool)
+        check_constraints(path, pool)
         if pool.pool in cat.seed_pools:
             raise ConfigError(str(path), f"duplicate seed pool name {pool.pool!r}", "pool")
         cat.seed_pools[pool.pool] = pool
@@ -75,6 +77,19 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
     if ctx_file.exists():
         cat.contexts = load_model(ctx_file, ContextSet).contexts
     return cat
+
+
+def check_constraints(path: Path, pool: SeedPool) -> None:
+    """Every constraint of every seed target is a known id (constraints.yaml)."""
+    vocabulary = constraint_vocabulary()
+    for i, seed in enumerate(pool.seeds):
+        for group in ("targets", "extra_requests"):
+            for j, target in enumerate(getattr(seed, group)):
+                for k, constraint in enumerate(target.constraints):
+                    problem = vocabulary.problem(constraint)
+                    if problem:
+                        where = f"seeds.{i}.{group}.{j}.constraints.{k}"
+                        raise ConfigError(str(path), problem, where)
 
 
 def _check_name(path: Path, name: str) -> None:

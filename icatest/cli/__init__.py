@@ -51,7 +51,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Write a blinded annotation sheet (no judge output) for human labelling.",
     ),
     "sut": ("sut_cmds", "Assistants under test: check a connection, serve the reference."),
-    "seeds": ("seeds_cmds", "Seed pools, contexts and importers."),
+    "seeds": ("seeds_cmds", "Seed pools, contexts, importers and data-file schemas."),
     "calibrate": (
         "calibrate_cmds",
         "Judge calibration: agreement with humans and with ground truth.",

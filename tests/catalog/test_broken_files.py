@@ -54,6 +54,12 @@ def test_good_copy_loads(data_dir: Path) -> None:
         ("personas/neutral.yaml", "name: neutral\ndescription: x\nmood: grumpy\n", "mood",
          "unknown field"),
         ("personas/neutral.yaml", "name: someone_else\ndescription: x\n", "name", "file name"),
+        ("seeds/tiny.yaml", GOOD_POOL.replace("slots: {destination: Garching}}",
+         "slots: {destination: Garching}, constraints: [avoid_higways]}"),
+         "seeds.0.targets.0.constraints.0", "unknown constraint 'avoid_higways'"),
+        ("seeds/tiny.yaml", GOOD_POOL.replace("slots: {destination: Garching}}",
+         "slots: {destination: Garching}, constraints: [fastest, 'arrive_by:25:00']}"),
+         "seeds.0.targets.0.constraints.1", "does not match"),
     ],
 )  # fmt: skip
 def test_broken_file_names_file_and_field(
