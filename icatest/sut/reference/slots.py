@@ -53,7 +53,11 @@ _REF_PATTERNS = [
         r"|the\s+destination\s+(?:from\s+)?before|previous\s+destination",
         "destination",
     ),
-    (r"\bthat\s+(?:place|one|spot)\b|\bthe\s+place\s+you", "place"),
+    (
+        r"\bthat\s+(?:place|one|spot)\b|\bthe\s+place\s+you"
+        r"|\bthe\s+(?:place|spot)\s+(?:from\s+)?(?:before|earlier)\b",
+        "place",
+    ),
     (r"(?<!is\s)(?<!are\s)\bthere\b|\bit\b\s+as\s+a\s+stop|\badd\s+it\b", "last"),
 ]
 
