@@ -11,12 +11,11 @@ from typing import Any
 
 import httpx
 import pytest
-import typer.main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reliability_helpers import TALLY, write_yaml
 
-from icatest.cli import app
+from icatest.cli import load_command
 from icatest.sut.reference import start_background
 from icatest.sut.reference.app import MAX_BODY, ConverseIn, _read_json
 
@@ -35,7 +34,7 @@ def client(ref: Any) -> Iterator[httpx.Client]:
 
 def test_binds_to_loopback_by_default(ref: Any) -> None:
     assert ref.listening == ("127.0.0.1", ref.port)
-    serve = typer.main.get_command(app).commands["sut"].commands["serve"]  # type: ignore[attr-defined]
+    serve = load_command("sut").commands["serve"]  # commands load lazily: ask for the real one
     host = next(p for p in serve.params if p.name == "host")
     assert host.default == "127.0.0.1"
 
