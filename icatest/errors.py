@@ -28,3 +28,18 @@ class Interrupted(IcatestError):
     """The user stopped the command (Ctrl-C, SIGTERM); what was done is kept and resumable."""
 
     exit_code = 130
+
+
+MESSAGE_CAP = 600
+
+
+def clip(text: str, limit: int = MESSAGE_CAP) -> str:
+    """One line, whole up to `limit` characters; longer text is cut at a word boundary + "…"."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + "…"

@@ -28,6 +28,9 @@ from icatest.contracts import (
     TurnRecord,
     TurnVerdict,
 )
+from icatest.contracts.labels import Decision
+from icatest.contracts.records import UnscoredPart
+from icatest.decision import decide
 from icatest.errors import ConfigError
 from icatest.judges.protocol import (
     ConversationContext,
@@ -38,7 +41,6 @@ from icatest.judges.protocol import (
 from icatest.llm.gateway import ModelGateway
 from icatest.offline.requests import repeats
 from icatest.rundir import JUDGEMENTS, read_conversations, read_jsonl_models, write_jsonl_atomic
-from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -60,7 +62,10 @@ class JudgementRecord(BaseModel):
     )
     scores: dict[str, int] = Field(default_factory=dict)
     success_score: float | None = None
-    success_decision: str = "unscored"
+    success_decision: Decision = Decision.UNSCORED
+    unscored: list[UnscoredPart] = Field(
+        default_factory=list, description="judgements missing from the decision, with reasons"
+    )
     models: dict[str, str] = Field(default_factory=dict)
     prompt_versions: dict[str, str] = Field(default_factory=dict)
 
@@ -173,8 +178,10 @@ async def rejudge_record(
     )
     if verdict_c.scored:
         out.scores = verdict_c.score_map()
-        out.success_score = success_score(out.scores, [t.status for t in targets])
-        out.success_decision = "pass" if passes(out.success_score, DEFAULT_THRESHOLD) else "fail"
+    outcome = decide(history, verdict_c, [t.status for t in targets])
+    out.success_score = outcome.success_score
+    out.success_decision = outcome.decision
+    out.unscored = outcome.unscored
     return out
 
 

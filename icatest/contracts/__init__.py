@@ -3,12 +3,16 @@
 from icatest.contracts.labels import (
     BASELINE_MAX_TURNS,
     CONVERSATION_ROLES,
+    UNREACHABLE_KINDS,
+    Decision,
     Dimension,
     FailureMode,
     Mode,
+    ModelErrorKind,
     OracleKind,
     Role,
     StrategyMode,
+    SutErrorKind,
     TargetStatus,
     TerminationReason,
 )
@@ -25,6 +29,7 @@ from icatest.contracts.records import (
     TurnRecord,
     TurnVerdict,
     UncertainTarget,
+    UnscoredPart,
 )
 from icatest.contracts.scenario import (
     Context,
@@ -41,15 +46,18 @@ from icatest.contracts.scenario import (
 __all__ = [
     "BASELINE_MAX_TURNS",
     "CONVERSATION_ROLES",
+    "UNREACHABLE_KINDS",
     "Context",
     "ContextSet",
     "ConversationRecord",
     "ConversationVerdict",
+    "Decision",
     "Dimension",
     "DimensionScore",
     "FailureMode",
     "LabelFinding",
     "Mode",
+    "ModelErrorKind",
     "OracleKind",
     "Persona",
     "Role",
@@ -61,6 +69,7 @@ __all__ = [
     "StrategySpec",
     "StrategyStats",
     "Strict",
+    "SutErrorKind",
     "SutReply",
     "Target",
     "TargetSpec",
@@ -70,4 +79,5 @@ __all__ = [
     "TurnRecord",
     "TurnVerdict",
     "UncertainTarget",
+    "UnscoredPart",
 ]

@@ -75,6 +75,75 @@ _PARTIAL = frozenset(
 )
 
 
+class SutErrorKind(StrEnum):
+    """Why an exchange with the assistant failed; set by the transport where the error arises."""
+
+    TIMEOUT = "timeout"  # no answer within the timeout, after retries
+    CONNECTION = "connection"  # refused, reset or dropped connection, after retries
+    UNAVAILABLE = "unavailable"  # 429, 502, 503 or 504 that outlived the retries
+    AUTH = "auth"  # 401 or 403: the assistant refuses our credentials
+    HTTP_STATUS = "http_status"  # any other non-2xx status
+    MALFORMED = "malformed"  # a body that is not the expected JSON or has no reply text
+    EMPTY = "empty"  # a 2xx with an empty body
+    EXCEPTION = "exception"  # an in-process assistant raised
+
+    @property
+    def unreachable(self) -> bool:
+        """The assistant never answered: an outage, not a broken answer."""
+        return self in UNREACHABLE_KINDS
+
+
+UNREACHABLE_KINDS = frozenset(
+    {SutErrorKind.TIMEOUT, SutErrorKind.CONNECTION, SutErrorKind.UNAVAILABLE}
+)
+
+
+class ModelErrorKind(StrEnum):
+    """Why a model call gave no usable answer; set by the gateway where the error arises."""
+
+    MISSING_CREDENTIALS = "missing_credentials"  # an environment variable the model needs is unset
+    CLIENT = "client"  # the provider client refused to send (its configuration is incomplete)
+    AUTH = "auth"  # 401 or 403: the provider refused the key
+    BAD_REQUEST = "bad_request"  # unknown model, bad parameters, other 4xx
+    RATE_LIMITED = "rate_limited"  # 429 that outlived the retries
+    SERVER = "server"  # 5xx or empty choices that outlived the retries
+    TIMEOUT = "timeout"
+    CONNECTION = "connection"
+    PROMPT_TOO_LONG = "prompt_too_long"  # the prompt does not fit the model's context window
+    UNPARSEABLE = "unparseable"  # answers arrived but none matched the output schema
+
+    @property
+    def retryable(self) -> bool:
+        """Worth another attempt after a backoff (the provider may recover)."""
+        return self in RETRYABLE_MODEL_ERRORS
+
+    @property
+    def fatal(self) -> bool:
+        """Will fail the same way on every call until the user changes something."""
+        return self in FATAL_MODEL_ERRORS
+
+
+RETRYABLE_MODEL_ERRORS = frozenset(
+    {
+        ModelErrorKind.RATE_LIMITED,
+        ModelErrorKind.SERVER,
+        ModelErrorKind.TIMEOUT,
+        ModelErrorKind.CONNECTION,
+    }
+)
+FATAL_MODEL_ERRORS = frozenset(
+    {ModelErrorKind.MISSING_CREDENTIALS, ModelErrorKind.CLIENT, ModelErrorKind.AUTH}
+)
+
+
+class Decision(StrEnum):
+    """A conversation's verdict (docs/engine.md, "Decision rule")."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    UNSCORED = "unscored"  # some judgement is missing and the scored evidence proves nothing
+
+
 class Mode(StrEnum):
     GUIDED = "guided"
     BASELINE = "baseline"

@@ -7,10 +7,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from icatest.contracts.labels import (
+    Decision,
     Dimension,
     FailureMode,
     Mode,
     StrategyMode,
+    SutErrorKind,
     TargetStatus,
     TerminationReason,
 )
@@ -38,6 +40,9 @@ class SutReply(BaseModel):
     text: str | None = None
     latency_s: float = 0.0
     error: str | None = Field(default=None, description="cause when the exchange failed")
+    error_kind: SutErrorKind | None = Field(
+        default=None, description="set with `error` by the adapter that saw it happen"
+    )
     truncated: bool = False
     attempts: int = 1
 
@@ -104,6 +109,7 @@ class TurnRecord(BaseModel):
     user: str
     system: str | None
     sut_error: str | None = None
+    sut_error_kind: SutErrorKind | None = None
     latency: float = 0.0
     strategies: list[str] = Field(default_factory=list)
     strategy_mode: StrategyMode | None = None
@@ -170,6 +176,14 @@ class TokenBudget(BaseModel):
         return cls(per_turn=per_turn, total_per_turn=round(total, 1))
 
 
+class UnscoredPart(BaseModel):
+    """One judgement a conversation lacks, and why (see docs/engine.md, "Decision rule")."""
+
+    turn: int | None = Field(default=None, description="turn number; None: the whole conversation")
+    role: str = Field(description="turn_judge | conversation_judge | assistant")
+    reason: str
+
+
 class ConversationRecord(BaseModel):
     """One complete (or marked partial) conversation; field names follow the published logs."""
 
@@ -195,7 +209,10 @@ class ConversationRecord(BaseModel):
     conversation_evaluation: ConversationVerdict | None = None
     scores: dict[str, int] = Field(default_factory=dict)
     success_score: float | None = None
-    success_decision: str | None = Field(default=None, description="pass | fail | unscored")
+    success_decision: Decision | None = Field(default=None, description="pass | fail | unscored")
+    unscored: list[UnscoredPart] = Field(
+        default_factory=list, description="judgements missing from the decision, with reasons"
+    )
     termination_reason: TerminationReason
     is_complete: bool = True
     strategy_stats: dict[str, StrategyStats] = Field(default_factory=dict)

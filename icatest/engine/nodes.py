@@ -152,6 +152,7 @@ async def update(state: ConversationState, config: RunnableConfig) -> Update:
         user=state["utterance"].utterance,
         system=reply.text,
         sut_error=reply.error,
+        sut_error_kind=reply.error_kind,
         latency=reply.latency_s,
         strategies=plan.strategies,
         strategy_mode=plan.mode,

@@ -9,9 +9,9 @@ from typing import Any
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
 from icatest.contracts.scenario import Scenario, StrategySpec
+from icatest.decision import decide
 from icatest.engine.state import ConversationState
 from icatest.llm.gateway import ModelGateway
-from icatest.scoring import passes, success_score
 
 
 def failure_turns(turns: list[TurnRecord]) -> dict[str, list[int]]:
@@ -38,7 +38,8 @@ def build_record(
     reason = state.get("termination") or TerminationReason.INTERNAL_ERROR
     ft = failure_turns(turns)
     scores = verdict.score_map() if verdict and verdict.scored else {}
-    c = success_score(scores, [t.status for t in targets]) if scores else None
+    outcome = decide(turns, verdict, [t.status for t in targets])
+    c = outcome.success_score
     started = state.get("started_at") or time.time()
     ended = time.time()
     strategy_state = state.get("strategy")
@@ -51,7 +52,8 @@ def build_record(
         conversation_evaluation=verdict,
         scores=scores,
         success_score=round(c, 4) if c is not None else None,
-        success_decision=("pass" if passes(c) else "fail") if c is not None else "unscored",
+        success_decision=outcome.decision,
+        unscored=outcome.unscored,
         termination_reason=reason,
         is_complete=not reason.is_partial,
         strategy_stats=strategy_state.stats if strategy_state else {},

@@ -7,8 +7,6 @@ import math
 from icatest.contracts.labels import Mode, TargetStatus, TerminationReason
 from icatest.engine.state import ConversationState
 
-UNREACHABLE_HINTS = ("connect", "refused", "unreachable", "timed out", "timeout", "no answer")
-
 
 def stop_reason(state: ConversationState) -> TerminationReason | None:
     """Why the conversation ends after the last turn, or None to go on."""
@@ -19,9 +17,8 @@ def stop_reason(state: ConversationState) -> TerminationReason | None:
         return None
     scenario = state["scenario"]
     last = turns[-1]
-    if last.sut_error is not None:
-        low = last.sut_error.lower()
-        unreachable = any(h in low for h in UNREACHABLE_HINTS)
+    if last.sut_error is not None:  # the kind was set by the adapter that saw the error
+        unreachable = last.sut_error_kind is not None and last.sut_error_kind.unreachable
         return TerminationReason.SUT_UNREACHABLE if unreachable else TerminationReason.SUT_ERROR
     if external := state.get("external_stop"):
         return external

@@ -3,7 +3,7 @@
 from icatest.llm.gateway import (
     OFFLINE,
     GatewayConfig,
-    ModelCallError,
+    ModelError,
     ModelGateway,
     ModelSpec,
     Result,
@@ -13,7 +13,7 @@ from icatest.llm.prompts import Prompt, fence, load_prompt
 __all__ = [
     "OFFLINE",
     "GatewayConfig",
-    "ModelCallError",
+    "ModelError",
     "ModelGateway",
     "ModelSpec",
     "Prompt",

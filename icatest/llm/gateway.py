@@ -4,6 +4,12 @@ A role (`simulator`, `turn_judge`, `conversation_judge`, `kpi_judge`, `generator
 model string: anything litellm accepts, optionally with `@API_BASE` appended (for vLLM or any
 OpenAI-compatible server), or `offline` for the built-in deterministic backend. Callers pass the
 offline implementation of a task next to its prompt, so each feature owns both.
+
+Errors are sorted by kind where they arise (ModelErrorKind): missing credentials, refused keys,
+bad requests and prompts too long are not retried and say so; rate limits, 5xx, timeouts and
+dropped connections are retried with backoff. A call never raises for a provider problem: the
+Result carries the message (whole up to MESSAGE_CAP characters) and its kind, and `on_call` tells
+a campaign's health watcher how each call ended.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
-from icatest.errors import IcatestError
+from icatest.errors import clip
 from icatest.limits import RateLimiter
 from icatest.llm.prompts import Prompt, load_prompt
 from icatest.llm.settings import (
@@ -35,6 +42,7 @@ from icatest.llm.settings import (
 OFFLINE = "offline"
 T = TypeVar("T", bound=BaseModel)
 OfflineHandler = Callable[[dict[str, Any]], Any]
+CallHook = Callable[[str, ModelErrorKind | None], None]  # (role, None on success or the kind)
 
 
 @dataclass(frozen=True)
@@ -88,16 +96,21 @@ class Result(Generic[T]):
     prompt_version: str
 
 
-class TransientModelError(Exception):
-    """Retryable provider problem (timeout, 429, 5xx, connection) that outlived its retries."""
+class ModelError(Exception):
+    """A call that gave no answer: its kind, and a message naming the cause."""
 
-
-class ModelCallError(IcatestError):
-    """A problem retrying cannot fix (bad key, unknown model, bad request): stop and say so."""
-
-
-class PromptTooLongError(Exception):
-    """The prompt does not fit the model's context window (the provider's 400 says so)."""
+    def __init__(self, kind: ModelErrorKind, message: str, attempts: int = 1) -> None:
+        self.kind = kind
+        self.detail = message
+        self.attempts = attempts
+        if kind is ModelErrorKind.PROMPT_TOO_LONG:
+            text = f"prompt too long: {message}"
+        elif kind.retryable:
+            text = f"model unavailable ({kind.value}): {message}"
+            text += f" (after {attempts} attempts)" if attempts > 1 else ""
+        else:
+            text = f"model error ({kind.value}, not retried): {message}"
+        super().__init__(text)
 
 
 @dataclass
@@ -117,6 +130,7 @@ class ModelGateway:
     usage: dict[str, RoleUsage] = field(default_factory=dict)
     prompt_versions: dict[str, str] = field(default_factory=dict)
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # params a provider refused
+    on_call: CallHook | None = None
 
     def spec(self, role: str) -> ModelSpec:
         return self.roles.get(role, ModelSpec())
@@ -165,9 +179,9 @@ class ModelGateway:
         for attempt in range(1 + self.config.repair_attempts):
             try:
                 reply = await self._complete(role, spec, messages, fmt)
-            except (TransientModelError, PromptTooLongError) as exc:
+            except ModelError as exc:
                 usage.failures += 1
-                return Result(None, raw, _why(exc), spec.label(), prompt.version)
+                return Result(None, raw, str(exc), spec.label(), prompt.version, exc.kind)
             raw = reply.content
             try:
                 value = output.model_validate_json(_extract_json(raw))
@@ -184,7 +198,14 @@ class ModelGateway:
                     {"role": "user", "content": _repair_message(error)},
                 ]
         usage.failures += 1
-        return Result(None, raw, f"unparseable output: {error}", spec.label(), prompt.version)
+        return Result(
+            None,
+            raw,
+            f"unparseable output: {error}",
+            spec.label(),
+            prompt.version,
+            ModelErrorKind.UNPARSEABLE,
+        )
 
     async def text(
         self, role: str, task: str, variables: dict[str, Any], *, offline: OfflineHandler
@@ -197,9 +218,9 @@ class ModelGateway:
             return Result(None, raw, None, spec.label(), prompt.version)
         try:
             reply = await self._complete(role, spec, prompt.render(variables))
-        except (TransientModelError, PromptTooLongError) as exc:
+        except ModelError as exc:
             usage.failures += 1
-            return Result(None, None, _why(exc), spec.label(), prompt.version)
+            return Result(None, None, str(exc), spec.label(), prompt.version, exc.kind)
         return Result(None, reply.content.strip(), None, spec.label(), prompt.version)
 
     async def _complete(
@@ -216,7 +237,7 @@ class ModelGateway:
         max_tokens = base
         while True:
             try:
-                reply = await self._call(role, spec, messages, max_tokens, fmt)
+                reply = await self._reported(role, spec, messages, max_tokens, fmt)
             except _RefusedParamError as exc:
                 self.dropped[role] = self.dropped.get(role, frozenset()) | {exc.param}
                 continue
@@ -228,6 +249,25 @@ class ModelGateway:
                 return reply
             max_tokens = more
 
+    async def _reported(
+        self,
+        role: str,
+        spec: ModelSpec,
+        messages: list[dict[str, str]],
+        max_tokens: int,
+        fmt: dict[str, Any] | None = None,
+    ) -> _Reply:
+        """One call; tells `on_call` whether it answered or why not."""
+        try:
+            reply = await self._call(role, spec, messages, max_tokens, fmt)
+        except ModelError as exc:
+            if self.on_call is not None:
+                self.on_call(role, exc.kind)
+            raise
+        if self.on_call is not None:
+            self.on_call(role, None)
+        return reply
+
     async def _call(
         self,
         role: str,
@@ -237,11 +277,17 @@ class ModelGateway:
         fmt: dict[str, Any] | None = None,
     ) -> _Reply:
         """Call litellm with retries and backoff; account tokens and cost to the role."""
+        missing = credentials_problem(spec)
+        if missing is not None:
+            raise ModelError(ModelErrorKind.MISSING_CREDENTIALS, missing)
         litellm = _litellm()
         usage = self._usage(role)
         limiter = self.limiters.get(role)
         last: Exception | None = None
+        kind = ModelErrorKind.SERVER
+        attempts = 0
         for attempt in range(self.config.max_retries + 1):
+            attempts = attempt + 1
             if attempt:
                 usage.retries += 1
                 await asyncio.sleep(self._backoff(attempt, last))
@@ -273,24 +319,23 @@ class ModelGateway:
                     response = await _with_deadline(litellm.acompletion(**kwargs), deadline)
             except Exception as exc:  # litellm maps provider errors to its own types
                 if type(exc).__name__ == "ContextWindowExceededError":
-                    raise PromptTooLongError(_describe(exc)) from None
+                    raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, _describe(exc)) from None
                 refused = _refused_param(exc)
                 if refused is not None and refused not in self.dropped.get(role, frozenset()):
                     raise _RefusedParamError(refused) from None
-                if not _is_transient(exc):
-                    raise ModelCallError(
-                        f"role {role!r} ({spec.label()}): {_describe(exc)}"
-                    ) from None
+                kind = classify(exc)
+                if not kind.retryable:
+                    raise ModelError(kind, _describe(exc)) from None
                 last = exc
                 continue
             usage.calls += 1
             content = _content(response)
             if content is None:
-                last = RuntimeError("empty choices in model response")
+                kind, last = ModelErrorKind.SERVER, RuntimeError("empty choices in model response")
                 continue
             _account(usage, response, litellm)
             return _Reply(content, _finish_reason(response) == "length")
-        raise TransientModelError(_describe(last) if last else "no response")
+        raise ModelError(kind, _describe(last) if last else "no response", attempts)
 
     def _backoff(self, attempt: int, exc: Exception | None) -> float:
         retry_after = _retry_after(exc)
@@ -333,28 +378,72 @@ class _DeadlineError(Exception):
     pass
 
 
-def _is_transient(exc: Exception) -> bool:
-    if isinstance(exc, _DeadlineError | TimeoutError | ConnectionError):
-        return True
-    status = getattr(exc, "status_code", None)
-    if isinstance(status, int):
-        return status == 429 or status >= 500 or status == 408
-    name = type(exc).__name__
-    return name in {
-        "Timeout",
-        "APIConnectionError",
-        "RateLimitError",
-        "InternalServerError",
-        "ServiceUnavailableError",
-        "APIError",
-    }
+def credentials_problem(spec: ModelSpec) -> str | None:
+    """'OPENAI_API_KEY is not set' when the model needs a variable the environment lacks."""
+    if spec.is_offline:
+        return None
+    if spec.api_key_env:
+        return None if os.environ.get(spec.api_key_env) else f"{spec.api_key_env} is not set"
+    if spec.api_base:  # OpenAI-compatible servers get ICATEST_API_KEY or a placeholder key
+        return None
+    try:
+        found = _litellm().validate_environment(model=spec.model)
+    except Exception:  # an unknown provider: litellm cannot tell, the call will say
+        return None
+    # an *_API_BASE has a default (ollama on localhost): only missing secrets are fatal
+    missing = [k for k in found.get("missing_keys") or [] if not k.endswith("_BASE")]
+    if not missing:
+        return None
+    verb = "is" if len(missing) == 1 else "are"
+    return f"{' and '.join(missing)} {verb} not set"
+
+
+def classify(exc: BaseException) -> ModelErrorKind:
+    """The kind of a provider error, from its type and status, innermost cause first.
+
+    litellm reports a refused connection and a client without a key as "500": the cause chain
+    holds the real error (a ConnectError, or the client's own configuration error).
+    """
+    chain: list[BaseException] = []
+    cur: BaseException | None = exc
+    while cur is not None and cur not in chain and len(chain) < 10:
+        chain.append(cur)
+        cur = cur.__cause__ or cur.__context__
+    for err in reversed(chain):
+        kind = _kind_of(err)
+        if kind is not None:
+            return kind
+    return ModelErrorKind.BAD_REQUEST
+
+
+def _kind_of(err: BaseException) -> ModelErrorKind | None:
+    import httpx
+    import openai
+
+    if isinstance(
+        err, _DeadlineError | TimeoutError | httpx.TimeoutException | openai.APITimeoutError
+    ):
+        return ModelErrorKind.TIMEOUT
+    if isinstance(err, ConnectionError | httpx.TransportError | openai.APIConnectionError):
+        return ModelErrorKind.CONNECTION
+    if type(err) is openai.OpenAIError:  # raised by the client itself, before any request
+        return ModelErrorKind.CLIENT
+    status = getattr(err, "status_code", None)
+    if not isinstance(status, int):
+        return None
+    if status in (401, 403):
+        return ModelErrorKind.AUTH
+    if status == 429:
+        return ModelErrorKind.RATE_LIMITED
+    if status == 408:
+        return ModelErrorKind.TIMEOUT
+    return ModelErrorKind.SERVER if status >= 500 else ModelErrorKind.BAD_REQUEST
 
 
 def _describe(exc: BaseException) -> str:
     status = getattr(exc, "status_code", None)
-    text = str(exc).splitlines()[0] if str(exc) else ""
-    text = re.sub(r"(sk|key)[-_][A-Za-z0-9_-]{6,}", "[redacted]", text)[:200]
-    return f"{type(exc).__name__}{f' {status}' if status else ''}: {text}"
+    text = re.sub(r"(sk|key)[-_][A-Za-z0-9_-]{6,}", "[redacted]", str(exc))
+    return clip(f"{type(exc).__name__}{f' {status}' if status else ''}: {text}")
 
 
 def _retry_after(exc: Exception | None) -> float | None:
@@ -367,11 +456,6 @@ def _retry_after(exc: Exception | None) -> float | None:
         return float(value) if value is not None else None
     except ValueError:
         return None
-
-
-def _why(exc: Exception) -> str:
-    kind = "prompt too long" if isinstance(exc, PromptTooLongError) else "model unavailable"
-    return f"{kind}: {exc}"
 
 
 class _RefusedParamError(Exception):

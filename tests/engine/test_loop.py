@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from icatest.catalog.scenarios import make_scenario
-from icatest.contracts import FailureMode, Mode, SutReply, TerminationReason
+from icatest.contracts import FailureMode, Mode, SutErrorKind, SutReply, TerminationReason
 from icatest.engine import Runtime, run_conversation
 from icatest.llm import ModelGateway
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
@@ -85,7 +85,11 @@ async def test_transport_error_is_not_an_assistant_failure(tmp_path: Path) -> No
         return (
             GOOD_GARCHING
             if turn == 0
-            else SutReply(error="http 500 after 3 attempts", latency_s=0.1)
+            else SutReply(
+                error="http_status: HTTP 500 (after 3 attempts)",
+                error_kind=SutErrorKind.HTTP_STATUS,
+                latency_s=0.1,
+            )
         )
 
     record = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6)
@@ -93,13 +97,21 @@ async def test_transport_error_is_not_an_assistant_failure(tmp_path: Path) -> No
     last = record.turns[-1]
     assert last.sut_error and last.evaluation is None and last.system is None
     assert all(FailureMode.FALLBACK_RESPONSE.value not in record.failure_turns for _ in [0])
+    # the reply that never came is a missing judgement: no pass on the turns that were judged
+    assert record.success_decision != "pass"
+    assert any(p.role == "assistant" and p.turn == last.turn_number for p in record.unscored)
 
 
 async def test_refused_connection_ends_as_unreachable(tmp_path: Path) -> None:
     catalog = make_catalog(tmp_path)
-    session = ScriptedSession(lambda _u, _t: SutReply(error="connection refused (ConnectError)"))
+    session = ScriptedSession(
+        lambda _u, _t: SutReply(
+            error="connection: ConnectError: refused", error_kind=SutErrorKind.CONNECTION
+        )
+    )
     record = await _run(catalog, session, seed_id="garching")
     assert record.termination_reason is TerminationReason.SUT_UNREACHABLE
+    assert record.turns[0].sut_error_kind is SutErrorKind.CONNECTION
     assert record.success_decision == "unscored" and record.success_score is None
 
 

@@ -102,6 +102,11 @@ def sut_errors(records: list[dict[str, Any]]) -> list[str]:
     return [t["sut_error"] for r in records for t in r["turns"] if t.get("sut_error")]
 
 
+def sut_error_kinds(records: list[dict[str, Any]]) -> list[str]:
+    """The kind the adapter set on every failed exchange (never parsed from the message)."""
+    return [t["sut_error_kind"] for r in records for t in r["turns"] if t.get("sut_error")]
+
+
 def all_output_files(*roots: Path) -> list[Path]:
     files: list[Path] = []
     for root in roots:

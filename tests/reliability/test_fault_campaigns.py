@@ -19,11 +19,11 @@ from reliability_helpers import (
     check_run_accounts,
     fast_policy,
     run_cli,
+    sut_error_kinds,
     sut_errors,
     write_yaml,
 )
 
-from icatest.sut.adapters import error_kind
 from icatest.sut.reference import start_background
 from icatest.testing import FakeOpenAI, empty_choices, free_port, hang, malformed_body, status
 from icatest.testing.fake_openai import Action
@@ -64,9 +64,11 @@ def test_reference_transport_faults_are_survived(faulty_reference: Any, tmp_path
     for kind, n in injected.items():
         TALLY[f"assistant:{kind}"] += n
     errors = sut_errors(acc["records"])
-    kinds = Counter(error_kind(e) for e in errors)
+    kinds = Counter(sut_error_kinds(acc["records"]))
     # a fault that outlived the retry shows up as a sut_error turn naming its cause
-    assert set(kinds) <= {"http_status", "timeout", "malformed", "connection", "empty"}, kinds
+    assert set(kinds) <= {
+        "http_status", "unavailable", "timeout", "malformed", "connection", "empty"
+    }, kinds
     assert errors, "no fault outlived its retry: rates too low to test anything"
     for rec in acc["records"]:
         for turn in rec["turns"]:
@@ -114,7 +116,7 @@ def test_openai_assistant_faults_are_survived(tmp_path: Path) -> None:
     for kind in ("status_500", "hang", "malformed", "empty_body", "empty_choices", "rate_limit"):
         assert served[kind] > 0, served
         TALLY[f"assistant:{kind}"] += served[kind]
-    kinds = Counter(error_kind(e) for e in sut_errors(acc["records"]))
+    kinds = Counter(sut_error_kinds(acc["records"]))
     assert {"http_status", "timeout", "malformed", "empty"} & set(kinds), kinds
     answered = [t for r in acc["records"] for t in r["turns"] if t["system"]]
     assert answered and all(t["evaluation"] is not None for t in answered)
@@ -131,8 +133,7 @@ def test_refused_connection_ends_conversations_as_unreachable(tmp_path: Path) ->
     TALLY["assistant:refused"] += sum(len(r["turns"]) for r in acc["records"])
     for rec in acc["records"]:
         assert rec["termination_reason"] == "sut_unreachable"
-        assert rec["turns"] and all(error_kind(t["sut_error"]) == "connection"
-                                    for t in rec["turns"])
+        assert rec["turns"] and all(t["sut_error_kind"] == "connection" for t in rec["turns"])
         assert rec["discovered_failures"] == []  # the assistant failed nobody: it was absent
         assert rec["success_decision"] != "pass"
 

@@ -64,6 +64,8 @@ class ConverseServer:
             return PlainTextResponse(f"boom{'.' * 100} {auth}", status_code=500)
         if fault == "503":
             return JSONResponse({"error": "unavailable"}, status_code=503)
+        if fault == "401":
+            return JSONResponse({"error": "bad key"}, status_code=401)
         if fault == "400":
             return JSONResponse({"error": "bad input"}, status_code=400)
         if fault.startswith("429"):

@@ -11,7 +11,7 @@ import pytest
 from sut_fault_server import ConverseServer, fast_policy
 
 from icatest.errors import ConfigError
-from icatest.sut.adapters import HttpAssistant, HttpSutConfig, error_kind, is_unreachable
+from icatest.sut.adapters import HttpAssistant, HttpSutConfig
 from icatest.sut.adapters.config import load_sut_config
 from icatest.testing import free_port
 
@@ -62,7 +62,7 @@ async def test_reply_path_missing_is_malformed(converse: ConverseServer) -> None
     reply = await assistant.session("c").send("hi")
     await assistant.aclose()
     assert reply.text is None
-    assert error_kind(reply.error) == "malformed"
+    assert reply.error_kind == "malformed"
     assert "choices.3.message.content" in str(reply.error)
 
 
@@ -77,8 +77,9 @@ async def test_reply_path_pointing_at_object_is_malformed(converse: ConverseServ
     ("faults", "kind", "attempts"),
     [
         (["500", "500", "500"], "http_status", 3),
-        (["503", "503", "503"], "http_status", 3),
+        (["503", "503", "503"], "unavailable", 3),
         (["400"], "http_status", 1),
+        (["401"], "auth", 1),
         (["malformed"], "malformed", 1),
         (["empty"], "empty", 1),
         (["no_reply"], "malformed", 1),
@@ -93,7 +94,7 @@ async def test_faults_become_errors(
     reply = await session.send("hello")
     await assistant.aclose()
     assert reply.text is None
-    assert error_kind(reply.error) == kind, reply.error
+    assert reply.error_kind == kind, reply.error
     assert reply.attempts == attempts
     assert len(converse.requests) == attempts
     assert session.history.messages == []  # failed exchanges stay out of the history
@@ -133,7 +134,8 @@ async def test_persistent_429_is_an_error(converse: ConverseServer) -> None:
     assistant = _assistant(converse.url)
     reply = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert reply.error is not None and reply.error.startswith("http_status: HTTP 429")
+    assert reply.error is not None and reply.error.startswith("unavailable: HTTP 429")
+    assert reply.error_kind == "unavailable" and reply.error_kind.unreachable
     assert "after 3 attempts" in reply.error
 
 
@@ -144,7 +146,7 @@ async def test_hang_past_timeout(converse: ConverseServer) -> None:
     reply = await assistant.session("c").send("hello")
     await assistant.aclose()
     assert time.monotonic() - start < 2.0
-    assert error_kind(reply.error) == "timeout" and is_unreachable(reply.error)
+    assert reply.error_kind == "timeout" and reply.error_kind.unreachable
     assert reply.attempts == 2
 
 
@@ -153,14 +155,14 @@ async def test_hang_without_timeout_retry(converse: ConverseServer) -> None:
     assistant = _assistant(converse.url, timeout_s=0.3, retries=2, retry_on_timeout=False)
     reply = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert error_kind(reply.error) == "timeout" and reply.attempts == 1
+    assert reply.error_kind == "timeout" and reply.attempts == 1
 
 
 async def test_refused_connection() -> None:
     assistant = _assistant(f"http://127.0.0.1:{free_port()}/api/converse", retries=1)
     reply = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert error_kind(reply.error) == "connection" and is_unreachable(reply.error)
+    assert reply.error_kind == "connection" and reply.error_kind.unreachable
     assert reply.attempts == 2
 
 

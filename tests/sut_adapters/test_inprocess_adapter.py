@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableLambda
 
-from icatest.sut.adapters import CallPolicy, InProcessAssistant, error_kind
+from icatest.sut.adapters import CallPolicy, InProcessAssistant
 
 FAST = CallPolicy(timeout_s=0.5, retries=1, backoff_base_s=0.01, backoff_max_s=0.02)
 
@@ -62,12 +62,12 @@ async def test_timeout() -> None:
 
     start = time.monotonic()
     reply = await InProcessAssistant(slow, policy=FAST).session("c").send("x")
-    assert error_kind(reply.error) == "timeout" and time.monotonic() - start < 3.0
+    assert reply.error_kind == "timeout" and time.monotonic() - start < 3.0
 
 
 async def test_non_text_return_is_malformed_and_long_text_truncated() -> None:
     reply = await InProcessAssistant(lambda u, h: {"weird": 1}, policy=FAST).session("c").send("x")
-    assert error_kind(reply.error) == "malformed"
+    assert reply.error_kind == "malformed"
     policy = FAST.model_copy(update={"max_reply_chars": 10})
     reply = await InProcessAssistant(lambda u, h: "y" * 50, policy=policy).session("c").send("x")
     assert reply.truncated and reply.text == "y" * 10

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from sut_fault_server import fast_policy
 
-from icatest.sut.adapters import OpenAIAssistant, OpenAISutConfig, error_kind, is_unreachable
+from icatest.sut.adapters import OpenAIAssistant, OpenAISutConfig
 from icatest.testing import (
     FakeOpenAI,
     empty_choices,
@@ -68,7 +68,9 @@ async def test_no_context_no_system_message(fake: FakeOpenAI) -> None:
     ("script", "kind", "attempts"),
     [
         ([status(500)] * 3, "http_status", 3),
-        ([status(503)] * 3, "http_status", 3),
+        ([status(503)] * 3, "unavailable", 3),
+        ([status(502)] * 3, "unavailable", 3),
+        ([status(401)], "auth", 1),
         ([malformed_body()], "malformed", 1),
         ([malformed_body("")], "empty", 1),
         ([empty_choices()], "malformed", 1),
@@ -80,7 +82,7 @@ async def test_faults(fake: FakeOpenAI, script: list, kind: str | None, attempts
     assistant = _assistant(fake.base_url + "/v1")
     result = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert error_kind(result.error) == kind, result.error
+    assert result.error_kind == kind, result.error
     assert result.attempts == attempts and len(fake.requests) == attempts
 
 
@@ -100,7 +102,7 @@ async def test_hang_past_timeout(fake: FakeOpenAI) -> None:
     start = time.monotonic()
     result = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert is_unreachable(result.error) and error_kind(result.error) == "timeout"
+    assert result.error_kind.unreachable and result.error_kind == "timeout"
     assert time.monotonic() - start < 2.0
 
 
@@ -108,7 +110,7 @@ async def test_refused_connection() -> None:
     assistant = _assistant(f"http://127.0.0.1:{free_port()}/v1", retries=1)
     result = await assistant.session("c").send("hello")
     await assistant.aclose()
-    assert error_kind(result.error) == "connection" and result.attempts == 2
+    assert result.error_kind == "connection" and result.attempts == 2
 
 
 async def test_key_never_in_errors(fake: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,11 +21,9 @@ from icatest.sut.adapters.opening import (
     open_assistant,
     reference_http_config,
 )
-from icatest.sut.adapters.transport import UNREACHABLE_KINDS, error_kind, is_unreachable
 
 __all__ = [
     "DEFAULT_API_KEY_ENV",
-    "UNREACHABLE_KINDS",
     "CallPolicy",
     "HttpAssistant",
     "HttpSession",
@@ -36,8 +34,6 @@ __all__ = [
     "OpenAISession",
     "OpenAISutConfig",
     "build_assistant",
-    "error_kind",
-    "is_unreachable",
     "load_sut_config",
     "open_assistant",
     "reference_http_config",

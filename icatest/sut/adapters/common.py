@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.config import CallPolicy
@@ -38,6 +39,7 @@ def finish_reply(
         what = "missing" if text is None else f"a {type(text).__name__}, not text"
         return SutReply(
             error=f"malformed: reply at {path!r} is {what}",
+            error_kind=SutErrorKind.MALFORMED,
             latency_s=latency_s,
             attempts=attempts,
         )

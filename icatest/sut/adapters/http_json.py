@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 
+from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
@@ -19,7 +20,7 @@ from icatest.sut.adapters.template import (
     render,
     unknown_placeholders,
 )
-from icatest.sut.adapters.transport import Redactor, request_json
+from icatest.sut.adapters.transport import EventStream, Redactor, request_json
 
 
 class HttpAssistant:
@@ -101,9 +102,20 @@ class HttpSession:
             limiter=owner._limiter,
             redact=owner._redact,
         )
-        if outcome.error is not None:
+        if isinstance(outcome.data, EventStream):
             reply = SutReply(
-                error=outcome.error, latency_s=outcome.latency_s, attempts=outcome.attempts
+                error="malformed: the body is an event stream (text/event-stream); use "
+                "`kind: openai` for OpenAI-compatible streams or a non-streaming endpoint",
+                error_kind=SutErrorKind.MALFORMED,
+                latency_s=outcome.latency_s,
+                attempts=outcome.attempts,
+            )
+        elif outcome.error is not None:
+            reply = SutReply(
+                error=outcome.error,
+                error_kind=outcome.error_kind,
+                latency_s=outcome.latency_s,
+                attempts=outcome.attempts,
             )
         else:
             reply = finish_reply(

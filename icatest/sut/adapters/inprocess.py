@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
@@ -107,12 +108,17 @@ class InProcessSession:
                 raise
             except Exception as exc:
                 text = str(exc).splitlines()[0][:200] if str(exc) else "no detail"
-                raise RetryableError(f"exception: {type(exc).__name__}: {text}") from None
+                raise RetryableError(
+                    f"{type(exc).__name__}: {text}", SutErrorKind.EXCEPTION
+                ) from None
 
         outcome = await with_retries(once, owner.policy, limiter=owner.limiter, grace_s=0.0)
         if outcome.error is not None:
             reply = SutReply(
-                error=outcome.error, latency_s=outcome.latency_s, attempts=outcome.attempts
+                error=outcome.error,
+                error_kind=outcome.error_kind,
+                latency_s=outcome.latency_s,
+                attempts=outcome.attempts,
             )
         else:
             reply = finish_reply(

@@ -19,7 +19,7 @@ from icatest.sut.adapters.common import (
 )
 from icatest.sut.adapters.config import OpenAISutConfig, resolve_headers
 from icatest.sut.adapters.template import ASSISTANT_VARIABLES, render
-from icatest.sut.adapters.transport import Redactor, request_json
+from icatest.sut.adapters.transport import EventStream, Redactor, request_json
 
 
 def chat_url(base: str) -> str:
@@ -107,7 +107,10 @@ class OpenAISession:
         )
         if outcome.error is not None:
             reply = SutReply(
-                error=outcome.error, latency_s=outcome.latency_s, attempts=outcome.attempts
+                error=outcome.error,
+                error_kind=outcome.error_kind,
+                latency_s=outcome.latency_s,
+                attempts=outcome.attempts,
             )
         else:
             reply = finish_reply(
@@ -126,7 +129,26 @@ class OpenAISession:
 
 
 def _content(data: Any) -> Any:
+    """The reply text of a chat completion, or of a streamed one (chunk deltas joined)."""
+    if isinstance(data, EventStream):
+        return _streamed_content(data.events)
     try:
         return data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+def _streamed_content(events: list[Any]) -> str | None:
+    """Join `choices[0].delta.content` over the chunks (None when no chunk carries a choice)."""
+    parts: list[str] = []
+    seen = False
+    for event in events:
+        try:
+            choice = event["choices"][0]
+        except (KeyError, IndexError, TypeError):
+            continue  # usage-only or keep-alive chunks
+        seen = True
+        piece = (choice.get("delta") or choice.get("message") or {}).get("content")
+        if isinstance(piece, str):
+            parts.append(piece)
+    return "".join(parts) if seen else None

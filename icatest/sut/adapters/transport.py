@@ -1,8 +1,12 @@
 """One HTTP exchange with timeout, retries, backoff, Retry-After and measured latency.
 
-Never raises for transport problems: the outcome says what went wrong, with secrets redacted.
-Error texts start with a stable kind (`timeout:`, `connection:`, `http_status:`, `malformed:`,
-`empty:`) so the engine can tell an unreachable assistant from a broken one.
+Never raises for transport problems: the outcome says what went wrong, with secrets redacted,
+and its `error_kind` (a SutErrorKind set right where the error arises) lets the engine tell an
+unreachable assistant from a broken one without reading the message. Error texts start with the
+kind's name for people reading records.
+
+A 2xx answer sent as `text/event-stream` is returned as an EventStream of its `data:` payloads;
+the adapter that knows the protocol assembles it (the OpenAI adapter joins the chunk deltas).
 """
 
 from __future__ import annotations
@@ -19,20 +23,30 @@ from typing import Any
 
 import httpx
 
+from icatest.contracts.labels import SutErrorKind
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.config import CallPolicy
 
-UNREACHABLE_KINDS = frozenset({"timeout", "connection"})
+UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})
+AUTH_STATUSES = frozenset({401, 403})
 
 
 @dataclass
 class Outcome:
-    """Parsed JSON body, or the error; latency covers every attempt and backoff."""
+    """Parsed JSON body, or the error and its kind; latency covers every attempt and backoff."""
 
     data: Any = None
     error: str | None = None
     attempts: int = 1
     latency_s: float = 0.0
+    error_kind: SutErrorKind | None = None
+
+
+@dataclass
+class EventStream:
+    """The JSON `data:` payloads of a `text/event-stream` body, in order (`[DONE]` dropped)."""
+
+    events: list[Any]
 
 
 class Redactor:
@@ -50,13 +64,20 @@ class Redactor:
 class RetryableError(Exception):
     """Raised inside a call to ask `with_retries` for another attempt."""
 
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, kind: SutErrorKind, retry_after: float | None = None
+    ) -> None:
+        super().__init__(f"{kind.value}: {message}")
+        self.kind = kind
         self.retry_after = retry_after
 
 
 class FinalError(Exception):
     """Raised inside a call when retrying cannot help."""
+
+    def __init__(self, message: str, kind: SutErrorKind) -> None:
+        super().__init__(f"{kind.value}: {message}")
+        self.kind = kind
 
 
 async def request_json(
@@ -99,6 +120,7 @@ async def with_retries(
     """
     start = time.monotonic()
     last = "no attempt made"
+    kind = SutErrorKind.EXCEPTION
     attempts = 0
     for attempt in range(policy.retries + 1):
         attempts = attempt + 1
@@ -108,17 +130,18 @@ async def with_retries(
                 data = await asyncio.wait_for(once(), timeout=policy.timeout_s + grace_s)
             return Outcome(data, None, attempts, time.monotonic() - start)
         except FinalError as exc:
-            last = str(exc)
+            last, kind = str(exc), exc.kind
             break
         except RetryableError as exc:
-            last = str(exc)
+            last, kind = str(exc), exc.kind
             wait = _backoff(policy, attempt, exc.retry_after)
         except (httpx.TimeoutException, TimeoutError):
-            last = f"timeout: no reply within {policy.timeout_s:g}s"
+            last, kind = f"timeout: no reply within {policy.timeout_s:g}s", SutErrorKind.TIMEOUT
             if not policy.retry_on_timeout:
                 break
             wait = _backoff(policy, attempt, None)
         except httpx.TransportError as exc:
+            kind = SutErrorKind.CONNECTION
             last = f"connection: {type(exc).__name__}: {_first_line(exc)}"
             wait = _backoff(policy, attempt, None)
         if attempt < policy.retries:
@@ -126,23 +149,54 @@ async def with_retries(
     message = redact(last)
     if attempts > 1:
         message += f" (after {attempts} attempts)"
-    return Outcome(None, message, attempts, time.monotonic() - start)
+    return Outcome(None, message, attempts, time.monotonic() - start, kind)
 
 
 def _parse(response: httpx.Response, redact: Callable[[str], str] = str) -> Any:
     """JSON of a 2xx answer; any body text quoted in an error is redacted before it is cut."""
     code = response.status_code
-    if code == 429 or code == 408 or code >= 500:
-        retry_after = _retry_after(response) if code == 429 else None
-        raise RetryableError(f"http_status: HTTP {code}{_snippet(response, redact)}", retry_after)
+    what = f"HTTP {code}{_snippet(response, redact)}"
+    if code in UNAVAILABLE_STATUSES:
+        retry_after = _retry_after(response) if code in (429, 503) else None
+        raise RetryableError(what, SutErrorKind.UNAVAILABLE, retry_after)
+    if code == 408:
+        raise RetryableError(what, SutErrorKind.TIMEOUT)
+    if code >= 500:
+        raise RetryableError(what, SutErrorKind.HTTP_STATUS)
+    if code in AUTH_STATUSES:
+        raise FinalError(f"{what}: the assistant refused the credentials", SutErrorKind.AUTH)
     if code >= 400:
-        raise FinalError(f"http_status: HTTP {code}{_snippet(response, redact)}")
+        raise FinalError(what, SutErrorKind.HTTP_STATUS)
     if not response.content.strip():
-        raise FinalError(f"empty: HTTP {code} with an empty body")
+        raise FinalError(f"HTTP {code} with an empty body", SutErrorKind.EMPTY)
+    if response.headers.get("content-type", "").startswith("text/event-stream"):
+        return parse_event_stream(response.text, lambda: _snippet(response, redact))
     try:
         return json.loads(response.content)
     except ValueError:
-        raise FinalError(f"malformed: body is not JSON{_snippet(response, redact)}") from None
+        raise FinalError(
+            f"body is not JSON{_snippet(response, redact)}", SutErrorKind.MALFORMED
+        ) from None
+
+
+def parse_event_stream(text: str, snippet: Callable[[], str] = str) -> EventStream:
+    """Server-sent events -> their JSON `data:` payloads (multi-line data joined per event)."""
+    events: list[Any] = []
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        data = "\n".join(
+            line[5:].removeprefix(" ") for line in block.split("\n") if line.startswith("data:")
+        )
+        if not data or data.strip() == "[DONE]":
+            continue
+        try:
+            events.append(json.loads(data))
+        except ValueError:
+            raise FinalError(
+                f"an event of the stream is not JSON{snippet()}", SutErrorKind.MALFORMED
+            ) from None
+    if not events:
+        raise FinalError(f"event stream without data{snippet()}", SutErrorKind.MALFORMED)
+    return EventStream(events)
 
 
 def _snippet(response: httpx.Response, redact: Callable[[str], str], limit: int = 120) -> str:
@@ -175,16 +229,3 @@ def _backoff(policy: CallPolicy, attempt: int, retry_after: float | None) -> flo
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0][:200] if text else "no detail"
-
-
-def error_kind(error: str | None) -> str | None:
-    """`timeout`, `connection`, `http_status`, `malformed`, `empty`, ... of a SutReply.error."""
-    if not error:
-        return None
-    head, sep, _ = error.partition(":")
-    return head if sep and head.isidentifier() else "other"
-
-
-def is_unreachable(error: str | None) -> bool:
-    """True when the assistant never answered (timeouts, refused or dropped connections)."""
-    return error_kind(error) in UNREACHABLE_KINDS

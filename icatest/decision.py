@@ -1,0 +1,89 @@
+"""The decision rule: a conversation passes only on evidence (docs/engine.md, "Decision rule").
+
+* `pass` needs every judgement scored: each turn's verdict (an assistant reply that failed to
+  arrive is a missing judgement too) and the conversation verdict, and C >= θ.
+* `fail` needs C < θ from scored evidence alone: the conversation verdict is scored and even if
+  every open target had been completed in the unjudged turns, C would stay below θ.
+* otherwise `unscored`, with every missing part and its reason in the record.
+
+Whatever judge produced a verdict (model, offline, ensemble), `scored=False` is what makes it
+missing; the rule never looks at who judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from icatest.contracts.labels import Decision, TargetStatus
+from icatest.contracts.records import ConversationVerdict, TurnRecord, UnscoredPart
+from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
+
+ASSISTANT = "assistant"
+TURN_JUDGE = "turn_judge"
+CONVERSATION_JUDGE = "conversation_judge"
+
+
+@dataclass(frozen=True)
+class DecisionOutcome:
+    decision: Decision
+    success_score: float | None  # None when unscored: a number would invite averaging it
+    unscored: list[UnscoredPart] = field(default_factory=list)
+
+
+def missing_judgements(
+    turns: Sequence[TurnRecord], verdict: ConversationVerdict | None
+) -> list[UnscoredPart]:
+    """Every judgement the decision lacks, turn by turn, then the conversation's."""
+    out: list[UnscoredPart] = []
+    if not turns:
+        out.append(UnscoredPart(role=ASSISTANT, reason="no exchange took place"))
+    for turn in turns:
+        n = turn.turn_number
+        if turn.sut_error is not None:
+            kind = turn.sut_error_kind.value if turn.sut_error_kind else "error"
+            out.append(UnscoredPart(turn=n, role=ASSISTANT, reason=f"no reply ({kind}): "
+                                    f"{turn.sut_error}"))
+        elif turn.evaluation is None:
+            out.append(UnscoredPart(turn=n, role=TURN_JUDGE, reason="turn not judged"))
+        elif not turn.evaluation.scored:
+            reason = turn.evaluation.unscored_reason or "judge gave no verdict"
+            out.append(UnscoredPart(turn=n, role=TURN_JUDGE, reason=reason))
+    if verdict is None:
+        out.append(UnscoredPart(role=CONVERSATION_JUDGE, reason="conversation not judged"))
+    elif not verdict.scored:
+        reason = verdict.unscored_reason or "judge gave no verdict"
+        out.append(UnscoredPart(role=CONVERSATION_JUDGE, reason=reason))
+    return out
+
+
+def decide(
+    turns: Sequence[TurnRecord],
+    verdict: ConversationVerdict | None,
+    target_statuses: Sequence[int],
+    threshold: float = DEFAULT_THRESHOLD,
+) -> DecisionOutcome:
+    """Pass, fail or unscored for one conversation (see the module docstring)."""
+    missing = missing_judgements(turns, verdict)
+    if verdict is None or not verdict.scored:
+        return DecisionOutcome(Decision.UNSCORED, None, missing)  # C could still reach θ
+    scores = verdict.score_map()
+    c = success_score(scores, target_statuses)
+    if not missing:
+        return DecisionOutcome(Decision.PASS if passes(c, threshold) else Decision.FAIL, c)
+    best = success_score(
+        scores, [TargetStatus.COMPLETED if s == TargetStatus.OPEN else s for s in target_statuses]
+    )
+    if not passes(best, threshold):
+        return DecisionOutcome(Decision.FAIL, c, missing)
+    return DecisionOutcome(Decision.UNSCORED, None, missing)
+
+
+def describe_missing(parts: Sequence[UnscoredPart], limit: int = 3) -> str:
+    """'turn 2 turn_judge: model unavailable …; conversation_judge: …' for one-line displays."""
+    shown = [
+        f"{f'turn {p.turn} ' if p.turn is not None else ''}{p.role}: {p.reason}"
+        for p in parts[:limit]
+    ]
+    more = len(parts) - limit
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
