@@ -12,6 +12,7 @@ SCALAR_METRICS = (
     "unscored_conversations",
     "partial_conversations",
     "failure_rate",
+    "flagged_rate",
     "mean_success_score",
     "sd_success_score",
     "unique_failure_types_per_conversation",
@@ -27,6 +28,7 @@ SCALAR_METRICS = (
 RATIO_METRICS = (
     "unique_failure_types_per_conversation",
     "failure_rate",
+    "flagged_rate",
     "share_with_3plus_types",
     "unique_failing_conversations",
     "mean_success_score",

@@ -1,8 +1,9 @@
 """Run metrics as pure functions of conversation records (no I/O, no rendering).
 
 Definitions (docs/analysis.md has the long form):
-* failing = `success_decision == "fail"`; `failure_rate` = failing / decided (pass + fail);
+* failing = `success_decision == "fail"`; `failure_rate` = failing / scored (pass + fail);
   unscored (`None`/"unscored") and partial (`is_complete` False) conversations are counted apart.
+* flagged = at least one failure label on a scored turn; `flagged_rate` = flagged / conversations.
 * failure events are (turn, label) pairs; `failure_type_counts` counts events, `prevalence` the
   share of ALL conversations showing the type at least once.
 * early turns = turn index < max_turns / 3 of the conversation.
@@ -33,6 +34,7 @@ def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
     failing = sum(1 for r in records if is_failing(r))
     passing = sum(1 for r in records if r.success_decision == "pass")
     decided = failing + passing
+    flagged = sum(1 for r in records if r.failure_turns)
     return {
         "conversations": len(records),
         "failing_conversations": failing,
@@ -40,6 +42,8 @@ def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
         "unscored_conversations": len(records) - decided,
         "partial_conversations": sum(1 for r in records if not r.is_complete),
         "failure_rate": failing / decided if decided else None,
+        "flagged_conversations": flagged,
+        "flagged_rate": flagged / len(records) if records else None,
     }
 
 

@@ -149,19 +149,25 @@ async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> No
 
 
 def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """One arm's headline figures; the rates are defined as in icatest.analysis.metrics:
+    failure_rate = failing / scored (pass + fail), flagged_rate = with any label / all."""
     n = len(records)
     types_per_conv = [len(r.get("failure_turns") or {}) for r in records]
     found = sum(len(t) for r in records for t in (r.get("failure_turns") or {}).values())
     scored = [r for r in records if r.get("success_decision") in ("pass", "fail")]
+    failing = sum(1 for r in scored if r["success_decision"] == "fail")
     all_types = {k for r in records for k in (r.get("failure_turns") or {})}
     return {
         "conversations": n,
+        "scored_conversations": len(scored),
+        "unscored_conversations": n - len(scored),
+        "failing_conversations": failing,
         "failures_found": found,
-        "failure_rate": sum(1 for t in types_per_conv if t) / n if n else None,
+        "failure_rate": failing / len(scored) if scored else None,
+        "flagged_rate": sum(1 for t in types_per_conv if t) / n if n else None,
         "unique_failure_types_per_conversation": sum(types_per_conv) / n if n else None,
         "unique_failure_types": sorted(all_types),
-        "pass_rate": (sum(r["success_decision"] == "pass" for r in scored) / len(scored))
-        if scored else None,
+        "pass_rate": (len(scored) - failing) / len(scored) if scored else None,
         "turns": sum(len(r.get("turns") or []) for r in records),
     }
 
@@ -184,7 +190,12 @@ def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
     ratios: dict[str, float | None] = {}
     if "guided" in arms and "baseline" in arms:
         g, b = arms["guided"], arms["baseline"]
-        for key in ("failure_rate", "unique_failure_types_per_conversation", "failures_found"):
+        for key in (
+            "failure_rate",
+            "flagged_rate",
+            "unique_failure_types_per_conversation",
+            "failures_found",
+        ):
             ratios[key] = _ratio(g[key], b[key])
         ratios["failures_per_conversation"] = _ratio(
             g["failures_found"] / g["conversations"] if g["conversations"] else None,

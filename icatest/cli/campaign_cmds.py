@@ -149,8 +149,46 @@ def compare(
     exp = with_budget(load_experiment(experiment), budget)
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
-    typer.echo(json.dumps(comparison["ratios"], indent=2))
+    typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
+
+
+TABLE_METRICS = (
+    "conversations",
+    "scored_conversations",
+    "unscored_conversations",
+    "failing_conversations",
+    "failure_rate",
+    "flagged_rate",
+    "unique_failure_types_per_conversation",
+    "failures_found",
+    "pass_rate",
+)
+
+
+def comparison_table(comparison: dict[str, Any]) -> str:
+    """metric | guided | baseline | ratio (guided / baseline), one row per headline metric."""
+    arms = comparison.get("arms", {})
+    names = [a for a in ("guided", "baseline") if a in arms] or sorted(arms)
+    ratios = comparison.get("ratios", {})
+    header = ["metric", *names, "ratio"]
+    rows = [header]
+    for metric in TABLE_METRICS:
+        values = [_cell(arms[a].get(metric)) for a in names]
+        rows.append([metric, *values, _cell(ratios.get(metric))])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                       for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
+    note = "failure_rate = failing / scored; flagged_rate = conversations with a finding / all"
+    return "\n".join([*lines, note])
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
 
 
 def bench(

@@ -36,7 +36,22 @@ def test_outcome_counts_keep_unscored_and_partial_apart(records):
         "unscored_conversations": 1,
         "partial_conversations": 1,
         "failure_rate": 0.75,  # 3 failing of 4 decided
+        "flagged_conversations": 0,
+        "flagged_rate": 0.0,
     }
+
+
+def test_flagged_rate_counts_findings_not_decisions(records):
+    # a finding on an unscored conversation flags it without making it failing
+    flagged = [
+        r.model_copy(update={"failure_turns": {"fallback_response": [1]}})
+        if r.success_decision in (None, "unscored", "pass")
+        else r
+        for r in records
+    ]
+    got = outcome_counts(flagged)
+    assert got["flagged_conversations"] == 2 and got["flagged_rate"] == 2 / 5
+    assert got["failure_rate"] == 0.75  # failing / scored is unchanged
 
 
 def test_score_mean_and_sample_sd_skip_missing_scores(records):
