@@ -139,6 +139,16 @@ async def run_experiment(
     return comparison
 
 
+async def preflight_experiment(exp: ExperimentConfig) -> None:
+    """The preflight (icatest.preflight) of every backend, before any arm directory exists."""
+    from icatest.preflight import check_assistant, check_models
+
+    await check_models(exp.arm_config(exp.backends[0], Mode.GUIDED, 0).roles())
+    for backend in exp.backends:
+        if not backend.placeholder():
+            await check_assistant(backend.sut, backend.sut_config)
+
+
 async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> None:
     if (path / MANIFEST).exists():
         if read_manifest(path).get("status") == "completed":

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from icatest.cli import options
+
 if TYPE_CHECKING:
     from icatest.contracts import Persona
 
@@ -157,6 +159,7 @@ def rejudge(
     name: str = typer.Option(..., "--as", help="name of the judgement set (RUN/judgements/NAME)"),
     concurrency: int = typer.Option(4, "--concurrency", min=1),
     force: bool = typer.Option(False, "--force", help="replace an existing judgement set"),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Add another judge's verdicts to a finished run without calling the assistant again."""
     import asyncio
@@ -173,6 +176,7 @@ def rejudge(
     }
     # re-judging judges every turn alone
     binding = bind_roles(models, combine_final_turn=False, turn_checks=TURN_CHECKS)
+    options.run_preflight(models, skip=no_preflight)
     from icatest.cli.progress import stages
 
     with stages(f"re-judging {run} as {name!r}") as say:

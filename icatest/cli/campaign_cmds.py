@@ -74,6 +74,7 @@ def fuzz(
     ),
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, "--quiet", help="no live display"),
+    no_preflight: bool = options.NO_PREFLIGHT,
     engine: str | None = typer.Option(None, hidden=True),
 ) -> None:
     """Run a time-budgeted fuzzing campaign against an assistant."""
@@ -105,6 +106,10 @@ def fuzz(
     )
     from icatest.campaigns.conversation import DEFAULT_ENGINE
     from icatest.campaigns.runner import run_campaign
+
+    # a scripted engine talks to no real model or assistant: nothing to check
+    skip = no_preflight or engine is not None
+    options.run_preflight(config.roles(), config.sut, config.sut_config, skip=skip)
 
     view = None
     if not quiet and sys.stderr.isatty():
@@ -141,12 +146,15 @@ def compare(
         None, "--budget", help="replace every arm's time budget (30s, 5m) for a quick look"
     ),
     quiet: bool = typer.Option(False, "--quiet", help="no live panel"),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments import load_experiment, preflight_experiment
     from icatest.cli.experiment_run import run_experiment_cli, with_budget
 
     exp = with_budget(load_experiment(experiment), budget)
+    if not no_preflight:
+        asyncio.run(preflight_experiment(exp))
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     typer.echo(comparison_table(comparison))

@@ -41,17 +41,20 @@ def converse(
     out: Path | None = typer.Option(None, "--out", help="Write the JSON record here."),
     data_dir: Path | None = options.DATA_DIR,
     quiet: bool = typer.Option(False, "--quiet", help="Do not print the transcript."),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Hold one conversation, print it with the judge's labels, save the record."""
     from icatest.cli.transcript import print_transcript
     from icatest.engine.single import converse_once
 
     options.require_sut(sut, sut_config)
+    models = options.role_models(simulator, turn_judge, conversation_judge)
+    options.run_preflight(models, sut, sut_config, skip=no_preflight)
     record = asyncio.run(
         converse_once(
             sut=sut,
             sut_config=sut_config,
-            models=options.role_models(simulator, turn_judge, conversation_judge),
+            models=models,
             settings=options.checked_settings(model_setting),
             mode=mode,
             persona=persona,

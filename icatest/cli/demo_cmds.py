@@ -8,6 +8,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from icatest.cli import options
 from icatest.contracts.labels import CONVERSATION_ROLES, Mode
 
 DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
@@ -36,13 +37,16 @@ def demo(
     skip_experiment: bool = typer.Option(
         False, "--skip-experiment", help="only the single conversation"
     ),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Offline demo against the reference assistant: one guided conversation with its failures,
     then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments import load_experiment, preflight_experiment
     from icatest.cli.experiment_run import interrupt_checkpoints, stable_folder, with_budget
 
     exp = None if skip_experiment else with_budget(load_experiment(experiment), budget)
+    if exp is not None and not no_preflight:  # the conversation itself is offline + reference
+        asyncio.run(preflight_experiment(exp))
     console = Console()
     with interrupt_checkpoints() as check:
         _conversation(console)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
-from icatest.cli import kpi_build_cmds, kpi_report_cmds
+from icatest.cli import kpi_build_cmds, kpi_report_cmds, options
 from icatest.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -92,6 +92,7 @@ def run_cmd(
     mixed_politeness: bool = typer.Option(
         False, "--mixed-politeness", help="A polite target accepts 해요체 and 합쇼체 alike."
     ),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Answer every dataset instance, judge it on its KPIs, write per-KPI scores and a report.
 
@@ -138,6 +139,10 @@ def run_cmd(
     if not judge_models:
         raise ConfigError("--judges", "name at least one judge model")
     gateway, roles = kpi_gateway(judge_models, sut_model=model)
+    models = dict(zip(roles, judge_models, strict=True))
+    if model is not None:
+        models["sut_model"] = model
+    options.run_preflight(models, sut, sut_config, skip=no_preflight)
 
     rid = run_id or uuid.uuid4().hex[:12]
 

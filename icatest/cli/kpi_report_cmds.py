@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from icatest.cli import options
 from icatest.errors import ConfigError
 
 DEFAULT_JUDGES = "offline,offline:strict,offline:lenient"
@@ -31,6 +32,7 @@ def agreement_cmd(
     resamples: int = typer.Option(
         1000, "--resamples", min=0, help="Bootstrap draws for the 95 % intervals (0: none)."
     ),
+    no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Agreement of each judge and of the majority vote with the annotators' majority, per KPI,
     agreement between annotators, and McNemar for the speech-level pre-check."""
@@ -51,6 +53,7 @@ def agreement_cmd(
     if not judge_models:
         raise ConfigError("--judges", "name at least one judge model")
     gateway, roles = kpi_gateway(judge_models)
+    options.run_preflight(dict(zip(roles, judge_models, strict=True)), skip=no_preflight)
     pairs = asyncio.run(judge_golden(data, gold, gateway, roles))
     rows = agreement_table(pairs, resamples=resamples)
     between = annotator_table(gold, resamples=resamples)

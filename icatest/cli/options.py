@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,29 @@ DATA_DIR = typer.Option(
     "here, else the packaged data; docs/data.md).",
 )
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
+NO_PREFLIGHT = typer.Option(
+    False,
+    "--no-preflight",
+    help="Skip the check that every model and the assistant answer before work starts.",
+)
+
+
+def run_preflight(
+    roles: Mapping[str, str],
+    sut: str | None = None,
+    sut_config: Path | None = None,
+    *,
+    skip: bool = False,
+) -> None:
+    """Check credentials and reachability of every model and the assistant (icatest.preflight);
+    a problem raises PreflightError, which the CLI prints as one line with exit code 2."""
+    if skip:
+        return
+    import asyncio
+
+    from icatest.preflight import preflight
+
+    asyncio.run(preflight(roles, sut, sut_config))
 
 
 def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, str]:

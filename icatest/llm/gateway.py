@@ -94,6 +94,7 @@ class Result(Generic[T]):
     error: str | None
     model: str
     prompt_version: str
+    error_kind: ModelErrorKind | None = None
 
 
 class ModelError(Exception):
@@ -292,25 +293,7 @@ class ModelGateway:
                 usage.retries += 1
                 await asyncio.sleep(self._backoff(attempt, last))
             try:
-                kwargs: dict[str, Any] = {
-                    "model": spec.model,
-                    "messages": messages,
-                    "timeout": self.config.timeout_s,
-                    "num_retries": 0,
-                    **request_params(
-                        spec.model,
-                        spec.settings,
-                        max_tokens,
-                        self.dropped.get(role, frozenset()),
-                        fmt,
-                    ),
-                }
-                if spec.api_base:
-                    kwargs["api_base"] = spec.api_base
-                if spec.api_key_env:
-                    kwargs["api_key"] = os.environ.get(spec.api_key_env, "")
-                elif spec.api_base:
-                    kwargs["api_key"] = os.environ.get("ICATEST_API_KEY", "no-key")
+                kwargs = self._request(role, spec, messages, max_tokens, fmt)
                 deadline = self.config.timeout_s
                 if limiter is not None:
                     async with limiter:
@@ -318,14 +301,7 @@ class ModelGateway:
                 else:
                     response = await _with_deadline(litellm.acompletion(**kwargs), deadline)
             except Exception as exc:  # litellm maps provider errors to its own types
-                if type(exc).__name__ == "ContextWindowExceededError":
-                    raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, _describe(exc)) from None
-                refused = _refused_param(exc)
-                if refused is not None and refused not in self.dropped.get(role, frozenset()):
-                    raise _RefusedParamError(refused) from None
-                kind = classify(exc)
-                if not kind.retryable:
-                    raise ModelError(kind, _describe(exc)) from None
+                kind = self._retryable_kind(role, exc)
                 last = exc
                 continue
             usage.calls += 1
@@ -336,6 +312,44 @@ class ModelGateway:
             _account(usage, response, litellm)
             return _Reply(content, _finish_reason(response) == "length")
         raise ModelError(kind, _describe(last) if last else "no response", attempts)
+
+    def _request(
+        self,
+        role: str,
+        spec: ModelSpec,
+        messages: list[dict[str, str]],
+        max_tokens: int,
+        fmt: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """litellm.acompletion's arguments for one attempt."""
+        kwargs: dict[str, Any] = {
+            "model": spec.model,
+            "messages": messages,
+            "timeout": self.config.timeout_s,
+            "num_retries": 0,
+            **request_params(
+                spec.model, spec.settings, max_tokens, self.dropped.get(role, frozenset()), fmt
+            ),
+        }
+        if spec.api_base:
+            kwargs["api_base"] = spec.api_base
+        if spec.api_key_env:
+            kwargs["api_key"] = os.environ.get(spec.api_key_env, "")
+        elif spec.api_base:
+            kwargs["api_key"] = os.environ.get("ICATEST_API_KEY", "no-key")
+        return kwargs
+
+    def _retryable_kind(self, role: str, exc: Exception) -> ModelErrorKind:
+        """The kind of a failed attempt worth retrying; anything else is raised here."""
+        if type(exc).__name__ == "ContextWindowExceededError":
+            raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, _describe(exc)) from None
+        refused = _refused_param(exc)
+        if refused is not None and refused not in self.dropped.get(role, frozenset()):
+            raise _RefusedParamError(refused) from None
+        kind = classify(exc)
+        if not kind.retryable:
+            raise ModelError(kind, _describe(exc)) from None
+        return kind
 
     def _backoff(self, attempt: int, exc: Exception | None) -> float:
         retry_after = _retry_after(exc)

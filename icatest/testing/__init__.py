@@ -10,6 +10,7 @@ from icatest.testing.fake_openai import (
     malformed_body,
     reply,
     status,
+    streamed,
 )
 
 __all__ = [
@@ -23,4 +24,5 @@ __all__ = [
     "malformed_body",
     "reply",
     "status",
+    "streamed",
 ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import threading
 import time
 from collections import deque
@@ -48,6 +49,7 @@ class Action:
     empty_choices: bool = False
     raw_body: str | None = None  # sent verbatim with content-type application/json
     cached_tokens: int = 0  # reported as prompt_tokens_details.cached_tokens
+    stream: bool = False  # answer as server-sent events (also when the request asks to stream)
 
 
 def reply(text: str, *, delay_s: float = 0.0, cached_tokens: int = 0) -> Action:
@@ -61,6 +63,11 @@ def status(code: int, *, retry_after: float | None = None, delay_s: float = 0.0)
 def hang(seconds: float) -> Action:
     """Answer only after `seconds`: longer than the client's timeout, so it gives up first."""
     return Action(text="too late", delay_s=seconds)
+
+
+def streamed(text: str) -> Action:
+    """The reply as a `text/event-stream` of chunk deltas, whether or not it was asked for."""
+    return Action(text=text, stream=True)
 
 
 def empty_choices() -> Action:
@@ -224,6 +231,8 @@ class FakeOpenAI:
                 headers["Retry-After"] = f"{action.retry_after:g}"
             err = {"error": {"message": f"scripted status {action.status}", "type": "fake"}}
             return JSONResponse(err, status_code=action.status, headers=headers)
+        if action.stream or body.get("stream") is True:
+            return Response(self._event_stream(action, body), media_type="text/event-stream")
         return JSONResponse(self._completion(action, body))
 
     def _rejected(self, body: dict[str, Any]) -> dict[str, Any] | None:
@@ -249,6 +258,26 @@ class FakeOpenAI:
                     f"However, your messages resulted in {used} tokens.",
                 )
         return None
+
+    def _event_stream(self, action: Action, body: dict[str, Any]) -> str:
+        """The completion as OpenAI streams it: a role chunk, word chunks, a stop chunk, [DONE]."""
+        text = action.text or ""
+        base = {
+            "id": f"chatcmpl-fake-{next(self._ids)}",
+            "object": "chat.completion.chunk",
+            "created": int(time.time()),
+            "model": body.get("model", "fake"),
+        }
+        pieces = [w + " " for w in text.split(" ")]
+        pieces[-1] = pieces[-1][:-1]
+        deltas: list[dict[str, Any]] = [{"role": "assistant", "content": ""}]
+        deltas += [{"content": p} for p in pieces if p]
+        chunks = [
+            {**base, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas
+        ]
+        chunks.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        lines = [f"data: {json.dumps(c)}\n\n" for c in chunks]
+        return "".join(lines) + "data: [DONE]\n\n"
 
     def _completion(self, action: Action, body: dict[str, Any]) -> dict[str, Any]:
         text = action.text or ""

@@ -28,7 +28,10 @@ from icatest.sut.reference import start_background
 from icatest.testing import FakeOpenAI, empty_choices, free_port, hang, malformed_body, status
 from icatest.testing.fake_openai import Action
 
-FUZZ = ["fuzz", "--concurrency", "4", "--turn-budgets", "4", "--quiet", "--rng-seed", "11"]
+FUZZ = [
+    "fuzz", "--concurrency", "4", "--turn-budgets", "4", "--quiet", "--rng-seed", "11",
+    "--no-preflight",  # these tests are about faults during the run
+]
 
 
 def _fuzz(run: Path, *extra: str, n: int = 6) -> Any:

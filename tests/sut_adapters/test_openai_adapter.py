@@ -18,6 +18,7 @@ from icatest.testing import (
     malformed_body,
     reply,
     status,
+    streamed,
 )
 
 KEY = "sk-live-very-secret-123"
@@ -121,3 +122,26 @@ async def test_key_never_in_errors(fake: FakeOpenAI, monkeypatch: pytest.MonkeyP
     await assistant.aclose()
     assert fake.requests[0].headers["authorization"] == f"Bearer {KEY}"
     assert result.error is not None and KEY not in result.error and "[redacted]" in result.error
+
+
+async def test_event_stream_reply_is_assembled(fake: FakeOpenAI) -> None:
+    fake.set_script([streamed("Route to Munich Airport: 38 km, 34 min via A9.")])
+    assistant = _assistant(fake.base_url + "/v1")
+    session = assistant.session("c")
+    result = await session.send("hello")
+    await assistant.aclose()
+    assert result.error is None, result.error
+    assert result.text == "Route to Munich Airport: 38 km, 34 min via A9."
+    assert session.history.messages[-1]["content"] == result.text
+
+
+def test_event_stream_parsing_edge_cases() -> None:
+    from icatest.sut.adapters.transport import FinalError, parse_event_stream
+
+    chunk = 'data: {"choices": [{"delta": {"content": "a"}}]}'
+    text = chunk + "\r\n\r\n: keep-alive\n\ndata: [DONE]\n\n"
+    assert parse_event_stream(text).events == [{"choices": [{"delta": {"content": "a"}}]}]
+    with pytest.raises(FinalError, match="malformed"):
+        parse_event_stream("data: {not json\n\n")
+    with pytest.raises(FinalError, match="without data"):
+        parse_event_stream(": only comments\n\n")

@@ -142,7 +142,7 @@ async def with_retries(
             wait = _backoff(policy, attempt, None)
         except httpx.TransportError as exc:
             kind = SutErrorKind.CONNECTION
-            last = f"connection: {type(exc).__name__}: {_first_line(exc)}"
+            last = f"connection: {_connection_cause(exc)}"
             wait = _backoff(policy, attempt, None)
         if attempt < policy.retries:
             await asyncio.sleep(wait)
@@ -224,6 +224,21 @@ def _backoff(policy: CallPolicy, attempt: int, retry_after: float | None) -> flo
         return min(retry_after, policy.retry_after_cap_s)
     base = policy.backoff_base_s * 2**attempt
     return min(base * (0.5 + random.random() / 2), policy.backoff_max_s)  # noqa: S311
+
+
+def _connection_cause(exc: httpx.TransportError) -> str:
+    """'connection refused at URL' when the OS refused it, else the client's own words."""
+    cause = f"{type(exc).__name__}: {_first_line(exc)}"
+    inner: BaseException | None = exc
+    for _ in range(10):
+        inner = inner.__cause__ or inner.__context__ if inner is not None else None
+        if isinstance(inner, ConnectionRefusedError):
+            cause = "connection refused"
+            break
+    try:
+        return f"{cause} at {exc.request.url}"
+    except RuntimeError:  # no request attached
+        return cause
 
 
 def _first_line(exc: BaseException) -> str:
