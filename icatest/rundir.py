@@ -39,6 +39,7 @@ CONVERSATIONS = "conversations.jsonl"
 EVENTS = "events.jsonl"
 PROGRESS = "progress.jsonl"
 INDEX = "index.sqlite"
+INTERRUPTED = "interrupted.jsonl"  # conversations cut by an unreachable assistant: redone on resume
 JUDGEMENTS = "judgements"
 SCHEMA_VERSION = 1  # ConversationRecord.schema_version written by this version
 M = TypeVar("M", bound=BaseModel)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
 from icatest.errors import ConfigError
 from icatest.llm.settings import RoleSettings
@@ -80,6 +81,24 @@ class CampaignConfig(Strict):
     workers: int = Field(default=2, ge=1, description="local-dask worker processes")
     scheduler: str | None = Field(default=None, description="tcp://HOST:PORT for executor dask")
     data_dir: Path | None = Field(default=None, description="folder with seeds/, personas/, ...")
+    outage_after: int = Field(
+        default=DEFAULT_AFTER,
+        ge=1,
+        description="circuit breaker: conversations ending unreachable (or model calls failing) "
+        "in a row before new conversations stop and the endpoint is probed",
+    )
+    outage_grace_s: float = Field(
+        default=DEFAULT_GRACE_S,
+        ge=0,
+        description="how long a tripped breaker probes before the campaign ends sut_down or "
+        "model_down",
+    )
+    min_judged: float = Field(
+        default=0.9,
+        ge=0,
+        le=1,
+        description="exit code 0 needs at least this share of conversations scored (else 3)",
+    )
     speech_level: Literal["hae", "haeyo", "hapsyo"] | None = Field(
         default=None,
         description="Korean speech level every reply must keep (judged as register_violation); "
@@ -94,7 +113,7 @@ class CampaignConfig(Strict):
             opts.setdefault("register", self.speech_level)
         return opts
 
-    @field_validator("budget_s", mode="before")
+    @field_validator("budget_s", "outage_grace_s", mode="before")
     @classmethod
     def _duration(cls, value: object) -> object:
         if value is None or isinstance(value, bool):

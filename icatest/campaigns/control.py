@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from icatest.contracts import TerminationReason
+from icatest.campaigns.breaker import OutageBreaker
+from icatest.contracts import ConversationRecord, TerminationReason
 
 CostProbe = Callable[[], float]
 
@@ -23,6 +24,7 @@ class StopControl:
         max_conversations: int | None,
         already_done: int = 0,
         already_spent_usd: float = 0.0,
+        breaker: OutageBreaker | None = None,
     ) -> None:
         self.deadline = None if budget_left_s is None else time.monotonic() + budget_left_s
         self.max_cost_usd = max_cost_usd
@@ -30,6 +32,7 @@ class StopControl:
         self.started = already_done
         self.spent_usd = already_spent_usd
         self.interrupted = False
+        self.breaker = breaker
         self._live: dict[str, CostProbe] = {}
 
     # -- inputs --------------------------------------------------------------------------------
@@ -38,6 +41,11 @@ class StopControl:
 
     def add_cost(self, usd: float) -> None:
         self.spent_usd += usd
+
+    def conversation_ended(self, record: ConversationRecord) -> None:
+        """Feed the circuit breaker (an assistant that no longer answers trips it)."""
+        if self.breaker is not None:
+            self.breaker.conversation_ended(record)
 
     def track(self, conversation_id: str, probe: CostProbe | None) -> None:
         """Follow the live cost of a conversation in flight (None: it has ended)."""
@@ -56,6 +64,8 @@ class StopControl:
     def reason(self) -> TerminationReason | None:
         if self.interrupted:
             return TerminationReason.CANCELLED
+        if self.breaker is not None and self.breaker.down:
+            return TerminationReason.OUTAGE
         if self.deadline is not None and time.monotonic() >= self.deadline:
             return TerminationReason.BUDGET_EXHAUSTED
         if self.max_cost_usd is not None and self.cost_so_far() >= self.max_cost_usd:
@@ -68,7 +78,13 @@ class StopControl:
     def can_start(self) -> bool:
         if self.reason() is not None:
             return False
+        if self.breaker is not None and self.breaker.health != "up":  # probing: wait
+            return False
         return self.max_conversations is None or self.started < self.max_conversations
+
+    async def ready(self) -> bool:
+        """Wait while the circuit breaker probes a dead endpoint; False once it is down."""
+        return True if self.breaker is None else await self.breaker.wait_ready()
 
     def claim(self) -> bool:
         """Reserve a slot for one new conversation if one may start now."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from icatest.engine.single import assistant_context
 from icatest.engine.state import ConversationState
 from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
-from icatest.llm.gateway import ModelGateway
+from icatest.llm.gateway import CallHook, ModelGateway
 from icatest.llm.settings import RoleSettings
 from icatest.locar.speech_level import TURN_CHECKS
 
@@ -47,6 +48,7 @@ class ConversationEnv:
     limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
     engine: str = DEFAULT_ENGINE
     run_id: str | None = None
+    on_model_call: CallHook | None = None  # the campaign's circuit breaker hears every call
 
 
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
@@ -58,7 +60,26 @@ def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> Mo
         for role in binding.roles
         if base_role(role) in env.limiters
     }
-    return ModelGateway(roles=binding.roles, limiters=limiters)
+    return ModelGateway(roles=binding.roles, limiters=limiters, on_call=env.on_model_call)
+
+
+PROBE_UTTERANCE = "Hello, can you hear me?"
+
+
+async def answers(assistant: Any) -> bool:
+    """One exchange with the assistant; False only when it could not be reached."""
+    session = assistant.session(f"probe-{uuid.uuid4().hex[:8]}")
+    try:
+        reply = await session.send(PROBE_UTTERANCE)
+    finally:
+        await session.close()
+    return reply.error_kind is None or not reply.error_kind.unreachable
+
+
+async def model_answers(env: ConversationEnv, role: str) -> bool:
+    """One tiny call for `role` (the preflight prompt); True when it answered."""
+    result = await make_gateway(env).text(role, "preflight", {}, offline=lambda _: "OK")
+    return result.error is None
 
 
 async def run_planned(

@@ -194,8 +194,10 @@ def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
     for backend, session, arm, path in arm_dirs(exp, folder):
         recs = read_records(path / "conversations.jsonl")
         by_arm.setdefault(arm.value, []).extend(recs)
+        status = read_manifest(path).get("status") if (path / MANIFEST).exists() else None
         runs.append({"backend": backend.name, "session": session, "arm": arm.value,
-                     "path": str(path.relative_to(folder)), **arm_metrics(recs)})
+                     "path": str(path.relative_to(folder)), "status": status,
+                     **arm_metrics(recs)})
     arms = {arm: arm_metrics(recs) for arm, recs in by_arm.items()}
     ratios: dict[str, float | None] = {}
     if "guided" in arms and "baseline" in arms:

@@ -6,7 +6,6 @@ import asyncio
 
 from icatest.campaigns.control import StopControl
 from icatest.campaigns.conversation import ConversationEnv, run_planned
-from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan, ScenarioSampler
 
@@ -47,7 +46,7 @@ async def run_local(
         control.track(cid, lambda: sum(u.cost_usd for u in usage.values()))
 
     async def lane() -> None:
-        while (plan := source.next()) is not None:
+        while await control.ready() and (plan := source.next()) is not None:
             recorder.started(
                 plan.conversation_id, scenario_index=plan.index, seed_id=plan.seed_id,
                 persona=plan.persona, max_turns=plan.max_turns,
@@ -59,6 +58,7 @@ async def run_local(
                 control.release()
                 raise
             recorder.finished(record)
-            control.add_cost(record_cost(recorder.log.records[-1]))
+            control.add_cost(sum(u.cost_usd for u in record.usage.values()))
+            control.conversation_ended(record)
 
     await asyncio.gather(*(lane() for _ in range(concurrency)))

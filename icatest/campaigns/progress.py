@@ -23,7 +23,10 @@ class ProgressState:
     passes: int = 0
     scored: int = 0
     partial: int = 0
-    errors: int = 0
+    errors: int = 0  # internal errors (engine crashes)
+    assistant_errors: int = 0  # conversations with a failed exchange (sut_error)
+    model_errors: int = 0  # conversations with a model call that gave no usable answer
+    interrupted: int = 0  # this session: cut by an unreachable assistant, redone by --resume
     cost_usd: float = 0.0
     turns: int = 0
     stopping: str | None = None
@@ -41,6 +44,10 @@ class ProgressState:
             self.partial += 1
         if record.get("termination_reason") == "internal_error":
             self.errors += 1
+        if any(t.get("sut_error") for t in record.get("turns") or []):
+            self.assistant_errors += 1
+        if any((u or {}).get("failures") for u in (record.get("usage") or {}).values()):
+            self.model_errors += 1
         self.cost_usd += record_cost(record)
 
     @property
@@ -56,6 +63,16 @@ class ProgressState:
     @property
     def pass_rate(self) -> float | None:
         return self.passes / self.scored if self.scored else None
+
+    @property
+    def unscored(self) -> int:
+        return self.conversations - self.scored
+
+    @property
+    def judged_share(self) -> float:
+        """Scored conversations among all recorded and interrupted ones (0 when there are none)."""
+        total = self.conversations + self.interrupted
+        return self.scored / total if total else 0.0
 
     def point(self) -> dict[str, Any]:
         return {

@@ -12,13 +12,18 @@ from typing import Any
 from icatest.campaigns.events import EventLog
 from icatest.campaigns.index import RunIndex
 from icatest.campaigns.progress import ProgressSeries, ProgressState, record_cost
-from icatest.contracts import ConversationRecord
-from icatest.rundir import CONVERSATIONS, EVENTS, INDEX, PROGRESS, ConversationLog
+from icatest.contracts import ConversationRecord, TerminationReason
+from icatest.rundir import CONVERSATIONS, EVENTS, INDEX, INTERRUPTED, PROGRESS, ConversationLog
+
+# endings that say nothing about the assistant's answers: kept apart and redone by --resume
+INTERRUPTED_ENDINGS = frozenset({TerminationReason.SUT_UNREACHABLE, TerminationReason.OUTAGE})
 
 
 class RunRecorder:
     def __init__(self, run_dir: Path, run_id: str, budget_s: float | None) -> None:
         self.log = ConversationLog(run_dir / CONVERSATIONS)
+        self.interrupted = ConversationLog(run_dir / INTERRUPTED)
+        self.interrupted_before = self.interrupted.count
         self.index = RunIndex(run_dir / INDEX)
         self.index.rebuild(self.log.records)
         self.events = EventLog(run_dir / EVENTS, run_id=run_id)
@@ -44,7 +49,15 @@ class RunRecorder:
         self.progress.running += 1
         self.events.info("conversation_started", conversation_id=conversation_id, **plan)
 
+    @property
+    def interrupted_now(self) -> int:
+        """Conversations this session lost to an unreachable assistant (redone by --resume)."""
+        return self.interrupted.count - self.interrupted_before
+
     def finished(self, record: ConversationRecord) -> None:
+        if record.termination_reason in INTERRUPTED_ENDINGS:
+            self._interrupted(record)
+            return
         line_no = self.log.append(record)
         data = self.log.records[-1]
         self.index.add(data, line_no)
@@ -62,6 +75,20 @@ class RunRecorder:
             success_decision=record.success_decision,
             cost_usd=record_cost(data),
             line_no=line_no,
+        )
+
+    def _interrupted(self, record: ConversationRecord) -> None:
+        """Cut by an unreachable assistant: kept in interrupted.jsonl, not counted as done, so
+        --resume runs the scenario again."""
+        self.interrupted.append(record)
+        self.progress.running = max(0, self.progress.running - 1)
+        self.progress.interrupted += 1
+        self.events.warning(
+            "conversation_interrupted",
+            conversation_id=record.conversation_id,
+            scenario_index=getattr(record, "scenario_index", None),
+            termination_reason=record.termination_reason.value,
+            n_turns=len(record.turns),
         )
 
     def abandoned(self, conversation_id: str, why: str) -> None:
@@ -82,6 +109,7 @@ class RunRecorder:
 
     def close(self) -> None:
         self.log.close()
+        self.interrupted.close()
         self.index.close()
         self.events.close()
         self.series.close()

@@ -119,10 +119,11 @@ async def run_dask(
                     record = ConversationRecord.model_validate(data)
                     recorder.finished(record)
                     control.add_cost(record_cost(data))
+                    control.conversation_ended(record)
                 if control.interrupted and not stopped:
                     stopped = True
                     await stop_event.set()
-                if not control.interrupted:
+                if not control.interrupted and await control.ready():
                     submit()
         finally:
             if in_flight:

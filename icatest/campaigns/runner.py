@@ -13,9 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from icatest import __version__
+from icatest.campaigns.breaker import OutageBreaker
 from icatest.campaigns.config import ROLES, CampaignConfig
 from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import DEFAULT_ENGINE, ConversationEnv, resolve
+from icatest.campaigns.conversation import (
+    DEFAULT_ENGINE,
+    ConversationEnv,
+    answers,
+    model_answers,
+    resolve,
+)
 from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.local import PlanSource, run_local
 from icatest.campaigns.progress import ProgressState
@@ -46,10 +53,11 @@ ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 class CampaignResult:
     run_dir: Path
     run_id: str
-    status: str  # completed | interrupted
+    status: str  # completed | interrupted | sut_down | model_down
     conversations: int  # in the run directory, all sessions
     new_conversations: int  # written by this session
     progress: ProgressState
+    outage: str | None = None  # what the circuit breaker saw, when it ended the campaign
 
 
 def manifest_config(config: CampaignConfig) -> dict[str, Any]:
@@ -143,12 +151,18 @@ async def run_campaign(
     before = recorder.log.count
     progress = recorder.progress
     budget_left = None if config.budget_s is None else config.budget_s - progress.elapsed_before
+    breaker = OutageBreaker(
+        after=config.outage_after,
+        grace_s=config.outage_grace_s,
+        notify=lambda event, fields: recorder.events.warning(event, **fields),
+    )
     control = StopControl(
         budget_left_s=budget_left if budget_left is None else max(0.0, budget_left),
         max_cost_usd=config.max_cost_usd,
         max_conversations=config.max_conversations,
         already_done=before,
         already_spent_usd=recorder.spent_usd(),
+        breaker=breaker,
     )
     manifest.update(status="running", ended_at=None)
     manifest.setdefault("sessions", []).append({"started_at": time.time(), "resumed": resume})
@@ -171,12 +185,16 @@ async def run_campaign(
             async with (view or _no_view)(progress), _ticker(recorder, tick_s):
                 await _execute(config, source, recorder, control, catalog, engine, opener, run_id)
         status = "interrupted" if control.interrupted else "completed"
+        if breaker.down:
+            status = breaker.health.value
     except asyncio.CancelledError:
         status = "interrupted"
     finally:
+        await breaker.aclose()
         _close(out, manifest, recorder, status, progress)
     return CampaignResult(out, run_id, status, recorder.log.count,
-                          recorder.log.count - before, progress)
+                          recorder.log.count - before, progress,
+                          breaker.cause if breaker.down else None)
 
 
 async def _execute(
@@ -196,6 +214,7 @@ async def _execute(
         return
     open_fn: AssistantOpener = resolve(opener)
     async with open_fn(config, sut_limiter(config)) as assistant:
+        breaker = control.breaker
         env = ConversationEnv(
             catalog=catalog,
             assistant=assistant,
@@ -204,7 +223,12 @@ async def _execute(
             limiters=make_limiters(config),
             engine=engine,
             run_id=run_id,
+            on_model_call=breaker.model_call if breaker is not None else None,
         )
+        if breaker is not None:
+            breaker.set_probes(
+                sut=lambda: answers(assistant), model=lambda role: model_answers(env, role)
+            )
         await run_local(source, recorder, control, env, config.concurrency)
 
 

@@ -65,6 +65,13 @@ def fuzz(
     ),
     model_rpm: float | None = typer.Option(None, help="per model role"),
     model_max_concurrent: int | None = typer.Option(None, help="per model role"),
+    outage_after: int = typer.Option(
+        5, help="unreachable conversations (or failed model calls) in a row that stop the campaign"
+    ),
+    outage_grace: str = typer.Option("60s", help="how long to probe a dead endpoint first"),
+    min_judged: float = typer.Option(
+        0.9, help="exit 0 only when at least this share of conversations is scored (else 3)"
+    ),
     executor: str = typer.Option("local", help="local | local-dask | dask"),
     workers: int = typer.Option(2, help="Dask workers (local-dask)"),
     scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
@@ -102,6 +109,9 @@ def fuzz(
             "scheduler": scheduler,
             "data_dir": data_dir,
             "speech_level": speech_level,
+            "outage_after": outage_after,
+            "outage_grace_s": outage_grace,
+            "min_judged": min_judged,
         }
     )
     from icatest.campaigns.conversation import DEFAULT_ENGINE
@@ -110,6 +120,7 @@ def fuzz(
     # a scripted engine talks to no real model or assistant: nothing to check
     skip = no_preflight or engine is not None
     options.run_preflight(config.roles(), config.sut, config.sut_config, skip=skip)
+    options.offline_judge_notice(config.roles(), config.sut, config.sut_config)
 
     view = None
     if not quiet and sys.stderr.isatty():
@@ -125,16 +136,34 @@ def fuzz(
             view=view,
         )
     )
+    from icatest.campaigns.outcome import ExitCode, exit_code, unusable_reason
+
     p = result.progress
-    typer.echo(
-        f"{result.status}: {result.conversations} conversations "
-        f"({result.new_conversations} new), {p.failures} failures of "
-        f"{len(p.failure_types)} types, cost ${p.cost_usd:.4f} -> {result.run_dir}"
-    )
-    if result.status == "interrupted":
+    if result.outage:
+        typer.echo(f"outage: {result.outage}", err=True)
+    why = unusable_reason(result.status, p, config.min_judged)
+    if why:
+        typer.echo(f"verdicts not usable: {why}", err=True)
+    if result.status != "completed" or p.interrupted:
         argv = [a for a in sys.argv[1:] if a != "--resume"]
         typer.echo("resume with: icatest " + shlex.join([*argv, "--resume"]), err=True)
-        raise typer.Exit(130)
+    typer.echo(summary_line(result))
+    code = exit_code(result.status, p, config.min_judged)
+    if code is not ExitCode.OK:
+        raise typer.Exit(int(code))
+
+
+def summary_line(result: Any) -> str:
+    """The final line of a campaign: what was recorded, what is missing, what was found."""
+    p = result.progress
+    return (
+        f"{result.status}: {result.conversations} conversations ({result.new_conversations} "
+        f"new): {p.conversations - p.partial} complete, {p.partial} partial; {p.scored} scored, "
+        f"{p.unscored} unscored; {p.interrupted} interrupted by an unreachable assistant "
+        f"(redone by --resume); {p.assistant_errors} with assistant errors, {p.model_errors} "
+        f"with model errors; {p.failures} findings of {len(p.failure_types)} types; "
+        f"cost ${p.cost_usd:.4f} -> {result.run_dir}"
+    )
 
 
 def compare(
@@ -155,10 +184,26 @@ def compare(
     exp = with_budget(load_experiment(experiment), budget)
     if not no_preflight:
         asyncio.run(preflight_experiment(exp))
+    from icatest.contracts import Mode
+
+    for backend in exp.backends:
+        roles = exp.arm_config(backend, Mode.GUIDED, 0).roles()
+        options.offline_judge_notice(roles, backend.sut, backend.sut_config)
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
+    min_judged = exp.arm_config(exp.backends[0], Mode.GUIDED, 0).min_judged
+    problems = [
+        f"{r['path']}: {r['status']}, {r['scored_conversations']} of {r['conversations']} scored"
+        for r in comparison["runs"]
+        if r["status"] in ("sut_down", "model_down")
+        or not r["conversations"]
+        or r["scored_conversations"] / r["conversations"] < min_judged
+    ]
+    if problems:
+        typer.echo("verdicts not usable: " + "; ".join(problems), err=True)
+        raise typer.Exit(3)
 
 
 TABLE_METRICS = (

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from icatest.cli import options
-from icatest.contracts.labels import Mode
+from icatest.contracts.labels import Decision, Mode
 
 
 def register(app: typer.Typer) -> None:
@@ -50,6 +50,7 @@ def converse(
     options.require_sut(sut, sut_config)
     models = options.role_models(simulator, turn_judge, conversation_judge)
     options.run_preflight(models, sut, sut_config, skip=no_preflight)
+    options.offline_judge_notice(models, sut, sut_config)
     record = asyncio.run(
         converse_once(
             sut=sut,
@@ -73,3 +74,8 @@ def converse(
 
         write_json_atomic(out, record.model_dump(mode="json"))
         typer.echo(f"record written to {out}")
+    if record.success_decision == Decision.UNSCORED:  # no verdict to act on: tell CI (exit 3)
+        from icatest.decision import describe_missing
+
+        typer.echo(f"unscored: {describe_missing(record.unscored)}", err=True)
+        raise typer.Exit(3)

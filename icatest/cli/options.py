@@ -116,3 +116,28 @@ def require_sut(sut: str | None, sut_config: Path | None) -> None:
             "--sut",
             "name the assistant: --sut URL|reference[:PROFILE]|python:MODULE:ATTR or --sut-config",
         )
+
+
+OFFLINE_JUDGE_NOTICE = (
+    "note: {roles} offline: a smoke-test judge built for the reference assistant (against its "
+    "oracle: micro F1 0.76, precision 0.69, recall 0.86; it misjudges replies that paraphrase; "
+    "docs/offline_backend.md). For verdicts on {sut} you act on, bind a model: "
+    "--turn-judge MODEL --conversation-judge MODEL."
+)
+
+
+def offline_judge_notice(
+    roles: Mapping[str, str], sut: str | None, sut_config: Path | None
+) -> None:
+    """One stderr line when the offline judge judges an assistant other than the reference."""
+    reference = sut_config is None and (sut is None or sut.split(":", 1)[0] == "reference")
+    offline = [
+        role
+        for role in ("turn_judge", "conversation_judge")
+        if any(m.strip().split(":", 1)[0] == "offline" for m in roles.get(role, "").split(","))
+    ]
+    if offline and not reference:
+        names = " and ".join(r.replace("_", " ") for r in offline)
+        verb = "are" if len(offline) > 1 else "is"
+        what = str(sut_config) if sut_config is not None else str(sut)
+        typer.echo(OFFLINE_JUDGE_NOTICE.format(roles=f"the {names} {verb}", sut=what), err=True)

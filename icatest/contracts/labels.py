@@ -54,6 +54,7 @@ class TerminationReason(StrEnum):
     BUDGET_EXHAUSTED = "budget_exhausted"
     COST_EXHAUSTED = "cost_exhausted"
     CANCELLED = "cancelled"
+    OUTAGE = "outage"  # the campaign's circuit breaker stopped it: assistant or model role down
     SIMULATOR_ERROR = "simulator_error"
     INTERNAL_ERROR = "internal_error"
 
@@ -69,6 +70,8 @@ _PARTIAL = frozenset(
         TerminationReason.BUDGET_EXHAUSTED,
         TerminationReason.COST_EXHAUSTED,
         TerminationReason.CANCELLED,
+        TerminationReason.OUTAGE,
+        TerminationReason.SUT_UNREACHABLE,
         TerminationReason.INTERNAL_ERROR,
         TerminationReason.SIMULATOR_ERROR,
     }

@@ -23,7 +23,11 @@ from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_t
 from icatest.strategy import StrategyState, choose, record_turn
 
 Update = dict[str, Any]
-NOT_JUDGED = {TerminationReason.BUDGET_EXHAUSTED, TerminationReason.COST_EXHAUSTED}
+NOT_JUDGED = {
+    TerminationReason.BUDGET_EXHAUSTED,
+    TerminationReason.COST_EXHAUSTED,
+    TerminationReason.OUTAGE,
+}
 
 
 def runtime_of(config: RunnableConfig) -> Runtime:

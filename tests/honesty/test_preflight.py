@@ -46,7 +46,8 @@ def test_converse_without_key_and_without_preflight_is_unscored(
         "--conversation-judge", "openai/gpt-4.1-mini", "--max-turns", "2", "--quiet",
         "--no-preflight", "--out", out,
     )
-    assert res.code == 0, res.err
+    assert res.code == 3, res.err  # no usable verdict
+    assert "unscored: turn 0 turn_judge: model error (missing_credentials" in res.err
     record = json.loads(out.read_text())
     assert record["success_decision"] == "unscored" and record["success_score"] is None
     judged = [t for t in record["turns"] if t["evaluation"] is not None]

@@ -72,10 +72,12 @@ def check_run_accounts(run: Path) -> dict[str, Any]:
     """The counts of a finished run add up; returns the records and events for more checks.
 
     * conversations.jsonl is valid JSONL, one record per started conversation, no duplicates;
+      conversations cut by an unreachable assistant are in interrupted.jsonl instead;
     * every record is complete or carries a partial-reason, and always a termination reason;
     * manifest, index.sqlite and events agree on the number of conversations.
     """
     records = jsonl(run / "conversations.jsonl")
+    cut = jsonl(run / "interrupted.jsonl") if (run / "interrupted.jsonl").exists() else []
     events = jsonl(run / "events.jsonl")
     manifest = json.loads((run / "manifest.json").read_text())
     ids = [r["conversation_id"] for r in records]
@@ -83,8 +85,12 @@ def check_run_accounts(run: Path) -> dict[str, Any]:
     started = {e["conversation_id"] for e in events if e["event"] == "conversation_started"}
     finished = {e["conversation_id"] for e in events if e["event"] == "conversation_finished"}
     abandoned = {e["conversation_id"] for e in events if e["event"] == "conversation_abandoned"}
+    interrupted = {
+        e["conversation_id"] for e in events if e["event"] == "conversation_interrupted"
+    }
     assert set(ids) == finished
-    assert started == finished | abandoned
+    assert interrupted == {r["conversation_id"] for r in cut}
+    assert started == finished | abandoned | interrupted
     assert manifest["conversations"] == len(records)
     for r in records:
         assert r["termination_reason"], r["conversation_id"]
@@ -95,7 +101,9 @@ def check_run_accounts(run: Path) -> dict[str, Any]:
     with sqlite3.connect(run / "index.sqlite") as db:
         (n_index,) = db.execute("select count(*) from conversations").fetchone()
     assert n_index == len(records)
-    return {"records": records, "events": events, "manifest": manifest}
+    for r in cut:
+        assert not r["is_complete"] and r["termination_reason"] in {"sut_unreachable", "outage"}
+    return {"records": records, "events": events, "manifest": manifest, "interrupted": cut}
 
 
 def sut_errors(records: list[dict[str, Any]]) -> list[str]:

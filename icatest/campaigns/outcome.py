@@ -1,0 +1,45 @@
+"""What a finished campaign tells CI: its exit code (README, "Exit codes").
+
+0  the run finished and its verdicts are usable: at least `min_judged` (default 90 %) of its
+   conversations (recorded and interrupted ones) have a pass or fail decision;
+3  it finished but most verdicts are missing, or the assistant or a model role went down;
+2  bad input or a failed preflight (raised before the run starts, see icatest.errors);
+130 interrupted (SIGINT/SIGTERM; `--resume` continues).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from icatest.campaigns.progress import ProgressState
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    BAD_INPUT = 2
+    UNUSABLE = 3
+    INTERRUPTED = 130
+
+
+DOWN_STATUSES = frozenset({"sut_down", "model_down"})
+
+
+def exit_code(status: str, progress: ProgressState, min_judged: float) -> ExitCode:
+    if status == "interrupted":
+        return ExitCode.INTERRUPTED
+    if status in DOWN_STATUSES or progress.judged_share < min_judged:
+        return ExitCode.UNUSABLE
+    return ExitCode.OK
+
+
+def unusable_reason(status: str, progress: ProgressState, min_judged: float) -> str | None:
+    """Why the exit code is 3, in one sentence (None when it is not)."""
+    if status in DOWN_STATUSES:
+        what = "the assistant" if status == "sut_down" else "a model role"
+        return f"{what} stopped answering; the campaign ended early ({status})"
+    if status != "interrupted" and progress.judged_share < min_judged:
+        return (
+            f"only {progress.judged_share:.0%} of conversations have a pass or fail verdict "
+            f"(at least {min_judged:.0%} needed)"
+        )
+    return None
