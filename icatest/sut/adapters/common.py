@@ -10,6 +10,7 @@ from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.config import CallPolicy
+from icatest.sut.adapters.transport import Outcome
 
 Message = dict[str, str]
 
@@ -50,6 +51,16 @@ def finish_reply(
         latency_s=latency_s,
         attempts=attempts,
         truncated=truncated,
+    )
+
+
+def failed_reply(outcome: Outcome) -> SutReply:
+    """An exchange the transport gave up on: its message, its kind, the time and attempts spent."""
+    return SutReply(
+        error=outcome.error,
+        error_kind=outcome.error_kind,
+        latency_s=outcome.latency_s,
+        attempts=outcome.attempts,
     )
 
 

@@ -11,7 +11,7 @@ from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
-from icatest.sut.adapters.common import History, finish_reply, limiter_for
+from icatest.sut.adapters.common import History, failed_reply, finish_reply, limiter_for
 from icatest.sut.adapters.config import HttpSutConfig, resolve_headers
 from icatest.sut.adapters.template import (
     ASSISTANT_VARIABLES,
@@ -103,20 +103,14 @@ class HttpSession:
             redact=owner._redact,
         )
         if isinstance(outcome.data, EventStream):
-            reply = SutReply(
-                error="malformed: the body is an event stream (text/event-stream); use "
-                "`kind: openai` for OpenAI-compatible streams or a non-streaming endpoint",
-                error_kind=SutErrorKind.MALFORMED,
-                latency_s=outcome.latency_s,
-                attempts=outcome.attempts,
+            outcome.error_kind = SutErrorKind.MALFORMED
+            outcome.error = (
+                "malformed: the body is an event stream (text/event-stream); use "
+                "`kind: openai` for OpenAI-compatible streams or a non-streaming endpoint"
             )
+            reply = failed_reply(outcome)
         elif outcome.error is not None:
-            reply = SutReply(
-                error=outcome.error,
-                error_kind=outcome.error_kind,
-                latency_s=outcome.latency_s,
-                attempts=outcome.attempts,
-            )
+            reply = failed_reply(outcome)
         else:
             reply = finish_reply(
                 extract(outcome.data, cfg.reply_path),

@@ -19,7 +19,13 @@ from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
-from icatest.sut.adapters.common import History, Message, context_message, finish_reply
+from icatest.sut.adapters.common import (
+    History,
+    Message,
+    context_message,
+    failed_reply,
+    finish_reply,
+)
 from icatest.sut.adapters.config import CallPolicy
 from icatest.sut.adapters.transport import RetryableError, with_retries
 
@@ -114,12 +120,7 @@ class InProcessSession:
 
         outcome = await with_retries(once, owner.policy, limiter=owner.limiter, grace_s=0.0)
         if outcome.error is not None:
-            reply = SutReply(
-                error=outcome.error,
-                error_kind=outcome.error_kind,
-                latency_s=outcome.latency_s,
-                attempts=outcome.attempts,
-            )
+            reply = failed_reply(outcome)
         else:
             reply = finish_reply(
                 _to_text(outcome.data),

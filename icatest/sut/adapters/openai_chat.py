@@ -14,6 +14,7 @@ from icatest.sut.adapters.common import (
     History,
     Message,
     context_message,
+    failed_reply,
     finish_reply,
     limiter_for,
 )
@@ -106,12 +107,7 @@ class OpenAISession:
             redact=owner._redact,
         )
         if outcome.error is not None:
-            reply = SutReply(
-                error=outcome.error,
-                error_kind=outcome.error_kind,
-                latency_s=outcome.latency_s,
-                attempts=outcome.attempts,
-            )
+            reply = failed_reply(outcome)
         else:
             reply = finish_reply(
                 _content(outcome.data),
