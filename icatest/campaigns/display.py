@@ -33,6 +33,8 @@ def render(p: ProgressState, title: str = "icatest fuzz") -> Table:
     table.add_row("elapsed / left", f"{_fmt_s(p.elapsed)} / {_fmt_s(p.time_left)}")
     if p.partial or p.errors:
         table.add_row("partial / errors", f"{p.partial} / {p.errors}")
+    if p.unscored or p.interrupted:
+        table.add_row("unscored / interrupted", f"{p.unscored} / {p.interrupted}")
     return table
 
 
