@@ -21,6 +21,7 @@ from pydantic import Field, model_validator
 from icatest.campaigns.config import CampaignConfig
 from icatest.campaigns.display import ArmsPanel
 from icatest.campaigns.interrupts import Interrupts
+from icatest.campaigns.progress import CUT_SHORT
 from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
@@ -166,11 +167,18 @@ def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
     found = sum(len(t) for r in records for t in (r.get("failure_turns") or {}).values())
     scored = [r for r in records if r.get("success_decision") in ("pass", "fail")]
     failing = sum(1 for r in scored if r["success_decision"] == "fail")
+    cut_short = sum(
+        1
+        for r in records
+        if r.get("success_decision") not in ("pass", "fail")
+        and r.get("termination_reason") in CUT_SHORT
+    )
     all_types = {k for r in records for k in (r.get("failure_turns") or {})}
     return {
         "conversations": n,
         "scored_conversations": len(scored),
         "unscored_conversations": n - len(scored),
+        "cut_short_conversations": cut_short,
         "failing_conversations": failing,
         "failures_found": found,
         "failure_rate": failing / len(scored) if scored else None,

@@ -1,7 +1,8 @@
 """What a finished campaign tells CI: its exit code (README, "Exit codes").
 
 0  the run finished and its verdicts are usable: at least `min_judged` (default 90 %) of its
-   conversations (recorded and interrupted ones) have a pass or fail decision;
+   conversations (recorded and interrupted ones, less those the budget, cost cap or the user cut
+   short) have a pass or fail decision;
 3  it finished but most verdicts are missing, or the assistant or a model role went down;
 2  bad input or a failed preflight (raised before the run starts, see icatest.errors);
 130 interrupted (SIGINT/SIGTERM; `--resume` continues).

@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# endings chosen by the user's limits, not by a failure: not held against the judged share
+CUT_SHORT = frozenset({"budget_exhausted", "cost_exhausted", "cancelled"})
+
 
 @dataclass
 class ProgressState:
@@ -27,6 +30,7 @@ class ProgressState:
     assistant_errors: int = 0  # conversations with a failed exchange (sut_error)
     model_errors: int = 0  # conversations with a model call that gave no usable answer
     interrupted: int = 0  # this session: cut by an unreachable assistant, redone by --resume
+    cut_short: int = 0  # unscored because the budget, cost cap or the user ended them
     cost_usd: float = 0.0
     turns: int = 0
     stopping: str | None = None
@@ -40,6 +44,8 @@ class ProgressState:
         if decision in ("pass", "fail"):
             self.scored += 1
             self.passes += decision == "pass"
+        elif record.get("termination_reason") in CUT_SHORT:
+            self.cut_short += 1
         if not record.get("is_complete", True):
             self.partial += 1
         if record.get("termination_reason") == "internal_error":
@@ -70,8 +76,9 @@ class ProgressState:
 
     @property
     def judged_share(self) -> float:
-        """Scored conversations among all recorded and interrupted ones (0 when there are none)."""
-        total = self.conversations + self.interrupted
+        """Scored conversations among those that ran their course: recorded and interrupted ones,
+        less those the budget, cost cap or the user cut short (0 when there are none)."""
+        total = self.conversations + self.interrupted - self.cut_short
         return self.scored / total if total else 0.0
 
     def point(self) -> dict[str, Any]:

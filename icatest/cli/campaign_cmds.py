@@ -197,9 +197,7 @@ def compare(
     problems = [
         f"{r['path']}: {r['status']}, {r['scored_conversations']} of {r['conversations']} scored"
         for r in comparison["runs"]
-        if r["status"] in ("sut_down", "model_down")
-        or not r["conversations"]
-        or r["scored_conversations"] / r["conversations"] < min_judged
+        if r["status"] in ("sut_down", "model_down") or _judged(r) < min_judged
     ]
     if problems:
         typer.echo("verdicts not usable: " + "; ".join(problems), err=True)
@@ -217,6 +215,12 @@ TABLE_METRICS = (
     "failures_found",
     "pass_rate",
 )
+
+
+def _judged(arm: dict[str, Any]) -> float:
+    """Scored share of an arm's conversations, those the budget or the user cut short aside."""
+    ran = arm["conversations"] - arm.get("cut_short_conversations", 0)
+    return arm["scored_conversations"] / ran if ran > 0 else 0.0
 
 
 def comparison_table(comparison: dict[str, Any]) -> str:
