@@ -81,7 +81,7 @@ def test_rejudge_shows_progress(tmp_path: Path) -> None:
     res = icatest("rejudge", run, "--turn-judge", "offline", "--conversation-judge", "offline",
                   "--as", "again")
     assert res.code == 0, res.err
-    assert "rejudge: 3/3 conversations judged" in res.err
+    assert f"re-judging {run} as 'again'" in res.err  # said at once, then every few seconds
     assert res.out.strip().startswith("judged 3 conversations")
 
 
