@@ -1,7 +1,8 @@
 """The decision rule: a conversation passes only on evidence (docs/engine.md, "Decision rule").
 
 * `pass` needs every judgement scored: each turn's verdict (an assistant reply that failed to
-  arrive is a missing judgement too) and the conversation verdict, and C >= θ.
+  arrive is a missing judgement too; a target the turn judge abstained on, `uncertain`, is missing
+  unless a later verdict completed it) and the conversation verdict, and C >= θ.
 * `fail` needs C < θ from scored evidence alone: the conversation verdict is scored and even if
   every open target had been completed in the unjudged turns, C would stay below θ.
 * otherwise `unscored`, with every missing part and its reason in the record.
@@ -12,7 +13,7 @@ missing; the rule never looks at who judged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from icatest.contracts.labels import Decision, TargetStatus
@@ -32,9 +33,12 @@ class DecisionOutcome:
 
 
 def missing_judgements(
-    turns: Sequence[TurnRecord], verdict: ConversationVerdict | None
+    turns: Sequence[TurnRecord],
+    verdict: ConversationVerdict | None,
+    completed: Collection[str] = (),
 ) -> list[UnscoredPart]:
-    """Every judgement the decision lacks, turn by turn, then the conversation's."""
+    """Every judgement the decision lacks, turn by turn, then the conversation's; `completed`
+    names the targets done by the end (an abstention on those no longer matters)."""
     out: list[UnscoredPart] = []
     if not turns:
         out.append(UnscoredPart(role=ASSISTANT, reason="no exchange took place"))
@@ -49,6 +53,12 @@ def missing_judgements(
         elif not turn.evaluation.scored:
             reason = turn.evaluation.unscored_reason or "judge gave no verdict"
             out.append(UnscoredPart(turn=n, role=TURN_JUDGE, reason=reason))
+        else:
+            out.extend(
+                UnscoredPart(turn=n, role=TURN_JUDGE, reason=f"{u.target_id} undecided: {u.reason}")
+                for u in turn.evaluation.uncertain
+                if u.target_id not in completed
+            )
     if verdict is None:
         out.append(UnscoredPart(role=CONVERSATION_JUDGE, reason="conversation not judged"))
     elif not verdict.scored:
@@ -62,9 +72,12 @@ def decide(
     verdict: ConversationVerdict | None,
     target_statuses: Sequence[int],
     threshold: float = DEFAULT_THRESHOLD,
+    *,
+    completed: Collection[str] = (),
 ) -> DecisionOutcome:
-    """Pass, fail or unscored for one conversation (see the module docstring)."""
-    missing = missing_judgements(turns, verdict)
+    """Pass, fail or unscored for one conversation (see the module docstring); `completed` are
+    the ids of the targets completed by the end."""
+    missing = missing_judgements(turns, verdict, completed)
     if verdict is None or not verdict.scored:
         return DecisionOutcome(Decision.UNSCORED, None, missing)  # C could still reach θ
     scores = verdict.score_map()

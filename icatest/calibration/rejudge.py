@@ -178,7 +178,12 @@ async def rejudge_record(
     )
     if verdict_c.scored:
         out.scores = verdict_c.score_map()
-    outcome = decide(history, verdict_c, [t.status for t in targets])
+    outcome = decide(
+        history,
+        verdict_c,
+        [t.status for t in targets],
+        completed={t.id for t in targets if t.status == TargetStatus.COMPLETED},
+    )
     out.success_score = outcome.success_score
     out.success_decision = outcome.decision
     out.unscored = outcome.unscored

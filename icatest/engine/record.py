@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from icatest.contracts.labels import TerminationReason
+from icatest.contracts.labels import TargetStatus, TerminationReason
 from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
 from icatest.contracts.scenario import Scenario, StrategySpec
 from icatest.decision import decide
@@ -38,7 +38,12 @@ def build_record(
     reason = state.get("termination") or TerminationReason.INTERNAL_ERROR
     ft = failure_turns(turns)
     scores = verdict.score_map() if verdict and verdict.scored else {}
-    outcome = decide(turns, verdict, [t.status for t in targets])
+    outcome = decide(
+        turns,
+        verdict,
+        [t.status for t in targets],
+        completed={t.id for t in targets if t.status == TargetStatus.COMPLETED},
+    )
     c = outcome.success_score
     started = state.get("started_at") or time.time()
     ended = time.time()

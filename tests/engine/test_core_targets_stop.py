@@ -12,6 +12,7 @@ from icatest.contracts import (
     Persona,
     Scenario,
     Seed,
+    SutErrorKind,
     Target,
     TargetStatus,
     TargetUpdate,
@@ -44,10 +45,14 @@ def _scenario(mode: Mode = Mode.GUIDED, max_turns: int = 4) -> Scenario:
     )
 
 
-def _turns(n: int, sut_error: str | None = None) -> list[TurnRecord]:
+def _turns(
+    n: int, sut_error: str | None = None, kind: SutErrorKind | None = None
+) -> list[TurnRecord]:
     turns = [TurnRecord(turn_number=i, user="u", system="s") for i in range(n)]
     if sut_error and turns:
-        turns[-1] = TurnRecord(turn_number=n - 1, user="u", system=None, sut_error=sut_error)
+        turns[-1] = TurnRecord(
+            turn_number=n - 1, user="u", system=None, sut_error=sut_error, sut_error_kind=kind
+        )
     return turns
 
 
@@ -56,8 +61,19 @@ def _turns(n: int, sut_error: str | None = None) -> list[TurnRecord]:
     [
         ({"turns": []}, None),
         ({"simulator_error": "no utterance"}, TerminationReason.SIMULATOR_ERROR),
-        ({"turns": _turns(1, "connection refused")}, TerminationReason.SUT_UNREACHABLE),
-        ({"turns": _turns(1, "HTTP 500: bad body")}, TerminationReason.SUT_ERROR),
+        # the adapter's kind decides, never the message
+        (
+            {"turns": _turns(1, "connection: refused", SutErrorKind.CONNECTION)},
+            TerminationReason.SUT_UNREACHABLE,
+        ),
+        (
+            {"turns": _turns(1, "unavailable: HTTP 503", SutErrorKind.UNAVAILABLE)},
+            TerminationReason.SUT_UNREACHABLE,
+        ),
+        (
+            {"turns": _turns(1, "http_status: HTTP 500: bad body", SutErrorKind.HTTP_STATUS)},
+            TerminationReason.SUT_ERROR,
+        ),
         (
             {"turns": _turns(1), "external_stop": TerminationReason.BUDGET_EXHAUSTED},
             TerminationReason.BUDGET_EXHAUSTED,

@@ -83,3 +83,15 @@ def test_description_names_turns_and_roles() -> None:
     out = decide([_turn(i, MISSING) for i in range(5)], None, [0])
     text = describe_missing(out.unscored)
     assert text.startswith("turn 0 turn_judge: model unavailable") and text.endswith("3 more")
+
+
+def test_an_abstention_is_missing_unless_the_target_was_completed_later() -> None:
+    from icatest.contracts import UncertainTarget
+
+    abstained = TurnVerdict(uncertain=[UncertainTarget(target_id="t1", reason="free text")])
+    turns = [_turn(0, abstained), _turn(1, SCORED)]
+    out = decide(turns, _conversation(2), [0])
+    assert out.decision is Decision.UNSCORED
+    assert out.unscored[0].reason == "t1 undecided: free text"
+    done = decide(turns, _conversation(2), [1], completed={"t1"})
+    assert done.decision is Decision.PASS and not done.unscored
