@@ -39,15 +39,14 @@ def render(p: ProgressState, title: str = "icatest fuzz") -> Table:
 
 
 @contextlib.asynccontextmanager
-async def live_view(progress: ProgressState, console: Console | None = None) -> AsyncIterator[None]:
-    """Refresh the panel twice a second while the campaign runs."""
-    console = console or Console(stderr=True)
-    with Live(render(progress), console=console, refresh_per_second=4, transient=False) as live:
+async def _refreshing(draw: Callable[[], Table], console: Console) -> AsyncIterator[None]:
+    """Redraw twice a second while the block runs, and once more at its end."""
+    with Live(draw(), console=console, refresh_per_second=4, transient=False) as live:
 
         async def refresh() -> None:
             while True:
                 await asyncio.sleep(0.5)
-                live.update(render(progress))
+                live.update(draw())
 
         task = asyncio.create_task(refresh())
         try:
@@ -56,7 +55,14 @@ async def live_view(progress: ProgressState, console: Console | None = None) -> 
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-            live.update(render(progress))
+            live.update(draw())
+
+
+@contextlib.asynccontextmanager
+async def live_view(progress: ProgressState, console: Console | None = None) -> AsyncIterator[None]:
+    """The campaign panel while the campaign runs."""
+    async with _refreshing(lambda: render(progress), console or Console(stderr=True)):
+        yield
 
 
 def render_arms(arms: dict[str, ProgressState], title: str) -> Table:
@@ -95,19 +101,5 @@ class ArmsPanel:
 
     @contextlib.asynccontextmanager
     async def live(self) -> AsyncIterator[None]:
-        with Live(render_arms(self.arms, self.title), console=self.console,
-                  refresh_per_second=4, transient=False) as live:  # fmt: skip
-
-            async def refresh() -> None:
-                while True:
-                    await asyncio.sleep(0.5)
-                    live.update(render_arms(self.arms, self.title))
-
-            task = asyncio.create_task(refresh())
-            try:
-                yield
-            finally:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-                live.update(render_arms(self.arms, self.title))
+        async with _refreshing(lambda: render_arms(self.arms, self.title), self.console):
+            yield
