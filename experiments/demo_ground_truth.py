@@ -23,8 +23,9 @@ from icatest.calibration.oracle import (
     judged_from_verdicts,
     verdicts_from_records,
 )
-from icatest.calibration.runs import OracleLog, read_conversations, read_oracle
+from icatest.calibration.runs import OracleLog, read_oracle
 from icatest.campaigns.experiments import ExperimentConfig, load_experiment, run_experiment
+from icatest.rundir import read_conversations
 
 ARMS = ("guided", "baseline")
 

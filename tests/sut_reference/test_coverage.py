@@ -90,3 +90,9 @@ def test_route_constraints_on_a_trip_replan_the_whole_trip(none_ref: RunningRefe
     again = chat.say("For the Garching, also avoid highways and avoid toll roads.")
     assert first.startswith("Trip planned") and again.startswith("Trip planned")
     assert "(cafe)" in again and "avoiding highways, avoiding toll roads" in again
+
+
+def test_a_clarifying_question_is_asked_once(none_ref: RunningReference) -> None:
+    chat = Chat(none_ref, "ask-once")
+    assert chat.say("What's the weather going to be?").startswith("For where and when")
+    assert chat.say("Still waiting: What's the weather going to be?").startswith("Today in")

@@ -24,7 +24,8 @@ def weather(req: Request, turn: Turn) -> list[Act]:
     place = spoken_place(req, turn, req.near)
     if isinstance(place, Act):
         return [place]
-    if place is None and req.value is None:
+    if place is None and req.value is None and "weather" not in turn.memory.asked:
+        turn.memory.asked.add("weather")  # asked again without an answer: here and today
         return [Act("clarify", {"topic": "weather", "options": [], "here": turn.ctx.location_name})]
     name = place.name if place else turn.ctx.location_name
     day = " ".join((req.value or "today").split())

@@ -73,7 +73,9 @@ def _search(category: str, req: Request, turn: Turn, dest: Named | None) -> Act 
     ctx = turn.ctx
     near = coords(req.near) if req.near else None
     near_me = re.search(NEAR_ME, normalize(req.text))
-    if near is None and dest is None and not near_me and _far_from(category, turn):
+    asked = f"area:{category}" in turn.memory.asked  # asked before: now the nearest one
+    if near is None and dest is None and not near_me and not asked and _far_from(category, turn):
+        turn.memory.asked.add(f"area:{category}")
         return Act("clarify", {"topic": "area", "options": [], "category": category})
     candidates = turn.world.in_category(category)
     off = None

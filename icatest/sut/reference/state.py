@@ -56,6 +56,7 @@ class Memory:
     arrive_by: str | None = None
     route_constraints: list[str] = field(default_factory=list)
     trip: list[Named] = field(default_factory=list)  # the stops of the active multi-stop plan
+    asked: set[str] = field(default_factory=set)  # questions asked once: a repeat gets a default
     searches: dict[str, Search] = field(default_factory=dict)
     last_vehicle: str | None = None
     vehicle: VehicleState = field(default_factory=VehicleState)
