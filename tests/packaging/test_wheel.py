@@ -22,9 +22,10 @@ import pytest
 from icatest import __version__
 
 REPO = Path(__file__).resolve().parents[2]
+# complete conversations (a count, not a time budget), so every arm has scored verdicts
 SHORT_EXPERIMENT = """
 name: short
-campaign: {budget_s: 4s, concurrency: 4, rng_seed: 1}
+campaign: {max_conversations: 4, concurrency: 4, rng_seed: 1}
 backends: [{name: reference, sut: reference}]
 """
 TIMEOUT = 240
@@ -88,8 +89,8 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
               "--out", "conv.json"], work, env)  # fmt: skip
         assert json.loads((work / "conv.json").read_text())["turns"]
 
-        _run([icatest, "fuzz", "--sut", "reference", "--budget", "4s", "--out", "runs/fuzz",
-              "--quiet"], work, env)  # fmt: skip
+        _run([icatest, "fuzz", "--sut", "reference", "--max-conversations", "3", "--out",
+              "runs/fuzz", "--quiet"], work, env)  # fmt: skip
         _run([icatest, "report", "runs/fuzz", "--model", "hashing"], work, env)
         assert (work / "runs" / "fuzz" / "report.html").is_file()
 
