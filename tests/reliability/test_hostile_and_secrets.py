@@ -101,8 +101,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileRun]:
             })
             common = ["fuzz", "--max-conversations", "6", "--concurrency", "3", "--quiet",
                       "--turn-budgets", "4", "--turn-judge", f"openai/fake@{judge.base_url}/v1",
-                      # hostile replies leave some conversations unscored: exit 0 regardless
-                      "--min-judged", "0"]
+                      # hostile replies leave some conversations unscored: exit 0 regardless;
+                      # the scripted assistant's replies are counted, so no preflight request
+                      "--min-judged", "0", "--no-preflight"]
             for cfg, name in ((openai_cfg, "run"), (http_cfg, "http_run")):
                 res = run_cli([*common, "--sut-config", str(cfg), "--out", str(tmp / name)])
                 assert res.code == 0, res.err
