@@ -12,7 +12,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from icatest.contracts.labels import Mode, TerminationReason
-from icatest.contracts.records import ConversationVerdict, SutReply, Target, TurnRecord
+from icatest.contracts.records import ConversationVerdict, Target, TurnRecord
 from icatest.engine.record import build_record
 from icatest.engine.runtime import Runtime
 from icatest.engine.state import ConversationState
@@ -115,12 +115,8 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
 
 async def call_assistant(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
-    reply = await rt.session.send(state["utterance"].utterance)
-    if reply.text is not None and len(reply.text) > rt.max_text_chars:
-        reply = SutReply(
-            **{**reply.model_dump(), "text": reply.text[: rt.max_text_chars], "truncated": True}
-        )
-    return {"reply": reply}
+    # the adapter has already cut an over-long reply (its `max_reply_chars`) and marked it
+    return {"reply": await rt.session.send(state["utterance"].utterance)}
 
 
 async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> Update:

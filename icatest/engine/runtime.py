@@ -43,6 +43,5 @@ class Runtime:
     catalog: Catalog
     should_stop: StopCheck = field(default=_never)
     on_turn: TurnHook | None = None
-    max_text_chars: int = 20_000  # longer assistant replies are cut and marked truncated
     judges: Judges = field(default_factory=Judges)
     script: DriverScript | None = None  # replay: the driver's turns come from here, not a model

@@ -150,15 +150,16 @@ async def test_unexpected_bug_becomes_internal_error_record(tmp_path: Path) -> N
     assert len(record.turns) == 1 and "adapter bug" in (record.error or "")
 
 
-async def test_long_replies_are_cut_and_marked(tmp_path: Path) -> None:
+async def test_a_reply_the_adapter_cut_stays_marked(tmp_path: Path) -> None:
+    """Adapters cut over-long replies (`max_reply_chars`, tests/sut_adapters); the engine keeps
+    the mark on the turn and does not cut again."""
     catalog = make_catalog(tmp_path, strategies=False)
-    session = ScriptedSession(always(GOOD_GARCHING + " x" * 20_000))
+    cut = SutReply(text=GOOD_GARCHING + " x" * 10, truncated=True)
+    session = ScriptedSession(lambda _u, _t: cut)
     scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2)
-    runtime = Runtime(
-        session=session, gateway=ModelGateway(roles={}), catalog=catalog, max_text_chars=1000
-    )
+    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog)
     record = await run_conversation(scenario, runtime)
-    assert record.turns[0].truncated and len(record.turns[0].system or "") == 1000
+    assert record.turns[0].truncated and record.turns[0].system == cut.text
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
