@@ -18,7 +18,6 @@ import asyncio
 import functools
 import os
 import random
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -27,11 +26,28 @@ from pydantic import BaseModel, ValidationError
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
-from icatest.errors import clip
 from icatest.limits import RateLimiter
 from icatest.llm.prompts import Prompt, load_prompt
+from icatest.llm.provider_errors import (
+    ModelError,
+    RefusedParamError,
+    classify,
+    describe,
+    refused_param,
+    retry_after,
+    with_deadline,
+)
+from icatest.llm.replies import (
+    EMPTY_REPLY,
+    account,
+    content_of,
+    extract_json,
+    finish_reason,
+    json_schema,
+    repair_message,
+    short_validation,
+)
 from icatest.llm.settings import (
-    OPTIONAL_PARAMS,
     RoleSettings,
     base_max_tokens,
     grown,
@@ -97,30 +113,10 @@ class Result(Generic[T]):
     error_kind: ModelErrorKind | None = None
 
 
-class ModelError(Exception):
-    """A call that gave no answer: its kind, and a message naming the cause."""
-
-    def __init__(self, kind: ModelErrorKind, message: str, attempts: int = 1) -> None:
-        self.kind = kind
-        self.detail = message
-        self.attempts = attempts
-        if kind is ModelErrorKind.PROMPT_TOO_LONG:
-            text = f"prompt too long: {message}"
-        elif kind.retryable:
-            text = f"model unavailable ({kind.value}): {message}"
-            text += f" (after {attempts} attempts)" if attempts > 1 else ""
-        else:
-            text = f"model error ({kind.value}, not retried): {message}"
-        super().__init__(text)
-
-
 @dataclass
 class _Reply:
     content: str
     cut: bool  # finish_reason "length": the reply stopped at max_tokens
-
-
-EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
 
 
 @dataclass
@@ -166,7 +162,7 @@ class ModelGateway:
             usage.calls += 1
             value = offline({**variables, "offline_variant": spec.offline_variant})
             return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
-        schema = _json_schema(output)
+        schema = json_schema(output)
         fmt, native = response_format(
             spec.model,
             spec.settings.structured_output,
@@ -185,10 +181,10 @@ class ModelGateway:
                 return Result(None, raw, str(exc), spec.label(), prompt.version, exc.kind)
             raw = reply.content
             try:
-                value = output.model_validate_json(_extract_json(raw))
+                value = output.model_validate_json(extract_json(raw))
                 return Result(value, raw, None, spec.label(), prompt.version)
             except ValidationError as exc:
-                error = _short_validation(exc)
+                error = short_validation(exc)
                 if reply.cut:
                     error = f"reply cut at the output cap even after retries ({error})"
             if attempt < self.config.repair_attempts:
@@ -196,7 +192,7 @@ class ModelGateway:
                 messages = [
                     *messages,
                     {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
-                    {"role": "user", "content": _repair_message(error)},
+                    {"role": "user", "content": repair_message(error)},
                 ]
         usage.failures += 1
         return Result(
@@ -239,7 +235,7 @@ class ModelGateway:
         while True:
             try:
                 reply = await self._reported(role, spec, messages, max_tokens, fmt)
-            except _RefusedParamError as exc:
+            except RefusedParamError as exc:
                 self.dropped[role] = self.dropped.get(role, frozenset()) | {exc.param}
                 continue
             if not reply.cut:
@@ -297,21 +293,21 @@ class ModelGateway:
                 deadline = self.config.timeout_s
                 if limiter is not None:
                     async with limiter:
-                        response = await _with_deadline(litellm.acompletion(**kwargs), deadline)
+                        response = await with_deadline(litellm.acompletion(**kwargs), deadline)
                 else:
-                    response = await _with_deadline(litellm.acompletion(**kwargs), deadline)
+                    response = await with_deadline(litellm.acompletion(**kwargs), deadline)
             except Exception as exc:  # litellm maps provider errors to its own types
                 kind = self._retryable_kind(role, exc)
                 last = exc
                 continue
             usage.calls += 1
-            content = _content(response)
+            content = content_of(response)
             if content is None:
                 kind, last = ModelErrorKind.SERVER, RuntimeError("empty choices in model response")
                 continue
-            _account(usage, response, litellm)
-            return _Reply(content, _finish_reason(response) == "length")
-        raise ModelError(kind, _describe(last) if last else "no response", attempts)
+            account(usage, response, litellm)
+            return _Reply(content, finish_reason(response) == "length")
+        raise ModelError(kind, describe(last) if last else "no response", attempts)
 
     def _request(
         self,
@@ -342,19 +338,19 @@ class ModelGateway:
     def _retryable_kind(self, role: str, exc: Exception) -> ModelErrorKind:
         """The kind of a failed attempt worth retrying; anything else is raised here."""
         if type(exc).__name__ == "ContextWindowExceededError":
-            raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, _describe(exc)) from None
-        refused = _refused_param(exc)
+            raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, describe(exc)) from None
+        refused = refused_param(exc)
         if refused is not None and refused not in self.dropped.get(role, frozenset()):
-            raise _RefusedParamError(refused) from None
+            raise RefusedParamError(refused) from None
         kind = classify(exc)
         if not kind.retryable:
-            raise ModelError(kind, _describe(exc)) from None
+            raise ModelError(kind, describe(exc)) from None
         return kind
 
     def _backoff(self, attempt: int, exc: Exception | None) -> float:
-        retry_after = _retry_after(exc)
-        if retry_after is not None:
-            return min(retry_after, self.config.backoff_max_s)
+        asked = retry_after(exc)
+        if asked is not None:
+            return min(asked, self.config.backoff_max_s)
         base = self.config.backoff_base_s * 2 ** (attempt - 1)
         return min(base * (0.5 + random.random()), self.config.backoff_max_s)  # noqa: S311
 
@@ -381,17 +377,6 @@ def preload_backend() -> None:
     _litellm()
 
 
-async def _with_deadline(coro: Any, timeout_s: float) -> Any:
-    try:
-        return await asyncio.wait_for(coro, timeout=timeout_s + 1.0)
-    except TimeoutError:
-        raise _DeadlineError(f"no answer within {timeout_s:g}s") from None
-
-
-class _DeadlineError(Exception):
-    pass
-
-
 def credentials_problem(spec: ModelSpec) -> str | None:
     """'OPENAI_API_KEY is not set' when the model needs a variable the environment lacks."""
     if spec.is_offline:
@@ -412,81 +397,6 @@ def credentials_problem(spec: ModelSpec) -> str | None:
     return f"{' and '.join(missing)} {verb} not set"
 
 
-def classify(exc: BaseException) -> ModelErrorKind:
-    """The kind of a provider error, from its type and status, innermost cause first.
-
-    litellm reports a refused connection and a client without a key as "500": the cause chain
-    holds the real error (a ConnectError, or the client's own configuration error).
-    """
-    chain: list[BaseException] = []
-    cur: BaseException | None = exc
-    while cur is not None and cur not in chain and len(chain) < 10:
-        chain.append(cur)
-        cur = cur.__cause__ or cur.__context__
-    for err in reversed(chain):
-        kind = _kind_of(err)
-        if kind is not None:
-            return kind
-    return ModelErrorKind.BAD_REQUEST
-
-
-def _kind_of(err: BaseException) -> ModelErrorKind | None:
-    import httpx
-    import openai
-
-    if isinstance(
-        err, _DeadlineError | TimeoutError | httpx.TimeoutException | openai.APITimeoutError
-    ):
-        return ModelErrorKind.TIMEOUT
-    if isinstance(err, ConnectionError | httpx.TransportError | openai.APIConnectionError):
-        return ModelErrorKind.CONNECTION
-    if type(err) is openai.OpenAIError:  # raised by the client itself, before any request
-        return ModelErrorKind.CLIENT
-    status = getattr(err, "status_code", None)
-    if not isinstance(status, int):
-        return None
-    if status in (401, 403):
-        return ModelErrorKind.AUTH
-    if status == 429:
-        return ModelErrorKind.RATE_LIMITED
-    if status == 408:
-        return ModelErrorKind.TIMEOUT
-    return ModelErrorKind.SERVER if status >= 500 else ModelErrorKind.BAD_REQUEST
-
-
-def _describe(exc: BaseException) -> str:
-    status = getattr(exc, "status_code", None)
-    text = re.sub(r"(sk|key)[-_][A-Za-z0-9_-]{6,}", "[redacted]", str(exc))
-    return clip(f"{type(exc).__name__}{f' {status}' if status else ''}: {text}")
-
-
-def _retry_after(exc: Exception | None) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
-    if headers is None:
-        return None
-    value = headers.get("retry-after") or headers.get("Retry-After")
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-class _RefusedParamError(Exception):
-    def __init__(self, param: str) -> None:
-        super().__init__(param)
-        self.param = param
-
-
-def _refused_param(exc: Exception) -> str | None:
-    """The optional parameter a provider's 400 names in its structured error body, if any."""
-    if getattr(exc, "status_code", None) != 400:
-        return None
-    body = getattr(exc, "body", None)
-    param = body.get("param") if isinstance(body, dict) else None
-    return param if param in OPTIONAL_PARAMS else None
-
-
 @functools.lru_cache(maxsize=64)
 def _model_max_output(model: str) -> int | None:
     """The model's output maximum from litellm's local model map (None when unknown)."""
@@ -505,70 +415,3 @@ def _supports_schema(model: str) -> bool:
         return bool(_litellm().supports_response_schema(model))
     except Exception:  # not in the local model map
         return False
-
-
-def _finish_reason(response: Any) -> str | None:
-    choices = getattr(response, "choices", None) or []
-    reason = getattr(choices[0], "finish_reason", None) if choices else None
-    return reason if isinstance(reason, str) else None
-
-
-def _content(response: Any) -> str | None:
-    choices = getattr(response, "choices", None) or []
-    if not choices:
-        return None
-    message = getattr(choices[0], "message", None)
-    content = getattr(message, "content", None)
-    return content if isinstance(content, str) else None
-
-
-def _account(usage: RoleUsage, response: Any, litellm: Any) -> None:
-    u = getattr(response, "usage", None)
-    if u is not None:
-        usage.input_tokens += int(getattr(u, "prompt_tokens", 0) or 0)
-        usage.output_tokens += int(getattr(u, "completion_tokens", 0) or 0)
-        details = getattr(u, "prompt_tokens_details", None)  # litellm maps every provider's here
-        usage.cached_input_tokens += int(getattr(details, "cached_tokens", 0) or 0)
-    hidden = getattr(response, "_hidden_params", None)
-    if isinstance(hidden, dict) and "response_cost" in hidden:
-        # litellm already priced this response while logging it (None: model not in its cost
-        # map); pricing it again costs ~2 ms of CPU per call, more for unmapped models
-        usage.cost_usd += float(hidden["response_cost"] or 0.0)
-        return
-    try:
-        usage.cost_usd += float(litellm.completion_cost(completion_response=response) or 0.0)
-    except Exception:  # unknown model in the local cost map: cost stays unknown (0)
-        pass
-
-
-@functools.lru_cache(maxsize=256)
-def _json_schema(output: type[BaseModel]) -> dict[str, Any]:
-    """The output model's JSON schema, built once per model class (~2 ms each time otherwise).
-
-    Shared between calls: templates only serialise it (`| tojson`), nobody may mutate it.
-    """
-    return output.model_json_schema()
-
-
-_FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
-
-
-def _extract_json(raw: str) -> str:
-    """Models often wrap JSON in code fences or prose; take the outermost object."""
-    m = _FENCED.search(raw)
-    text = m.group(1) if m else raw
-    start, end = text.find("{"), text.rfind("}")
-    return text[start : end + 1] if start != -1 and end > start else text
-
-
-def _short_validation(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    return f"{loc}: {err['msg']}"
-
-
-def _repair_message(error: str | None) -> str:
-    return (
-        "Your previous reply could not be used: "
-        f"{error}. Reply again with only one JSON object that matches the schema, nothing else."
-    )

@@ -1,0 +1,81 @@
+"""What comes back from a provider: reply text and finish reason, usage and cost, the JSON object
+inside a reply, and the words of a repair request when it did not fit the schema."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from icatest.contracts.records import RoleUsage
+
+EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
+
+
+def finish_reason(response: Any) -> str | None:
+    choices = getattr(response, "choices", None) or []
+    reason = getattr(choices[0], "finish_reason", None) if choices else None
+    return reason if isinstance(reason, str) else None
+
+
+def content_of(response: Any) -> str | None:
+    choices = getattr(response, "choices", None) or []
+    if not choices:
+        return None
+    message = getattr(choices[0], "message", None)
+    content = getattr(message, "content", None)
+    return content if isinstance(content, str) else None
+
+
+def account(usage: RoleUsage, response: Any, litellm: Any) -> None:
+    u = getattr(response, "usage", None)
+    if u is not None:
+        usage.input_tokens += int(getattr(u, "prompt_tokens", 0) or 0)
+        usage.output_tokens += int(getattr(u, "completion_tokens", 0) or 0)
+        details = getattr(u, "prompt_tokens_details", None)  # litellm maps every provider's here
+        usage.cached_input_tokens += int(getattr(details, "cached_tokens", 0) or 0)
+    hidden = getattr(response, "_hidden_params", None)
+    if isinstance(hidden, dict) and "response_cost" in hidden:
+        # litellm already priced this response while logging it (None: model not in its cost
+        # map); pricing it again costs ~2 ms of CPU per call, more for unmapped models
+        usage.cost_usd += float(hidden["response_cost"] or 0.0)
+        return
+    try:
+        usage.cost_usd += float(litellm.completion_cost(completion_response=response) or 0.0)
+    except Exception:  # unknown model in the local cost map: cost stays unknown (0)
+        pass
+
+
+@functools.lru_cache(maxsize=256)
+def json_schema(output: type[BaseModel]) -> dict[str, Any]:
+    """The output model's JSON schema, built once per model class (~2 ms each time otherwise).
+
+    Shared between calls: templates only serialise it (`| tojson`), nobody may mutate it.
+    """
+    return output.model_json_schema()
+
+
+_FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
+
+
+def extract_json(raw: str) -> str:
+    """Models often wrap JSON in code fences or prose; take the outermost object."""
+    m = _FENCED.search(raw)
+    text = m.group(1) if m else raw
+    start, end = text.find("{"), text.rfind("}")
+    return text[start : end + 1] if start != -1 and end > start else text
+
+
+def short_validation(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    return f"{loc}: {err['msg']}"
+
+
+def repair_message(error: str | None) -> str:
+    return (
+        "Your previous reply could not be used: "
+        f"{error}. Reply again with only one JSON object that matches the schema, nothing else."
+    )
