@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from icatest.config.loading import format_validation_error
 from icatest.contracts import Context, Persona, Scenario, Seed, Target, TurnRecord, TurnVerdict
 from icatest.errors import ConfigError
 from icatest.judges.protocol import TurnContext, TurnJudge
@@ -89,9 +90,8 @@ def read_cases(path: Path) -> Iterator[TurnCase]:
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}:{number}", f"not JSON ({exc.msg})") from None
         except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err["loc"]) or "line"
-            raise ConfigError(f"{path}:{number}", f"{field}: {err['msg']}") from None
+            field, problem = format_validation_error(exc)
+            raise ConfigError(f"{path}:{number}", f"{field}: {problem}") from None
 
 
 def case_targets(case: TurnCase) -> list[Target]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from icatest.config.loading import format_validation_error
 from icatest.contracts.records import RoleUsage
 
 EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
@@ -69,9 +70,8 @@ def extract_json(raw: str) -> str:
 
 
 def short_validation(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    return f"{loc}: {err['msg']}"
+    field, problem = format_validation_error(exc)
+    return f"{field}: {problem}"
 
 
 def repair_message(error: str | None) -> str:

@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from icatest.config.loading import format_validation_error
 from icatest.sut.reference.assistant import ReferenceAssistant
 from icatest.sut.reference.context import (
     ContextError,
@@ -90,9 +91,7 @@ async def _read_json(request: Request, model: type[M]) -> M | JSONResponse:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
-        problem = "field required" if err["type"] == "missing" else err["msg"]
+        field, problem = format_validation_error(exc)
         return _error(422, f"{field}: {problem}", field)
 
 
