@@ -85,7 +85,13 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
         if not n:
             out.append(Banner("error", f"{run.name}: the run has no conversation records."))
             continue
-        unscored = [r for r in run.records if r.success_decision not in ("pass", "fail")]
+        # conversations the budget, cost cap or a Ctrl-C cut short are unscored by design and do
+        # not make the figures untrustworthy (as in the campaign's judged share)
+        unscored = [
+            r
+            for r in run.records
+            if r.success_decision not in ("pass", "fail") and not r.termination_reason.is_cut_short
+        ]
         broken = [r for r in run.records if _assistant_error(r)]
         if len(unscored) / n > UNTRUSTED_SHARE:
             causes = "; ".join(f"{why} ({k})" for why, k in _unscored_reasons(unscored))

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from icatest.contracts.labels import TerminationReason
+
 # endings chosen by the user's limits, not by a failure: not held against the judged share
-CUT_SHORT = frozenset({"budget_exhausted", "cost_exhausted", "cancelled"})
+CUT_SHORT = frozenset(r.value for r in TerminationReason if r.is_cut_short)
 
 
 @dataclass

@@ -64,7 +64,20 @@ class TerminationReason(StrEnum):
         conversation's own course: its record is kept but marked `is_complete: false`."""
         return self in _PARTIAL
 
+    @property
+    def is_cut_short(self) -> bool:
+        """Ended by the campaign's own limits or the user (budget, cost cap, Ctrl-C), not by a
+        problem: such conversations do not count against the share of judged verdicts."""
+        return self in _CUT_SHORT
 
+
+_CUT_SHORT = frozenset(
+    {
+        TerminationReason.BUDGET_EXHAUSTED,
+        TerminationReason.COST_EXHAUSTED,
+        TerminationReason.CANCELLED,
+    }
+)
 _PARTIAL = frozenset(
     {
         TerminationReason.BUDGET_EXHAUSTED,
