@@ -77,7 +77,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "list_cmds",
         "List personas, strategies, seed pools or fault profiles (the names options accept).",
     ),
-    "judge": ("judge_cmds", "Judge single turns outside a conversation (offline or a model)."),
+    "judge": (
+        "judge_cmds",
+        "Judge single turns outside a conversation (offline or a model); train the offline "
+        "judge's learned part.",
+    ),
 }
 
 

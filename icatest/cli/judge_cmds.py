@@ -11,7 +11,8 @@ from icatest.cli.options import TURN_JUDGE
 
 judge_app = typer.Typer(
     no_args_is_help=True,
-    help="Judge single turns outside a conversation (offline or a model).",
+    help="Judge single turns outside a conversation (offline or a model); train the offline "
+    "judge's learned part.",
 )
 
 
@@ -52,3 +53,31 @@ def turns(
             f"{uncertain} with uncertain requests, {unscored} unscored",
             err=True,
         )
+
+
+@judge_app.command("train")
+def train(
+    data: Path | None = typer.Option(
+        None, "--data", help="training JSONL (default: the packaged icatest/data/judge/train.jsonl)"
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="artefact (default: the packaged icatest/data/judge/answer_model.json)"
+    ),
+) -> None:
+    """Rebuild the offline judge's learned answer model from labelled turns (deterministic)."""
+    from icatest.judges.answer_training import FOLDS, write_artefact
+    from icatest.judges.answer_training import train as fit
+    from icatest.offline.learned import ARTEFACT_PATH, DATA_PATH, package_file
+
+    source = data or package_file(DATA_PATH)
+    target = out or package_file(ARTEFACT_PATH)
+    trained = fit(source)
+    write_artefact(trained, target)
+    m = trained.model
+    counts = ", ".join(f"{k} {v}" for k, v in m.class_counts.items())
+    typer.echo(
+        f"trained on {m.examples} examples ({counts}) from {source}: "
+        f"training accuracy {m.training_accuracy:.3f}, {len(m.features)} features, "
+        f"{FOLDS}-fold cross-validated accuracy {m.cv_accuracy:.3f}; "
+        f"data sha256 {m.data_sha256[:12]} -> {target} ({len(trained.text)} bytes)"
+    )

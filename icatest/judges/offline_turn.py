@@ -16,9 +16,16 @@ from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_
 
 
 def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
+    turn = turn_input(variables)
+    verdicts = [judge_request(r, turn) for r in turn.requests]
+    return judgement(variables["addressed_targets"], verdicts)
+
+
+def turn_input(variables: dict[str, Any]) -> TurnInput:
+    """The judge core's input: the turn judge's variables as plain requests and texts."""
     targets: list[Target] = variables["addressed_targets"]
     history: list[TurnRecord] = variables.get("history", [])
-    turn = TurnInput(
+    return TurnInput(
         user=variables["user"],
         reply=variables["reply"],
         requests=tuple(to_request(t, variables["turn"]) for t in targets),
@@ -26,7 +33,6 @@ def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
         history_replies=tuple(h.system or "" for h in history),
         situation=situation(variables["scenario"].context),
     )
-    return judgement(targets, [judge_request(r, turn) for r in turn.requests])
 
 
 def judgement(targets: list[Target], verdicts: list[Any]) -> TurnJudgement:

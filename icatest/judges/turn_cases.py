@@ -128,12 +128,18 @@ async def judge_case(
     gateway: ModelGateway, case: TurnCase, turn_judge: TurnJudge | None = None
 ) -> CaseResult:
     """Judge one case with `turn_judge` (default: the turn judge role's model)."""
+    verdict = await (turn_judge or ModelTurnJudge())(gateway, case_context(case))
+    return case_result(case.id, verdict)
+
+
+def case_context(case: TurnCase) -> TurnContext:
+    """The case as the turn judge sees a conversation's turn: every request addressed."""
     targets = case_targets(case)
     history = [
         TurnRecord(turn_number=i, user=h.user, system=h.assistant)
         for i, h in enumerate(case.history)
     ]
-    ctx = TurnContext(
+    return TurnContext(
         scenario=case_scenario(case),
         turn=len(case.history),
         user=case.user,
@@ -142,8 +148,6 @@ async def judge_case(
         history=history,
         targets=targets,
     )
-    verdict = await (turn_judge or ModelTurnJudge())(gateway, ctx)
-    return case_result(case.id, verdict)
 
 
 def case_result(case_id: str, verdict: TurnVerdict) -> CaseResult:

@@ -4,7 +4,8 @@ For each request the driver's utterance raised, decide from the reply: completed
 failure labels), open (a fair clarifying question; nothing to hold against it yet) or
 uncertain (the evidence is too weak either way; an uncertain request is never completed).
 Rules decide what is exact (fallbacks, echoes, empty confirmations, deadlines, distances,
-refusals, stops); sentence embeddings decide only where wording varies and rules found nothing.
+refusals, stops); sentence embeddings decide only where wording varies and rules found nothing,
+and a small learned model (`learned.py`) only where the similarity alone cannot tell.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from enum import StrEnum
 
 from icatest.contracts.labels import FailureMode
 from icatest.offline import acts, semantic
+from icatest.offline import learned as answer_model
 from icatest.offline.constraints import Check, check_constraint, constraint_text, constraints_in
 from icatest.offline.requests import (
     RequestKind,
@@ -274,7 +276,13 @@ def _answered(req: Request, kind: RequestKind, turn: TurnInput) -> tuple[bool | 
         return True, f"about the request (similarity {sim:.2f})"
     if sim <= OFF_TOPIC:
         return False, f"request not addressed (similarity {sim:.2f})"
-    return None, f"cannot tell whether the reply answers it (similarity {sim:.2f})"
+    pair = answer_model.Pair(req.description, reply, turn.user, req.kind, turn.history_users)
+    learned, p = answer_model.answers(pair)
+    if learned is not None:
+        verb = "answers" if learned else "does not answer"
+        return learned, f"{verb} the request (learned model, P(answers) {p:.2f})"
+    odds = "" if p is None else f", learned P(answers) {p:.2f}"
+    return None, f"cannot tell whether the reply answers it (similarity {sim:.2f}{odds})"
 
 
 def _off_label(req: Request, reply: str, why: str) -> FailureMode:

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,10 @@ def _venv_with(wheel: Path, tmp: Path) -> Path:
 @pytest.mark.slow
 def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as built:  # the offline judge's learned part and its data
+        assert {"icatest/data/judge/answer_model.json", "icatest/data/judge/train.jsonl"} <= set(
+            built.namelist()
+        )
     venv = _venv_with(wheel, tmp_path)
     icatest = venv / "bin" / "icatest"
     work = tmp_path / "work"
