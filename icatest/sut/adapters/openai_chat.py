@@ -6,10 +6,10 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-import httpx
-
 from icatest.contracts.records import SutReply
+from icatest.http import async_client
 from icatest.limits import RateLimiter
+from icatest.sse import first_choices, joined_content
 from icatest.sut.adapters.common import (
     History,
     Message,
@@ -58,7 +58,7 @@ class OpenAIAssistant:
         self._redact = Redactor(secrets)
         self._url = chat_url(config.url)
         self._limiter = limiter or limiter_for(config)
-        self._client = httpx.AsyncClient()
+        self._client = async_client(self._url)
 
     def session(
         self, conversation_id: str, *, context: Mapping[str, Any] | None = None
@@ -127,24 +127,8 @@ class OpenAISession:
 def _content(data: Any) -> Any:
     """The reply text of a chat completion, or of a streamed one (chunk deltas joined)."""
     if isinstance(data, EventStream):
-        return _streamed_content(data.events)
+        return joined_content(first_choices(data.events))
     try:
         return data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
         return None
-
-
-def _streamed_content(events: list[Any]) -> str | None:
-    """Join `choices[0].delta.content` over the chunks (None when no chunk carries a choice)."""
-    parts: list[str] = []
-    seen = False
-    for event in events:
-        try:
-            choice = event["choices"][0]
-        except (KeyError, IndexError, TypeError):
-            continue  # usage-only or keep-alive chunks
-        seen = True
-        piece = (choice.get("delta") or choice.get("message") or {}).get("content")
-        if isinstance(piece, str):
-            parts.append(piece)
-    return "".join(parts) if seen else None

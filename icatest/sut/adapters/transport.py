@@ -25,6 +25,7 @@ import httpx
 
 from icatest.contracts.labels import SutErrorKind
 from icatest.limits import RateLimiter
+from icatest.sse import event_payloads
 from icatest.sut.adapters.config import CallPolicy
 
 UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})
@@ -64,9 +65,7 @@ class Redactor:
 class RetryableError(Exception):
     """Raised inside a call to ask `with_retries` for another attempt."""
 
-    def __init__(
-        self, message: str, kind: SutErrorKind, retry_after: float | None = None
-    ) -> None:
+    def __init__(self, message: str, kind: SutErrorKind, retry_after: float | None = None) -> None:
         super().__init__(f"{kind.value}: {message}")
         self.kind = kind
         self.retry_after = retry_after
@@ -181,22 +180,10 @@ def _parse(response: httpx.Response, redact: Callable[[str], str] = str) -> Any:
 
 def parse_event_stream(text: str, snippet: Callable[[], str] = str) -> EventStream:
     """Server-sent events -> their JSON `data:` payloads (multi-line data joined per event)."""
-    events: list[Any] = []
-    for block in text.replace("\r\n", "\n").split("\n\n"):
-        data = "\n".join(
-            line[5:].removeprefix(" ") for line in block.split("\n") if line.startswith("data:")
-        )
-        if not data or data.strip() == "[DONE]":
-            continue
-        try:
-            events.append(json.loads(data))
-        except ValueError:
-            raise FinalError(
-                f"an event of the stream is not JSON{snippet()}", SutErrorKind.MALFORMED
-            ) from None
-    if not events:
-        raise FinalError(f"event stream without data{snippet()}", SutErrorKind.MALFORMED)
-    return EventStream(events)
+    try:
+        return EventStream(event_payloads(text))
+    except ValueError as exc:
+        raise FinalError(f"{exc}{snippet()}", SutErrorKind.MALFORMED) from None
 
 
 def _snippet(response: httpx.Response, redact: Callable[[str], str], limit: int = 120) -> str:
