@@ -19,6 +19,7 @@ import functools
 import os
 import random
 from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
 from icatest.limits import RateLimiter
+from icatest.llm import direct
 from icatest.llm.prompts import Prompt, load_prompt
 from icatest.llm.provider_errors import (
     ModelError,
@@ -39,16 +41,16 @@ from icatest.llm.provider_errors import (
 )
 from icatest.llm.replies import (
     EMPTY_REPLY,
-    account,
-    content_of,
+    Completion,
     extract_json,
-    finish_reason,
+    from_litellm,
     json_schema,
     repair_message,
     short_validation,
 )
 from icatest.llm.settings import (
     RoleSettings,
+    Transport,
     base_max_tokens,
     grown,
     request_params,
@@ -56,6 +58,7 @@ from icatest.llm.settings import (
 )
 
 OFFLINE = "offline"
+_CALL_KEYS = frozenset({"model", "messages", "api_base", "api_key", "timeout", "num_retries"})
 T = TypeVar("T", bound=BaseModel)
 OfflineHandler = Callable[[dict[str, Any]], Any]
 CallHook = Callable[[str, ModelErrorKind | None], None]  # (role, None on success or the kind)
@@ -166,7 +169,7 @@ class ModelGateway:
         fmt, native = response_format(
             spec.model,
             spec.settings.structured_output,
-            _supports_schema(spec.model),
+            _supports_schema(spec),
             output.__name__,
             schema,
         )
@@ -229,7 +232,7 @@ class ModelGateway:
     ) -> _Reply:
         """One answer; a reply cut at max_tokens is asked again with more room, up to a limit;
         a parameter the provider refuses by name is dropped for the role and the call repeated."""
-        model_max = _model_max_output(spec.model)
+        model_max = _model_max_output(spec)
         base = base_max_tokens(role, spec.settings, model_max)
         max_tokens = base
         while True:
@@ -273,11 +276,10 @@ class ModelGateway:
         max_tokens: int,
         fmt: dict[str, Any] | None = None,
     ) -> _Reply:
-        """Call litellm with retries and backoff; account tokens and cost to the role."""
+        """One answer with retries and backoff; tokens and cost accounted to the role."""
         missing = credentials_problem(spec)
         if missing is not None:
             raise ModelError(ModelErrorKind.MISSING_CREDENTIALS, missing)
-        litellm = _litellm()
         usage = self._usage(role)
         limiter = self.limiters.get(role)
         last: Exception | None = None
@@ -290,24 +292,35 @@ class ModelGateway:
                 await asyncio.sleep(self._backoff(attempt, last))
             try:
                 kwargs = self._request(role, spec, messages, max_tokens, fmt)
-                deadline = self.config.timeout_s
-                if limiter is not None:
-                    async with limiter:
-                        response = await with_deadline(litellm.acompletion(**kwargs), deadline)
-                else:
-                    response = await with_deadline(litellm.acompletion(**kwargs), deadline)
-            except Exception as exc:  # litellm maps provider errors to its own types
+                gate: AbstractAsyncContextManager[Any] = limiter or nullcontext()
+                async with gate:
+                    answer = await with_deadline(self._send(spec, kwargs), self.config.timeout_s)
+            except Exception as exc:  # each client maps provider errors to its own types
                 kind = self._retryable_kind(role, exc)
                 last = exc
                 continue
             usage.calls += 1
-            content = content_of(response)
-            if content is None:
+            if answer.content is None:
                 kind, last = ModelErrorKind.SERVER, RuntimeError("empty choices in model response")
                 continue
-            account(usage, response, litellm)
-            return _Reply(content, finish_reason(response) == "length")
+            answer.account(usage)
+            return _Reply(answer.content, answer.finish_reason == "length")
         raise ModelError(kind, describe(last) if last else "no response", attempts)
+
+    async def _send(self, spec: ModelSpec, kwargs: dict[str, Any]) -> Completion:
+        """The request through the direct client where it serves the role, else litellm."""
+        if uses_direct(spec):
+            params = {k: v for k, v in kwargs.items() if k not in _CALL_KEYS}
+            return await direct.complete(
+                spec.model,
+                kwargs["api_base"],
+                kwargs["api_key"],
+                kwargs["messages"],
+                params,
+                self.config.timeout_s,
+            )
+        litellm = _litellm()
+        return from_litellm(await litellm.acompletion(**kwargs), litellm)
 
     def _request(
         self,
@@ -317,7 +330,8 @@ class ModelGateway:
         max_tokens: int,
         fmt: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """litellm.acompletion's arguments for one attempt."""
+        """The call's arguments, as litellm.acompletion takes them (the direct client picks
+        what an OpenAI-compatible server reads)."""
         kwargs: dict[str, Any] = {
             "model": spec.model,
             "messages": messages,
@@ -397,8 +411,25 @@ def credentials_problem(spec: ModelSpec) -> str | None:
     return f"{' and '.join(missing)} {verb} not set"
 
 
+def uses_direct(spec: ModelSpec) -> bool:
+    """Whether the role's calls go through the direct client (`llm/direct.py`)."""
+    return (
+        spec.settings.transport is Transport.AUTO
+        and not spec.settings.extra  # litellm parameters, passed as given: litellm's to read
+        and direct.serves(spec.model, spec.api_base)
+    )
+
+
+def _model_max_output(spec: ModelSpec) -> int | None:
+    return None if uses_direct(spec) else _litellm_max_output(spec.model)  # unknown to litellm
+
+
+def _supports_schema(spec: ModelSpec) -> bool:
+    return False if uses_direct(spec) else _litellm_supports_schema(spec.model)
+
+
 @functools.lru_cache(maxsize=64)
-def _model_max_output(model: str) -> int | None:
+def _litellm_max_output(model: str) -> int | None:
     """The model's output maximum from litellm's local model map (None when unknown)."""
     try:
         info = _litellm().get_model_info(model)
@@ -409,7 +440,7 @@ def _model_max_output(model: str) -> int | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _supports_schema(model: str) -> bool:
+def _litellm_supports_schema(model: str) -> bool:
     """litellm's word on native JSON-schema output for this model (False when unknown)."""
     try:
         return bool(_litellm().supports_response_schema(model))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sys
 from typing import Any
 
 from icatest.contracts.labels import ModelErrorKind
@@ -64,15 +65,21 @@ def classify(exc: BaseException) -> ModelErrorKind:
 
 def _kind_of(err: BaseException) -> ModelErrorKind | None:
     import httpx
-    import openai
 
-    if isinstance(
-        err, DeadlineError | TimeoutError | httpx.TimeoutException | openai.APITimeoutError
+    # the openai SDK's errors exist only where litellm loaded it; the direct client never does
+    openai = sys.modules.get("openai")
+    own = getattr(err, "kind", None)
+    if isinstance(own, ModelErrorKind):  # set where the error arose
+        return own
+    if isinstance(err, DeadlineError | TimeoutError | httpx.TimeoutException) or (
+        openai is not None and isinstance(err, openai.APITimeoutError)
     ):
         return ModelErrorKind.TIMEOUT
-    if isinstance(err, ConnectionError | httpx.TransportError | openai.APIConnectionError):
+    if isinstance(err, ConnectionError | httpx.TransportError) or (
+        openai is not None and isinstance(err, openai.APIConnectionError)
+    ):
         return ModelErrorKind.CONNECTION
-    if type(err) is openai.OpenAIError:  # raised by the client itself, before any request
+    if openai is not None and type(err) is openai.OpenAIError:  # the client's own, pre-request
         return ModelErrorKind.CLIENT
     status = getattr(err, "status_code", None)
     if not isinstance(status, int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -15,38 +16,52 @@ from icatest.contracts.records import RoleUsage
 EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
 
 
-def finish_reason(response: Any) -> str | None:
+@dataclass
+class Completion:
+    """One provider answer, whichever client fetched it: text, finish reason, usage, cost."""
+
+    content: str | None
+    finish_reason: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    cost_usd: float = 0.0
+
+    def account(self, usage: RoleUsage) -> None:
+        usage.input_tokens += self.input_tokens
+        usage.output_tokens += self.output_tokens
+        usage.cached_input_tokens += self.cached_tokens
+        usage.cost_usd += self.cost_usd
+
+
+def from_litellm(response: Any, litellm: Any) -> Completion:
+    """litellm's ModelResponse as a Completion (usage as litellm maps every provider's)."""
     choices = getattr(response, "choices", None) or []
-    reason = getattr(choices[0], "finish_reason", None) if choices else None
-    return reason if isinstance(reason, str) else None
-
-
-def content_of(response: Any) -> str | None:
-    choices = getattr(response, "choices", None) or []
-    if not choices:
-        return None
-    message = getattr(choices[0], "message", None)
-    content = getattr(message, "content", None)
-    return content if isinstance(content, str) else None
-
-
-def account(usage: RoleUsage, response: Any, litellm: Any) -> None:
+    choice = choices[0] if choices else None
+    content = getattr(getattr(choice, "message", None), "content", None)
+    reason = getattr(choice, "finish_reason", None)
     u = getattr(response, "usage", None)
-    if u is not None:
-        usage.input_tokens += int(getattr(u, "prompt_tokens", 0) or 0)
-        usage.output_tokens += int(getattr(u, "completion_tokens", 0) or 0)
-        details = getattr(u, "prompt_tokens_details", None)  # litellm maps every provider's here
-        usage.cached_input_tokens += int(getattr(details, "cached_tokens", 0) or 0)
+    details = getattr(u, "prompt_tokens_details", None)
+    return Completion(
+        content=content if isinstance(content, str) and choice is not None else None,
+        finish_reason=reason if isinstance(reason, str) else None,
+        input_tokens=int(getattr(u, "prompt_tokens", 0) or 0),
+        output_tokens=int(getattr(u, "completion_tokens", 0) or 0),
+        cached_tokens=int(getattr(details, "cached_tokens", 0) or 0),
+        cost_usd=_litellm_cost(response, litellm),
+    )
+
+
+def _litellm_cost(response: Any, litellm: Any) -> float:
     hidden = getattr(response, "_hidden_params", None)
     if isinstance(hidden, dict) and "response_cost" in hidden:
         # litellm already priced this response while logging it (None: model not in its cost
         # map); pricing it again costs ~2 ms of CPU per call, more for unmapped models
-        usage.cost_usd += float(hidden["response_cost"] or 0.0)
-        return
+        return float(hidden["response_cost"] or 0.0)
     try:
-        usage.cost_usd += float(litellm.completion_cost(completion_response=response) or 0.0)
+        return float(litellm.completion_cost(completion_response=response) or 0.0)
     except Exception:  # unknown model in the local cost map: cost stays unknown (0)
-        pass
+        return 0.0
 
 
 @functools.lru_cache(maxsize=256)

@@ -44,6 +44,15 @@ class StructuredOutput(StrEnum):
     PROMPT = "prompt"  # schema in the prompt only (JSON mode for Ollama)
 
 
+class Transport(StrEnum):
+    """Which client carries a role's calls."""
+
+    AUTO = (
+        "auto"  # the direct client for an OpenAI-compatible server (openai/NAME@URL), else litellm
+    )
+    LITELLM = "litellm"  # always litellm
+
+
 class RoleSettings(Strict):
     """Model settings of one role; every field left unset takes the documented default."""
 
@@ -64,6 +73,11 @@ class RoleSettings(Strict):
         default=None, ge=512, description="Ollama num_ctx; unset: 16384"
     )
     structured_output: StructuredOutput = StructuredOutput.AUTO
+    transport: Transport = Field(
+        default=Transport.AUTO,
+        description="auto: icatest's own lean client for openai/NAME@URL servers, litellm for "
+        "every other model; litellm: always litellm",
+    )
     extra: dict[str, Any] = Field(
         default_factory=dict, description="further litellm parameters, passed as given"
     )

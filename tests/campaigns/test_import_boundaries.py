@@ -1,5 +1,6 @@
 """Commands import only what they use: no data-science stack for a campaign, litellm only for a
-model role, nothing of the commands for `icatest --help`.
+model role it carries (not for a self-hosted model on an OpenAI-compatible server), nothing of the
+commands for `icatest --help`.
 
 Each check runs in a fresh interpreter and reads its sys.modules afterwards (a functional check;
 start-up times are measured by `icatest bench`, not here).
@@ -60,9 +61,20 @@ def test_offline_campaign_imports_neither_litellm_nor_the_data_stack(tmp_path: P
 
 
 @pytest.mark.slow
-def test_model_judged_campaign_imports_litellm_but_not_the_data_stack(tmp_path: Path) -> None:
+def test_model_judged_campaign_on_an_own_server_imports_neither_litellm_nor_the_data_stack(
+    tmp_path: Path,
+) -> None:
+    """A model litellm does not know, on an OpenAI-compatible server: the direct client."""
     with fake_llm(0, "icatest.bench.fake_replies:reply") as url:
         out = _run(_CAMPAIGN, str(tmp_path / "run"), f"openai/fake@{url}/v1")
+    assert out["turns"] > 0
+    assert sorted({"litellm", "openai", *HEAVY} & set(out["modules"])) == []
+
+
+@pytest.mark.slow
+def test_a_model_litellm_knows_goes_through_litellm(tmp_path: Path) -> None:
+    with fake_llm(0, "icatest.bench.fake_replies:reply") as url:
+        out = _run(_CAMPAIGN, str(tmp_path / "run"), f"openai/gpt-4.1-mini@{url}/v1")
     assert out["turns"] > 0
     assert "litellm" in out["modules"]
     assert sorted(set(HEAVY) & set(out["modules"])) == []

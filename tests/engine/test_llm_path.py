@@ -1,15 +1,20 @@
-"""The loop with every role bound to a real litellm call against a loopback fake provider."""
+"""The loop with every role bound to a loopback fake provider, through the direct client and
+through litellm."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from icatest.catalog.scenarios import make_scenario
 from icatest.contracts import Mode
 from icatest.engine import Runtime, run_conversation
 from icatest.judges import Judges, ModelFinalTurnJudge
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
+from icatest.llm.gateway import uses_direct
+from icatest.llm.settings import RoleSettings, Transport
 from icatest.testing.fake_openai import FakeOpenAI, hang, status
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
 
@@ -39,15 +44,20 @@ def _task(messages: list[dict]) -> str:
     return "conv"
 
 
-def _gateway(base: str) -> ModelGateway:
-    spec = ModelSpec.parse(f"openai/fake-model@{base}/v1")
+def _gateway(base: str, transport: Transport = Transport.AUTO) -> ModelGateway:
+    spec = ModelSpec.parse(
+        f"openai/fake-model@{base}/v1", settings=RoleSettings(transport=transport)
+    )
     roles = {"simulator": spec, "turn_judge": spec, "conversation_judge": spec}
     return ModelGateway(
         roles=roles, config=GatewayConfig(timeout_s=2.0, max_retries=2, backoff_base_s=0.01)
     )
 
 
-async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
+@pytest.mark.parametrize("transport", list(Transport))  # the direct client, and litellm
+async def test_guided_conversation_through_a_model_server(
+    tmp_path: Path, transport: Transport
+) -> None:
     catalog = make_catalog(tmp_path, strategies=False)
     turn_judge_calls = {"n": 0}
 
@@ -69,7 +79,7 @@ async def test_guided_conversation_through_litellm(tmp_path: Path) -> None:
         return json.dumps(CONV)
 
     with FakeOpenAI(script) as server:
-        gateway = _gateway(server.base_url)
+        gateway = _gateway(server.base_url, transport)
         scenario = make_scenario(
             catalog, seed_pool="test", seed_id="garching", max_turns=4, mode=Mode.GUIDED
         )
@@ -162,3 +172,16 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
     assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
     assert record.scores["plan_coherence"] == 2
     assert record.prompt_versions["final_turn_judge"] == "2"
+
+
+def test_which_client_carries_a_role() -> None:
+    def spec(text: str, **settings: object) -> ModelSpec:
+        return ModelSpec.parse(text, settings=RoleSettings.model_validate(settings))
+
+    assert uses_direct(spec("openai/my-llama@http://127.0.0.1:8000/v1"))
+    # litellm knows these: it drops gpt-5's refused parameters and prices the calls
+    assert not uses_direct(spec("openai/gpt-5-mini@http://127.0.0.1:8000/v1"))
+    assert not uses_direct(spec("openai/gpt-4.1-mini"))  # no server of the user's own
+    assert not uses_direct(spec("ollama/llama3.1@http://127.0.0.1:11434"))
+    assert not uses_direct(spec("openai/my-llama@http://h/v1", transport=Transport.LITELLM))
+    assert not uses_direct(spec("openai/my-llama@http://h/v1", extra={"top_k": 5}))
