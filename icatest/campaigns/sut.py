@@ -16,6 +16,10 @@ from icatest.campaigns.config import CampaignConfig
 from icatest.errors import ConfigError
 from icatest.limits import RateLimiter
 
+# loaded with the campaign, not at its first conversation: every campaign talks to its assistant
+# over HTTP, and the HTTP stack takes ~0.15 s to import (with its TLS and async backends)
+from icatest.sut.adapters import HttpAssistant, open_assistant, reference_http_config
+
 
 def check_sut(config: CampaignConfig) -> None:
     """Validate the assistant's files (adapter config, ${VAR} headers, fault profile) up front."""
@@ -58,8 +62,6 @@ async def shared_reference(config: CampaignConfig) -> AsyncIterator[str | None]:
 
 @contextlib.asynccontextmanager
 async def reference_client(url: str, limiter: RateLimiter | None) -> AsyncIterator[Any]:
-    from icatest.sut.adapters import HttpAssistant, reference_http_config
-
     assistant = HttpAssistant(reference_http_config(url), limiter=limiter)
     try:
         yield assistant
@@ -79,7 +81,5 @@ async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) ->
             async with reference_client(url, limiter) as assistant:
                 yield assistant
         return
-    from icatest.sut.adapters import open_assistant
-
     async with open_assistant(config.sut, config.sut_config, limiter=limiter) as assistant:
         yield assistant

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import httpx
-
 from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
+from icatest.http import async_client
 from icatest.limits import RateLimiter
 from icatest.sut.adapters.common import History, failed_reply, finish_reply, limiter_for
 from icatest.sut.adapters.config import HttpSutConfig, resolve_headers
@@ -49,7 +48,7 @@ class HttpAssistant:
         self._url = config.url
         self._redact = Redactor(secrets)
         self._limiter = limiter or limiter_for(config)
-        self._client = httpx.AsyncClient()
+        self._client = async_client(self._url)
 
     def session(
         self, conversation_id: str, *, context: Mapping[str, Any] | None = None

@@ -1,0 +1,17 @@
+"""HTTP clients for the endpoints icatest talks to (assistants, OpenAI-compatible model servers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpcore  # noqa: F401  (httpx loads it at the first client: ~0.1 s inside a run)
+import httpx
+
+
+def async_client(url: str, **kwargs: Any) -> httpx.AsyncClient:
+    """A pooled client for `url`'s endpoint. For plain `http://` (a loopback or in-house server)
+    no TLS context is built: loading the CA bundle costs ~100 ms per client, and a client that
+    only speaks plain HTTP never uses it."""
+    if url.startswith("http://"):
+        kwargs.setdefault("verify", False)
+    return httpx.AsyncClient(**kwargs)
