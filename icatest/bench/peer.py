@@ -8,8 +8,10 @@ concurrency 20, every model role and the assistant on that server. Measured here
   requests each conversation made on average x the latency (a conversation's requests are one
   sequential chain); the wall is taken around `run_campaign`, imports excluded.
 * cpu_ms_per_request: CPU of the campaign process during the run / requests the server answered.
-* peak_rss_mb: peak resident memory of that process (imports included).
-* import_s: importing what a campaign with model roles needs (litellm included).
+* peak_rss_mb: peak resident memory of that process (imports included). The fake models are
+  unknown to litellm, so the gateway's direct client carries them and litellm is never imported
+  (the harness's driver imports litellm itself, ~200 MB, so its RSS figure includes it).
+* import_s: importing what a campaign with model roles needs.
 * fuzz_to_first_request_s: from starting `icatest fuzz` to the first assistant request.
 * help_s: `icatest --help`, from process start to exit.
 * sdk_floor: the harness's floor in the same run, the conversations written directly on the
@@ -69,9 +71,7 @@ def child(url: str, n: int, turns: int, concurrency: int) -> dict[str, Any]:
 
     from icatest.campaigns import CampaignConfig, read_records, run_campaign
     from icatest.judges import setup  # noqa: F401  (imported during the run otherwise)
-    from icatest.llm.gateway import preload_backend
 
-    preload_backend()
     import_s = time.perf_counter() - T_START
     cfg = CampaignConfig(sut=f"{url}/v1", concurrency=concurrency, mode="guided",
                          max_conversations=n, turn_budgets=[turns], rng_seed=1, **_models(url))

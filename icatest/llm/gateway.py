@@ -385,12 +385,6 @@ def _litellm() -> Any:
     return _LITELLM
 
 
-def preload_backend() -> None:
-    """Import litellm now instead of at the first model call (benchmarks keep imports out of
-    their clocks, as other tools import at load)."""
-    _litellm()
-
-
 def credentials_problem(spec: ModelSpec) -> str | None:
     """'OPENAI_API_KEY is not set' when the model needs a variable the environment lacks."""
     if spec.is_offline:
