@@ -15,3 +15,9 @@ def async_client(url: str, **kwargs: Any) -> httpx.AsyncClient:
     if url.startswith("http://"):
         kwargs.setdefault("verify", False)
     return httpx.AsyncClient(**kwargs)
+
+
+def chat_url(base: str) -> str:
+    """`http://host/v1` -> `http://host/v1/chat/completions` (a full URL is kept)."""
+    base = base.rstrip("/")
+    return base if base.endswith("/chat/completions") else base + "/chat/completions"

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from icatest.contracts.labels import ModelErrorKind
-from icatest.http import async_client
+from icatest.http import async_client, chat_url
 from icatest.llm import model_map
 from icatest.llm.replies import Completion
 from icatest.sse import event_payloads, first_choices, joined_content
@@ -56,11 +56,6 @@ def serves(model: str, api_base: str | None) -> bool:
     """Whether the direct client can carry this model: an OpenAI-compatible server's model
     that litellm's map does not know."""
     return bool(api_base) and model.startswith(PROVIDER) and not model_map.known(model)
-
-
-def chat_url(api_base: str) -> str:
-    base = api_base.rstrip("/")
-    return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
 
 async def complete(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from icatest.contracts.records import SutReply
-from icatest.http import async_client
+from icatest.http import async_client, chat_url
 from icatest.limits import RateLimiter
 from icatest.sse import first_choices, joined_content
 from icatest.sut.adapters.common import (
@@ -21,12 +21,6 @@ from icatest.sut.adapters.common import (
 from icatest.sut.adapters.config import OpenAISutConfig, resolve_headers
 from icatest.sut.adapters.template import ASSISTANT_VARIABLES, render
 from icatest.sut.adapters.transport import EventStream, Redactor, request_json
-
-
-def chat_url(base: str) -> str:
-    """`http://host/v1` -> `http://host/v1/chat/completions` (a full URL is kept)."""
-    base = base.rstrip("/")
-    return base if base.endswith("/chat/completions") else base + "/chat/completions"
 
 
 class OpenAIAssistant:
