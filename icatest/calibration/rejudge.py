@@ -118,8 +118,37 @@ def raised_by(utterance: str, target: Target, turn: int) -> bool:
 
 
 def _fresh_targets(record: ConversationRecord) -> list[Target]:
-    fresh = {"status": TargetStatus.OPEN, "completed_turn": None}
-    return [t.model_copy(update=fresh) for t in record.targets]
+    """The targets as the conversation started: open, without the constraints the driver
+    added in later turns (`_add_constraints` puts them back on their turn)."""
+    later: dict[str, list[str]] = {}
+    for turn in record.turns:
+        for tid, constraints in turn.added_constraints.items():
+            later.setdefault(tid, []).extend(constraints)
+    out = []
+    for t in record.targets:
+        first = list(t.constraints)
+        for c in later.get(t.id, []):
+            if c in first:
+                first.remove(c)
+        fresh = {"status": TargetStatus.OPEN, "completed_turn": None, "constraints": first}
+        out.append(t.model_copy(update=fresh))
+    return out
+
+
+def _add_constraints(targets: list[Target], turn: TurnRecord) -> None:
+    for t in targets:
+        for c in turn.added_constraints.get(t.id, []):
+            if c not in t.constraints:
+                t.constraints.append(c)
+
+
+def _live(targets: list[Target], turn: TurnRecord, recorded: bool) -> list[Target]:
+    """The targets the turn's utterance pushed: as recorded by the engine, or (imported logs
+    without that record) those it raises or repeats."""
+    if recorded:
+        return [t for t in targets if t.id in turn.addressed_targets]
+    n = turn.turn_number
+    return [t for t in targets if t.status == TargetStatus.OPEN and raised_by(turn.user, t, n)]
 
 
 def _blind(turn: TurnRecord) -> TurnRecord:
@@ -138,16 +167,14 @@ async def rejudge_record(
     """Judge one recorded conversation again, turn by turn, then as a whole."""
     scenario = scenario or scenario_for(record)
     targets = _fresh_targets(record)
+    recorded = any(t.addressed_targets for t in record.turns)
     history: list[TurnRecord] = []
     entries: list[TurnJudgementEntry] = []
     for turn in record.turns:
         verdict: TurnVerdict | None = None
+        _add_constraints(targets, turn)
         if turn.system is not None and turn.sut_error is None:
-            live = [
-                t
-                for t in targets
-                if t.status == TargetStatus.OPEN and raised_by(turn.user, t, turn.turn_number)
-            ]
+            live = _live(targets, turn, recorded)
             ctx = TurnContext(
                 scenario=scenario,
                 turn=turn.turn_number,
