@@ -12,13 +12,12 @@ from icatest.contracts.labels import FailureMode
 from icatest.contracts.records import Target, TurnRecord
 from icatest.contracts.scenario import Context
 from icatest.judges.schema import Abstention, Finding, StatusUpdate, TurnJudgement
-from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_request
+from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
 
 
 def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
     turn = turn_input(variables)
-    verdicts = [judge_request(r, turn) for r in turn.requests]
-    return judgement(variables["addressed_targets"], verdicts)
+    return judgement(variables["addressed_targets"], judge_turn_input(turn))
 
 
 def turn_input(variables: dict[str, Any]) -> TurnInput:

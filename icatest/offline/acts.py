@@ -10,6 +10,7 @@ from icatest.offline.text import (
     NUMBER,
     any_match,
     content_stems,
+    names,
     new_content,
     new_names,
     pattern,
@@ -33,6 +34,12 @@ FALLBACK = (
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
+    # a passing failure of the assistant itself ("couldn't fetch that right now, try again?")
+    r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
+    r"retrieve|connect)\b",
+    r"\b(couldn'?t|could not|can'?t|cannot)\b[^.?!]*\b(just now|right now|at the moment)\b",
+    r"\b(let me|i'?ll|want me to|wanna|shall i|should i) try (that |it )?again\b",
+    r"\bi can only\b[^.?!]*\b(right now|at the moment|for now|at a time)\b",
     r"이해하지 못했",
     r"도와(드릴|줄) 수 없",
     r"다시 말씀",
@@ -120,9 +127,12 @@ GENERIC_ANSWERS = frozenset(
 
 
 DEFER = (
-    r"\b(let me|i'?ll|i will|i'?m going to|i need to|i have to|i must|i'?d need to|going to)\b",
-    r"\b(first|before (i|we) can|in a moment|shortly|right away)\b",
+    r"\b(let me|i'?ll|i will|i'?m going to|i (still )?need (to|a|the)|i have to|i must|"
+    r"i'?d need to|going to)\b",
+    r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
+    r"just a (sec|second|moment))\b",
 )
+INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
 
 def is_deferral(reply: str, *sources: str) -> bool:
@@ -131,7 +141,9 @@ def is_deferral(reply: str, *sources: str) -> bool:
     said = sentences(reply)
     if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
-    statements = [s for s in said if not s.rstrip().endswith("?")]
+    statements = [
+        s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
+    ]
     return bool(statements) and all(any_match(DEFER, s.lower()) for s in statements)
 
 
@@ -182,13 +194,16 @@ CONFIRMS = (
 
 ACTION_OBJECTS = (
     r"navigation|gps|route|directions|reminder|alarm|appointment|meeting|event|temperature|"
-    r"a/?c|heat\w*|music|radio|volume|window|seat|calendar"
+    r"a/?c|heat\w*|music|radio|volume|window|seat|calendar|news|podcast|song|track|playlist|"
+    r"channel|audiobook|ventilation|fan|wipers?|defrost\w*|sunroof|mirrors?|lights?|headlights?"
 )
 CONFIRMED = (
     rf"\b({ACTION_OBJECTS})\b (is |has been |was |now )?(set|started|on|off|scheduled|saved|"
     r"added|updated|turned|switched|adjusted|playing|open|closed)\b",
-    rf"\b(setting|started|starting|turning|scheduled|saved|added|updated|playing)\b"
-    rf" (the |a |an |your |up )?({ACTION_OBJECTS})\b",
+    rf"\b(setting|started|starting|turning|switching|scheduled|saved|added|updated|playing|"
+    r"opening|closing|raising|lowering|activating|enabling|muting|unmuting)\b"
+    rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
+    r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"
@@ -252,4 +267,34 @@ def generic_question_only(reply: str) -> bool:
     return bool(qs) and len(sentences(reply)) == len(qs) and all(
         any_match((r"\banything else\b", r"\bcan i help\b", r"\bsomething else\b"), q.lower())
         for q in qs
+    )
+
+
+PROCEDURE = (r"\b(replace|add(ed)?|as a stop|intermediate stop|instead of|current destination)\b",)
+
+
+def asks_how_not_which(question: str, request: str, user: str) -> bool:
+    """'Should I replace the current destination with X or add it as a stop?' to 'Navigate to
+    X': the driver named X; the question asks how to carry it out, not which one is meant."""
+    low = question.lower()
+    named = names(request) | names(user)
+    return any_match(PROCEDURE, low) and any(n in low for n in named)
+
+
+ROUTE_GIVEN = (
+    r"\b(route|via|arriv\w*|eta|navigat\w*|heading|turn (left|right)|exit|guid\w*|minutes?|"
+    r"mins?|hours?|km|miles?|directions (are|sent|on)|set (a|the) (course|route))\b",
+)
+
+
+def only_offers_directions(reply: str) -> bool:
+    """'Found it! Need directions?': nothing set or given, only offered in a question."""
+    said = [s for s in sentences(reply) if not s.rstrip().endswith("?")]
+    offer = (r"\bdirections?\b|\bhead there\b",)
+    asked = [q for q in questions(reply) if any_match(offer, q.lower())]
+    low = reply.lower()
+    return bool(asked and said) and not (
+        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in said)
+        or NUMBER.search(reply)
+        or any_match((r"\b(no|not|none|nothing)\b",), low)  # nothing to go to
     )

@@ -19,6 +19,7 @@ from icatest.offline.text import any_match, content_stems, distances_km, duratio
 class Check(StrEnum):
     HONOURED = "honoured"
     MISSED = "missed"
+    STATED = "stated"  # not met, and the reply says so: an honest answer, not a miss
     UNKNOWN = "unknown"
 
 
@@ -112,6 +113,7 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
 NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)")
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b")
+AFTER = re.compile(r"\bafter\s+(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)  # "..., after 16:00"
 
 
 def constraint_text(cid: str) -> str:
@@ -163,8 +165,9 @@ def check_constraint(
         if place and (place in low or content_stems(place) & content_stems(low)):
             return Check.HONOURED, f"mentions {place}"
         return Check.MISSED, f"{place} not mentioned"
-    for name, family in FAMILIES.items():
-        if name.replace("_", " ") == spoken or any_match(family.asks, spoken):
+    named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
+    for family in named or list(FAMILIES.values()):
+        if named or any_match(family.asks, spoken):
             if any_match(family.honours, low):
                 return Check.HONOURED, "evidence in the reply"
             return Check.MISSED, "no evidence in the reply"
@@ -180,8 +183,10 @@ def _deadline(when: str, reply: str, now: int | None) -> tuple[Check, str]:
     deadline = limit[0]
     if deadline < 12 * 60 and now is not None and now > deadline and not re.search("am", when):
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
-    if any_match(LATE, reply.lower()):
-        return Check.MISSED, "the reply says the deadline cannot be met"
+    if any_match(LATE, reply.lower()) or any(
+        deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
+    ):
+        return Check.STATED, "the reply says the deadline cannot be met"
     etas = [t for t in minutes_of(reply) if t != deadline]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]

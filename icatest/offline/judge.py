@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from icatest.contracts.labels import FailureMode
-from icatest.offline import acts, semantic
+from icatest.offline import acts, attribution, context, plans, semantic
 from icatest.offline import learned as answer_model
 from icatest.offline.constraints import Check, check_constraint, constraint_text, constraints_in
+from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
     RequestKind,
     answer_evidence,
@@ -31,68 +32,32 @@ from icatest.offline.text import (
     any_match,
     clock,
     content_stems,
-    minutes_of,
-    names,
     new_content,
-    questions,
+    new_names,
+    sentences,
 )
+from icatest.offline.turn import Request, Situation, TurnInput
 
+__all__ = [
+    "Outcome",
+    "Request",
+    "RequestVerdict",
+    "Situation",
+    "TurnInput",
+    "judge_request",
+    "judge_turn_input",
+]
 F = FailureMode
 
 # Cosine similarity of reply and request (MiniLM): above ANSWERS the reply is about the request,
 # below OFF_TOPIC it is not; in between the judge abstains. Set on development data only.
 ANSWERS, OFF_TOPIC = 0.55, 0.25
 
-FORGOT = (
-    r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find|have)\b[^.?]*\b(which|what|"
-    r"where|earlier|before|previous|that)\b",
-    r"\b(no|not any) (earlier|previous|prior) (destination|place|result|search|request)\b",
-    r"\b(could|can) you (remind|tell) me (which|what|where)\b",
-    r"\bwhich (one|place|destination|restaurant|cafe|stop|station) (do|did|would) you mean\b",
-)
-REASK = (
-    r"\bwhere (do|would) you (like|want) to go\b",
-    r"\bwhat('?s| is) (the|your) destination\b",
-    r"\bwhere (are you|to)\b[^?]*\?",
-    r"\bwhat time (do|would|should)\b",
-)
-
-
 class Outcome(StrEnum):
     COMPLETED = "completed"
     FAILED = "failed"
     OPEN = "open"
     UNCERTAIN = "uncertain"
-
-
-@dataclass(frozen=True)
-class Request:
-    description: str
-    constraints: tuple[str, ...] = ()
-    kind: str = ""  # structured hint (TargetKind) when known
-    slots: tuple[tuple[str, str], ...] = ()
-    ambiguous: bool = False
-    unsafe: bool = False
-    later_turn: bool = False  # raised again after the turn it was introduced
-
-    def slot(self, name: str) -> str:
-        return dict(self.slots).get(name, "")
-
-
-@dataclass(frozen=True)
-class Situation:
-    time: str | None = None
-    speed_kmh: float | None = None
-
-
-@dataclass(frozen=True)
-class TurnInput:
-    user: str
-    reply: str
-    requests: tuple[Request, ...]
-    history_users: tuple[str, ...] = ()
-    situation: Situation = Situation()
-    history_replies: tuple[str, ...] = ()
 
 
 @dataclass
@@ -103,7 +68,48 @@ class RequestVerdict:
 
 
 def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
-    return [judge_request(r, turn) for r in turn.requests]
+    verdicts = [judge_request(r, turn) for r in turn.requests]
+    if len(turn.requests) > 1:
+        spoken = attribution.addressed(turn.requests, turn.reply, turn.user)
+        if any(spoken):
+            verdicts = [
+                _left_out(r, v) if not about and _judged_on_the_reply(r, v) else v
+                for r, v, about in zip(turn.requests, verdicts, spoken, strict=True)
+            ]
+    return _free_text_plan(turn, verdicts)
+
+
+def _free_text_plan(turn: TurnInput, verdicts: list[RequestVerdict]) -> list[RequestVerdict]:
+    """A plan the utterance spells out ("X, then Y, then Z") with no structured stops."""
+    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+        return verdicts
+    gap = plans.plan_gap(turn.user, turn.reply)
+    first = verdicts[0]
+    if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
+        return verdicts
+    finding = (F.PLANNING_POOR, f"[{turn.requests[0].description}] {gap}")
+    return [RequestVerdict(Outcome.FAILED, [*first.findings, finding], finding[1]), *verdicts[1:]]
+
+
+KEPT = frozenset({F.FALLBACK_RESPONSE, F.SAFETY_VIOLATION, F.CONTEXT_FORGOTTEN})
+
+
+def _judged_on_the_reply(req: Request, v: RequestVerdict) -> bool:
+    """Verdicts that credited the reply's content (not a refusal, question or fixed act)."""
+    if v.outcome is Outcome.OPEN or req.unsafe or acts.is_closing(req.description):
+        return False
+    if is_continuation(req.description) or request_kind(req.description) is RequestKind.UNSAFE:
+        return False
+    if v.reason.startswith(("recalls ", "resolves it from earlier")):
+        return False  # "same destination as before" is answered by the other request's route
+    return not any(label in KEPT for label, _ in v.findings)
+
+
+def _left_out(req: Request, v: RequestVerdict) -> RequestVerdict:
+    return _fail(
+        F.REQUEST_OMITTED,
+        f"[{req.description}] the reply answers another request of the turn, not this one",
+    )
 
 
 def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
@@ -121,8 +127,8 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
     if useless is not None:
         return useless
     if "recall" in dict(req.slots):
-        return _recall(req, reply, d)
-    if req.ambiguous:
+        return _recall(req, turn, d)
+    if req.ambiguous and not _offers(req.description, kind):
         return _ambiguous(req, turn, kind, asking, d)
     if asking and acts.only_questions(reply):
         return RequestVerdict(Outcome.OPEN, reason=f"asks: {asking[0]}")
@@ -138,17 +144,35 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
     return _details(req, kind, turn, d, why)
 
 
+# Requests whose answer offers a result the driver can take or leave (a search hit, a plan):
+# giving one is not acting on an ambiguous request, as starting a route or a setting is.
+OFFERS = frozenset({RequestKind.SEARCH, RequestKind.PLAN})
+GOES = (
+    r"\b(take me|navigate|drive (me )?to|route|go(ing)? to|head(ing)? to|bring me|directions)\b",
+)
+
+
+def _offers(description: str, kind: RequestKind) -> bool:
+    return kind in OFFERS and not any_match(GOES, description.lower())
+
+
 def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> RequestVerdict | None:
     """Fallbacks, echoes, re-asking, empty confirmations and deflections, in any wording."""
     reply, user = turn.reply, turn.user
     if acts.is_fallback(reply):
         return _fail(F.FALLBACK_RESPONSE, f"{d} generic fallback instead of an answer")
+    if any_match(GOES, req.description.lower()) and acts.only_offers_directions(reply):
+        return _fail(F.REQUEST_OMITTED, f"{d} offers directions instead of giving them")
+    if asking and acts.only_questions(reply) and all(
+        acts.asks_how_not_which(q, req.description, user) for q in asking
+    ):
+        return _fail(F.REQUEST_OMITTED, f"{d} asks how to go about it instead of doing it")
+    forgotten = context.forgotten(req, turn)
+    if forgotten:
+        return _fail(F.CONTEXT_FORGOTTEN, f"{d} {forgotten}")
     asks_only = bool(asking) and acts.only_questions(reply)
     if not asks_only and (acts.is_echo(reply, user) or acts.is_echo(reply, req.description)):
         return _fail(F.REQUEST_OMITTED, f"{d} the reply only restates the request")
-    forgotten = _forgotten(req, turn)
-    if forgotten:
-        return _fail(F.CONTEXT_FORGOTTEN, f"{d} {forgotten}")
     if req.ambiguous:
         return None  # judged by whether it asks
     known = (user, req.description, *turn.history_users)
@@ -183,106 +207,75 @@ def _ambiguous(
 ) -> RequestVerdict:
     if asking:
         return RequestVerdict(Outcome.COMPLETED, reason=f"asks: {asking[0]}")
+    acted, why = _answered(req, kind, turn)
+    if acted is False and "instead" in why:
+        return _fail(F.IRRELEVANT_RESPONSE, f"{d} {why}")
     if acts.is_contentless(turn.reply, turn.user, req.description) or acts.is_deflection(
         turn.reply
     ):
         return _fail(F.REQUEST_OMITTED, f"{d} ambiguous request neither clarified nor answered")
-    acted, _ = _answered(req, kind, turn)
-    if acted:
+    recalled = context.recalls_earlier(req, turn)
+    if recalled:
+        return RequestVerdict(Outcome.COMPLETED, reason=f"resolves it from earlier: {recalled}")
+    if acted and "similarity" not in why and "learned" not in why:  # evidence of acting on it
         return _fail(F.AMBIGUITY_UNRESOLVED, f"{d} acted on an ambiguous request without asking")
     return _fail(F.REQUEST_OMITTED, f"{d} ambiguous request neither clarified nor answered")
 
 
-def _recall(req: Request, reply: str, d: str) -> RequestVerdict:
-    subject = req.slot("recall")
-    if any_match(FORGOT, reply.lower()):
+def _recall(req: Request, turn: TurnInput, d: str) -> RequestVerdict:
+    subject, reply = req.slot("recall"), turn.reply
+    if any_match(context.FORGOT, context.own_text(req, turn).lower()):
+        if not context.established(subject, turn):
+            return RequestVerdict(Outcome.OPEN, reason=f"no {subject!r} was named earlier")
         return _fail(F.CONTEXT_FORGOTTEN, f"{d} earlier {subject!r} not recalled")
-    if not _mentions(reply, subject):
+    recalled = context.recalls_earlier(req, turn)
+    if not mentions(reply, subject) and recalled:
+        return RequestVerdict(Outcome.COMPLETED, reason=f"recalls {recalled} from earlier")
+    if not mentions(reply, subject):
         return _fail(F.REQUEST_OMITTED, f"{d} reference to the earlier {subject!r} not addressed")
     return RequestVerdict(Outcome.COMPLETED, reason=f"recalls {subject}")
-
-
-def _forgotten(req: Request, turn: TurnInput) -> str | None:
-    """The reply asks again for what the driver already said."""
-    low = turn.reply.lower()
-    if (
-        req.later_turn
-        and not req.ambiguous  # asking which one is right for an ambiguous request
-        and any_match(FORGOT, low)
-        and not _mentions_subject(req, turn.reply)
-    ):
-        return "asks again for what was said earlier"
-    if (
-        req.later_turn
-        and _repeats_earlier_reply(turn.reply, turn.history_replies)
-        and not _mentions_subject(req, turn.reply)
-        and len(content_stems(req.description) & content_stems(turn.reply)) < 2
-    ):
-        return "repeats an earlier answer, ignoring what the driver said since"
-    said = " ".join((*turn.history_users, turn.user))
-    for q in questions(low):
-        if any_match(REASK[:3], q) and (req.slot("destination") or names(said)):
-            return "asks for a destination the driver already gave"
-        if any_match(REASK[3:], q) and minutes_of(said):
-            return "asks for a time the driver already gave"
-    return None
-
-
-def _repeats_earlier_reply(reply: str, earlier: tuple[str, ...]) -> bool:
-    mine = content_stems(reply)
-    if len(mine) < 4:
-        return False
-    for before in earlier[-4:]:
-        theirs = content_stems(before)
-        if theirs and len(mine & theirs) / len(mine | theirs) >= 0.8:
-            return True
-    return False
-
-
-SUBJECT_SLOTS = ("destination", "name", "category", "setting", "value", "topic", "place")
-
-
-def _mentions(reply: str, subject: str) -> bool:
-    if not subject:
-        return False
-    stems = content_stems(subject)
-    return subject.lower() in reply.lower() or bool(stems and stems <= content_stems(reply))
-
-
-def _mentions_subject(req: Request, reply: str) -> bool:
-    values = [req.slot(n) for n in SUBJECT_SLOTS] + [req.slot(f"{n}_ko") for n in SUBJECT_SLOTS]
-    return any(_mentions(reply, v) for v in values if v)
 
 
 def _answered(req: Request, kind: RequestKind, turn: TurnInput) -> tuple[bool | None, str]:
     """True answered, False not, None cannot tell; with the reason."""
     reply = turn.reply
-    if _mentions_subject(req, reply):
-        return True, "names what was asked for"
     asked = req.slot("category") or (place_kind(req.description) or "")
-    others = other_place_kinds(reply, asked) if asked and kind is RequestKind.SEARCH else []
-    if others and place_kind(reply) != (place_kind(asked) or asked):
+    offered = _offered(req, turn) if asked and kind is RequestKind.SEARCH else ""
+    others = other_place_kinds(offered, asked) if offered else []
+    if others and place_kind(offered) != (place_kind(asked) or asked):
         return False, f"answered with {', '.join(others)} instead"
+    if mentions_subject(req, reply):
+        return True, "names what was asked for"
     evidence = answer_evidence(kind, reply, turn.user, req.description, *turn.history_users)
     if evidence:
         return True, evidence
     shared = content_stems(req.description) & content_stems(reply)
     if shared and new_content(reply, turn.user, req.description):
         return True, f"speaks of {sorted(shared)[0]!r} and adds to it"
-    sim = semantic.best_similarity(reply, [req.description, turn.user])
+    alone = len(turn.requests) < 2  # else the utterance holds the other requests too
+    sources = [req.description, turn.user] if alone else [req.description]
+    sim = semantic.best_similarity(reply, sources)
     if sim is None:
         return None, "no rule applies and no embedding model is installed"
     if sim >= ANSWERS:
         return True, f"about the request (similarity {sim:.2f})"
     if sim <= OFF_TOPIC:
         return False, f"request not addressed (similarity {sim:.2f})"
-    pair = answer_model.Pair(req.description, reply, turn.user, req.kind, turn.history_users)
+    user = turn.user if alone else req.description
+    pair = answer_model.Pair(req.description, reply, user, req.kind, turn.history_users)
     learned, p = answer_model.answers(pair)
     if learned is not None:
         verb = "answers" if learned else "does not answer"
         return learned, f"{verb} the request (learned model, P(answers) {p:.2f})"
     odds = "" if p is None else f", learned P(answers) {p:.2f}"
     return None, f"cannot tell whether the reply answers it (similarity {sim:.2f}{odds})"
+
+
+def _offered(req: Request, turn: TurnInput) -> str:
+    """The sentences of the reply that offer a named place for this request (not the other
+    requests' answers, not "I've dropped the museum")."""
+    own = sentences(context.own_text(req, turn))
+    return " ".join(s for s in own if new_names(s, turn.user, req.description))
 
 
 def _off_label(req: Request, reply: str, why: str) -> FailureMode:
@@ -299,17 +292,18 @@ def _details(
 ) -> RequestVerdict:
     """The request is answered: every stop planned in order, every constraint honoured?"""
     findings: list[tuple[FailureMode, str]] = []
-    if kind is RequestKind.PLAN:
-        plan = _plan_problem(req, turn.reply)
-        if plan:
-            findings.append((F.PLANNING_POOR, f"{d} {plan}"))
+    plan = _plan_problem(req, turn.reply) if kind is RequestKind.PLAN else None
+    if plan == NO_PLAN:
+        return _fail(F.REQUEST_OMITTED, f"{d} no stop of the plan is in the reply")
+    if plan:
+        findings.append((F.PLANNING_POOR, f"{d} {plan}"))
     constraints = [constraint_text(c) for c in req.constraints] or constraints_in(req.description)
     now = clock(turn.situation.time) if turn.situation.time else None
     missed, unknown = [], []
     for c in constraints:
         result, reason = check_constraint(c, turn.reply, now)
-        if result is Check.MISSED:
-            missed.append(f"{c} ({reason})")
+        if result is Check.MISSED and not (plan and reason.startswith("no ")):
+            missed.append(f"{c} ({reason})")  # a dropped stop takes its evidence with it
         elif result is Check.UNKNOWN:
             unknown.append(reason)
     if missed:
@@ -322,11 +316,16 @@ def _details(
     return RequestVerdict(Outcome.COMPLETED, reason=why)
 
 
+NO_PLAN = "no stop planned"
+
+
 def _plan_problem(req: Request, reply: str) -> str | None:
     stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
     if not stops:
         return None
-    missing = [s for s in stops if not _mentions(reply, s)]
+    missing = [s for s in stops if not mentions(reply, s)]
+    if len(missing) == len(stops) and not mentions(reply, req.slot("destination")):
+        return NO_PLAN
     if missing:
         return f"plan leaves out {', '.join(missing)}"
     low = reply.lower()

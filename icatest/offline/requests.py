@@ -83,7 +83,8 @@ ANSWER_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.WEATHER: (
         r"\b(sunny|cloud\w*|rain\w*|snow\w*|clear|dry|wind\w*|storm\w*|fog\w*|overcast|"
         r"humid\w*|drizzle|hail|frost|warm|hot|cold|cool|mild|degrees?|°|forecast|"
-        r"temperature|high of|low of|\d+ ?f\b)",
+        r"temperature|high of|low of|\d+ ?f\b|shower\w*|thunder\w*|sleet)",
+        r"\d\s*°",
     ),
     RequestKind.SCHEDULE: (
         r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|"
@@ -101,7 +102,7 @@ NEGATIVE_ANSWER = (
     r"\b(there (is|are) no|there'?s no|no \w+ (nearby|near|close|around|found|available))\b",
     r"\b(couldn'?t|could not|can'?t|cannot|didn'?t|did not) (find|locate|see)\b",
     r"\b(none|nothing) (nearby|near|close|found|available|scheduled)\b",
-    r"\b(don'?t|do not) (see|have) (any|a)\b",
+    r"\b(don'?t|do not) (see|have) (any|a)\b(?![^.?!]*\b(earlier|before|previous))",
 )
 
 
@@ -193,12 +194,16 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point"),
-    "parking": ("parking", "car park", "garage"),
+    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
     "hospital": ("hospital", "clinic", "emergency room"),
+    "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
+    "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
+    "hardware store": ("hardware store", "baumarkt", "diy store"),
+    "playground": ("playground", "spielplatz"),
 }
 
 
@@ -209,7 +214,7 @@ def place_kind(text: str) -> str | None:
     low, best = text.lower(), None
     for kind, words in PLACE_KINDS.items():
         for w in (kind, *words):
-            m = re.search(r"(?<!\w)" + re.escape(w), low)
+            m = re.search(_place_word(w), low)
             if m and (best is None or m.start() < best[0]):
                 best = (m.start(), kind)
     return best[1] if best else None
@@ -226,10 +231,19 @@ def other_place_kinds(reply: str, own: str) -> list[str]:
     ]
 
 
+def _place_word(word: str) -> str:
+    """A short word whole ('park', not 'parking'); a longer one also opens a compound
+    ('Apotheke' in 'Apothekenplatz')."""
+    import re
+
+    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
+    return r"(?<!\w)" + re.escape(word) + whole
+
+
 def _word_in(word: str, low: str) -> bool:
     import re
 
-    return re.search(r"(?<!\w)" + re.escape(word), low) is not None
+    return re.search(_place_word(word), low) is not None
 
 
 REPEATS_SIMILARITY = 0.6
@@ -242,7 +256,7 @@ def repeats(utterance: str, description: str) -> bool:
 
     asked, said = content_stems(description), content_stems(utterance)
     shared = asked & said
-    if asked and len(shared) * 3 >= len(asked) * 2 and len(shared) >= min(2, len(asked)):
+    if asked and len(shared) * 2 >= len(asked) and len(shared) >= min(2, len(asked)):
         return True
     sim = semantic.similarity(utterance, description)
     return sim is not None and sim >= REPEATS_SIMILARITY

@@ -1,0 +1,95 @@
+"""Which of a turn's requests a reply speaks to, when the driver asked for several at once.
+
+A reply that answers one request and leaves out the other ("Setting the temperature to 19
+degrees." to "Set the temperature to 19 degrees. Plan a trip: ...") carries evidence (numbers,
+names, route words) that would credit every request judged on its own. Each sentence of the
+reply is given to the requests whose own words, place kind or named slots it mentions; a
+sentence that mentions none is free and counts for a request of the kind it answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from icatest.offline.requests import (
+    ANSWER_WORDS,
+    PLACE_KINDS,
+    answer_evidence,
+    place_kind,
+    request_kind,
+)
+from icatest.offline.text import any_match, content_stems, sentences, stem
+from icatest.offline.turn import Request
+
+# Words every request uses; they tie a sentence to no request in particular.
+GENERIC = frozenset(
+    stem(w)
+    for w in """navigate navigation route trip plan find drive way nearby near stop stops first
+    then finally back earlier before same again asked answer request one
+    something somewhere take bring show open""".split()
+)
+SLOTS = ("destination", "name", "category", "setting", "value", "topic", "place", "stops")
+
+
+def _marks(req: Request, others: Sequence[Request]) -> tuple[set[str], set[str]]:
+    """The request's own content stems and place kinds (not shared with the other requests)."""
+    theirs: set[str] = set()
+    their_kinds: set[str] = set()
+    for o in others:
+        theirs |= content_stems(o.description)
+        kind = place_kind(o.description)
+        if kind:
+            their_kinds.add(kind)
+    own = content_stems(req.description)
+    for name in SLOTS:
+        own |= content_stems(req.slot(name).replace(",", " "))
+    kind = place_kind(req.description)
+    kinds = {kind} - their_kinds if kind else set()
+    return {w for w in own - theirs - GENERIC if not any(c.isdigit() for c in w)}, kinds
+
+
+def _heads(stems: set[str]) -> set[str]:
+    """Stems cut to five letters: 'disabling' and 'disable', 'assistance' and 'assist' meet."""
+    return {s[:5] if len(s) >= 5 else s for s in stems}
+
+
+def _mentions(sentence: str, stems: set[str], kinds: set[str]) -> bool:
+    if _heads(stems) & _heads(content_stems(sentence)):
+        return True
+    low = sentence.lower()
+    return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))
+
+
+def own_sentences(req: Request, requests: Sequence[Request], reply: str) -> str:
+    """The sentences of the reply that speak of this request or of none of the others."""
+    marks = [_marks(r, [o for o in requests if o is not r]) for r in requests]
+    mine = marks[[i for i, r in enumerate(requests) if r is req][0]]
+    kept = [
+        s for s in sentences(reply) or [reply]
+        if _mentions(s, *mine) or not any(_mentions(s, *m) for m in marks)
+    ]
+    return " ".join(kept)
+
+
+def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
+    """For each request: does some sentence of the reply speak to it?"""
+    marks = [
+        _marks(r, [o for j, o in enumerate(requests) if j != i]) for i, r in enumerate(requests)
+    ]
+    said = sentences(reply) or [reply]
+    hits = [[_mentions(s, *m) for m in marks] for s in said]
+    kinds = [request_kind(r.description, r.kind) for r in requests]
+    out = [any(h[i] for h in hits) for i in range(len(requests))]
+    for s, h in zip(said, hits, strict=True):
+        if any(h) or s.rstrip().endswith("?"):  # a free question speaks to no request
+            continue
+        fits = [
+            i for i, r in enumerate(requests)
+            if answer_evidence(kinds[i], s, user, r.description) is not None
+        ]
+        # a free sentence goes to the requests whose kind's own answer words it uses (a route
+        # summary to a route request, not to a search that also sees a distance in it)
+        own = [i for i in fits if any_match(ANSWER_WORDS.get(kinds[i], ()), s.lower())]
+        for i in own or fits:
+            out[i] = True
+    return out

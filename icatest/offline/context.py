@@ -1,0 +1,137 @@
+"""Context across turns: does a reply forget what the talk established, or resolve a reference
+back to it ("the cafe from before", "same destination as before", "that place")?
+
+A reply that says it has no such thing ("I don't have a cafe from earlier. Which cafe do you
+mean?") forgets only when the thing was in fact established: named by the assistant in an
+earlier reply. Otherwise it is a fair question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from icatest.offline.attribution import own_sentences
+from icatest.offline.requests import PLACE_KINDS, place_kind
+from icatest.offline.text import any_match, content_stems, minutes_of, names, questions
+from icatest.offline.turn import Request, TurnInput
+
+FORGOT = (
+    r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find|have)\b[^.?]*\b(which|what|"
+    r"where|earlier|before|previous|that)\b",
+    r"\b(no|not any) (earlier|previous|prior) (destination|place|result|search|request)\b",
+    r"\b(could|can) you (remind|tell) me (which|what|where)\b",
+    r"\bwhich (one|place|destination|restaurant|cafe|stop|station) (do|did|would) you mean\b",
+)
+REASK = (
+    r"\bwhere (do|would) you (like|want) to go\b",
+    r"\bwhat('?s| is) (the|your) destination\b",
+    r"\bwhere (are you|to)\b[^?]*\?",
+    r"\bwhat time (do|would|should)\b",
+)
+BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
+REFERENCE = re.compile(
+    r"\b(?:the|that|same)\s+(?P<what>[a-z]+(?: [a-z]+)?)\s+(?:you found earlier|from before|"
+    r"from earlier|as before|we talked about|you mentioned)",
+    re.I,
+)
+GENERAL = frozenset({"destination", "place", "one", "address", "location", "result"})
+SUBJECT_SLOTS = ("destination", "name", "category", "setting", "value", "topic", "place")
+ROUTE_OR_FIND = re.compile(r"\b(route to|arriv\w+|navigat\w+|i found|trip planned|heading)\b", re.I)
+
+
+def mentions(reply: str, subject: str) -> bool:
+    if not subject:
+        return False
+    stems = content_stems(subject)
+    return subject.lower() in reply.lower() or bool(stems and stems <= content_stems(reply))
+
+
+def mentions_subject(req: Request, reply: str) -> bool:
+    values = [req.slot(n) for n in SUBJECT_SLOTS] + [req.slot(f"{n}_ko") for n in SUBJECT_SLOTS]
+    return any(mentions(reply, v) for v in values if v)
+
+
+def referred(req: Request) -> str:
+    """What the request refers back to ('cafe', 'destination'), or ''."""
+    if req.slot("recall"):
+        return req.slot("recall")
+    m = REFERENCE.search(req.description)
+    return m.group("what").lower() if m else ""
+
+
+def established(subject: str, turn: TurnInput) -> bool:
+    """Did an earlier reply name the subject (a kind of place, a destination, a name)?"""
+    earlier = [r for r in turn.history_replies if r.strip()]
+    if not subject:
+        return True  # nothing to check against: trust the reply's own words
+    if subject in GENERAL:
+        return any(ROUTE_OR_FIND.search(r) or names(r) for r in earlier)
+    kind = place_kind(subject)
+    words = (subject, *(PLACE_KINDS.get(kind, ()) if kind else ()))
+    return any(mentions(r, w) for r in earlier for w in words)
+
+
+def own_text(req: Request, turn: TurnInput) -> str:
+    """The reply, without the sentences that speak only of the turn's other requests."""
+    if len(turn.requests) > 1 and any(r is req for r in turn.requests):
+        return own_sentences(req, turn.requests, turn.reply)
+    return turn.reply
+
+
+def forgotten(req: Request, turn: TurnInput) -> str | None:
+    """The reply asks again for what the driver already said, or claims not to know what an
+    earlier reply established."""
+    low = own_text(req, turn).lower()
+    # asking which one is right for an ambiguous request; saying it has none is not
+    forgot = FORGOT[:3] if req.ambiguous else FORGOT
+    if (
+        req.later_turn
+        and (not req.ambiguous or any_match(BACK_REFERENCE, req.description.lower()))
+        and any_match(forgot, low)
+        and not mentions_subject(req, turn.reply)
+        and established(referred(req), turn)
+    ):
+        return "asks again for what was said earlier"
+    stale = _stale_repeat(req, turn)
+    if stale:
+        return stale
+    said = " ".join((*turn.history_users, turn.user))
+    for q in questions(low):
+        if any_match(REASK[:3], q) and (req.slot("destination") or names(said)):
+            return "asks for a destination the driver already gave"
+        if any_match(REASK[3:], q) and minutes_of(said):
+            return "asks for a time the driver already gave"
+    return None
+
+
+def recalls_earlier(req: Request, turn: TurnInput) -> str | None:
+    """'Find that place' answered with a place named earlier in the conversation."""
+    if not any_match(BACK_REFERENCE, req.description.lower()):
+        return None
+    earlier = " ".join((*turn.history_users, *turn.history_replies)).lower()
+    low = turn.reply.lower()
+    found = sorted(
+        n for n in names(turn.reply)
+        if n in earlier and re.search(rf"\b(to|found|at|is)\s+{re.escape(n)}\b", low)
+    )
+    return found[0] if found else None
+
+
+def _stale_repeat(req: Request, turn: TurnInput) -> str | None:
+    """The reply repeats an earlier answer word for word although the request has changed since:
+    what it asks now that the earlier utterance did not is nowhere in the reply."""
+    mine = content_stems(turn.reply)
+    if len(mine) < 4 or len(turn.requests) > 1 or referred(req):
+        return None  # with several requests or "as before", the same answer may be right
+    if any_match(BACK_REFERENCE, req.description.lower()):
+        return None
+    for before, reply in list(zip(turn.history_users, turn.history_replies, strict=False))[-4:]:
+        theirs = content_stems(reply)
+        if not theirs or len(mine & theirs) / len(mine | theirs) < 0.8:
+            continue
+        new = content_stems(req.description) - content_stems(before)
+        for c in req.constraints:
+            new |= content_stems(c.replace("_", " ")) - content_stems(before)
+        if new and not new & mine:
+            return "repeats an earlier answer, ignoring what the driver asked since"
+    return None
