@@ -3,7 +3,9 @@
 A role (`simulator`, `turn_judge`, `conversation_judge`, `kpi_judge`, `generator`) is bound to a
 model string: anything litellm accepts, optionally with `@API_BASE` appended (for vLLM or any
 OpenAI-compatible server), or `offline` for the built-in deterministic backend. Callers pass the
-offline implementation of a task next to its prompt, so each feature owns both.
+offline implementation of a task next to its prompt, so each feature owns both. Calls go out
+through litellm, or, for a model litellm does not know on an OpenAI-compatible server, through
+the lean direct client (`llm/direct.py`; role setting `transport`).
 
 Errors are sorted by kind where they arise (ModelErrorKind): missing credentials, refused keys,
 bad requests and prompts too long are not retried and say so; rate limits, 5xx, timeouts and
