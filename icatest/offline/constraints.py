@@ -13,7 +13,15 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.offline.text import any_match, content_stems, distances_km, durations, minutes_of
+from icatest.offline.text import (
+    any_match,
+    called_off,
+    content_stems,
+    distances_km,
+    durations,
+    minutes_of,
+    without_called_off,
+)
 
 
 class Check(StrEnum):
@@ -26,7 +34,8 @@ class Check(StrEnum):
 @dataclass(frozen=True)
 class Family:
     asks: tuple[str, ...]  # how a driver phrases it
-    honours: tuple[str, ...]  # evidence in a reply
+    honours: tuple[str, ...]  # evidence in a reply; empty: honoured unless broken
+    breaks: tuple[str, ...] = ()  # evidence in a reply that goes against it
 
 
 _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*|without|no|" \
@@ -54,7 +63,7 @@ FAMILIES: dict[str, Family] = {
     ),
     "cheap": Family(
         (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
-         r"reasonabl[ey] priced|cheaply)\b",),
+         r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",),
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?))\b", r"저렴"),
@@ -95,6 +104,29 @@ FAMILIES: dict[str, Family] = {
         (r"\b(kid|child|family|families|toddler)\w*",),
         (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
     ),
+    "no_detour": Family(
+        (r"\b(no|without|don'?t (add|make|take) any|avoid\w*( any)?) detours?\b",
+         r"\bnot off (the )?route\b", r"\bdetours? (under|below|of less than|shorter than)\b"),
+        (r"\bno detours?\b", r"\bwithout (a |any )?detours?\b",
+         r"\b(on|along) (the|your) (way|route)\b", r"\bdirect(ly)?\b",
+         r"\bdetour of (only |just )?\d+", r"\badds? (only |just )?\d+ min"),
+    ),
+    "brief": Family(
+        (r"\b(skip|no|without|spare me|don'?t (need|want|care about)) (the |any )?(route )?"
+         r"(details|talking|chit-?chat|explanations?)\b",),
+        (),
+        (r"\b(other|alternative) routes?\b", r"\b(wanna|want to|would you like to) (hear|know)\b",
+         r"\b(want|need) (the )?details\b"),
+    ),
+    "free_spot": Family(
+        (r"\bfree (charger|charging( station| point)?|spot|parking|space)\b",),
+        (r"\b(free|available|unoccupied|vacant|no (fee|charge|cost))\b",),
+    ),
+    "same_route": Family(
+        (r"\bsame (route|way)\b",),
+        (r"\bsame (route|way)\b", r"\b(as|like) before\b", r"\bprevious route\b",
+         r"\b(on|along) (the|your) (current )?(route|way)\b"),
+    ),
     "along_route": Family(
         (r"\b(on the way|along (the|my) (route|way)|en route|on my way|without (a )?detour)\b",),
         (r"\b(on the way|on your way|along|en route|detour|right off|off the|next to the "
@@ -110,6 +142,12 @@ DEADLINE = re.compile(
 )
 WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(?P<d>[\d.,]+\s*"
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
+TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
+                    r"minutes)\b", re.I)
+LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
+GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap|country|blues|"
+                   r"metal|techno|electronic|reggae|soul|folk|indie|disco|funk)\b(?= music| songs?|"
+                   r"\b)", re.I)
 NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)")
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b")
@@ -134,12 +172,36 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"arrive by {m.group('t')}")
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
+    if not LATER.search(text):
+        found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
+    if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
+        found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
         if name in ("ev_charging", "fast_charger", "parking", "along_route"):
             continue  # in a description these are usually the subject, not a constraint
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
+
+
+# Route preferences hold for the rest of the trip until the driver calls them off.
+STANDING = ("avoid highways", "avoid tolls", "no detour")
+
+
+def standing(earlier: tuple[str, ...], now: str) -> list[str]:
+    """The route preferences the driver stated on earlier turns (oldest first) and has not
+    called off since."""
+    held: list[str] = []
+    for said in (*earlier, now):
+        for clause in called_off(said):
+            off = set(constraints_in(clause))
+            held = [c for c in held if c not in off]
+        if said is now:
+            break
+        for c in constraints_in(without_called_off(said)):
+            if c in STANDING and c not in held:
+                held.append(c)
+    return held
 
 
 def check_constraint(
@@ -152,14 +214,9 @@ def check_constraint(
     deadline = DEADLINE.search(spoken)
     if deadline:
         return _deadline(deadline.group("t"), reply, now_minutes)
-    within = WITHIN.search(spoken)
-    if within:
-        limit = distances_km(within.group("d"))
-        got = distances_km(reply)
-        if limit and got:
-            ok = min(got) <= limit[0] * 1.05
-            return (Check.HONOURED if ok else Check.MISSED), f"{min(got):.1f} km vs {limit[0]:g} km"
-        return Check.MISSED, "no distance given"
+    measured = _measured(spoken, reply)
+    if measured is not None:
+        return measured
     if spoken.startswith("near "):
         place = spoken[5:].strip()
         if place and (place in low or content_stems(place) & content_stems(low)):
@@ -168,12 +225,39 @@ def check_constraint(
     named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for family in named or list(FAMILIES.values()):
         if named or any_match(family.asks, spoken):
-            if any_match(family.honours, low):
+            if any_match(family.breaks, low):
+                return Check.MISSED, "the reply goes against it"
+            if not family.honours or any_match(family.honours, low):
                 return Check.HONOURED, "evidence in the reply"
             return Check.MISSED, "no evidence in the reply"
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
         return Check.HONOURED, "its words are in the reply"
     return Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}"
+
+
+def _measured(spoken: str, reply: str) -> tuple[Check, str] | None:
+    """Limits checked against what the reply says: distance, trip duration, music genre."""
+    within = WITHIN.search(spoken)
+    if within:
+        limit = distances_km(within.group("d"))
+        got = distances_km(reply)
+        if limit and got:
+            ok = min(got) <= limit[0] * 1.05
+            return (Check.HONOURED if ok else Check.MISSED), f"{min(got):.1f} km vs {limit[0]:g} km"
+        return Check.MISSED, "no distance given"
+    if spoken.startswith("takes at most "):
+        most, took = int(spoken.split()[3]), durations(reply)
+        if not took:
+            return Check.MISSED, "no duration given"
+        if max(took) > most:
+            return Check.MISSED, f"{max(took)} min is over {most} min"
+        return Check.HONOURED, f"{max(took)} min"
+    if spoken.startswith("genre "):
+        genre = spoken[len("genre "):]
+        if genre in reply.lower():
+            return Check.HONOURED, f"plays {genre}"
+        return Check.MISSED, f"no {genre} in the reply"
+    return None
 
 
 def _deadline(when: str, reply: str, now: int | None) -> tuple[Check, str]:

@@ -17,7 +17,13 @@ from enum import StrEnum
 from icatest.contracts.labels import FailureMode
 from icatest.offline import acts, attribution, context, plans, semantic
 from icatest.offline import learned as answer_model
-from icatest.offline.constraints import Check, check_constraint, constraint_text, constraints_in
+from icatest.offline.constraints import (
+    Check,
+    check_constraint,
+    constraint_text,
+    constraints_in,
+    standing,
+)
 from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
     RequestKind,
@@ -297,7 +303,7 @@ def _details(
         return _fail(F.REQUEST_OMITTED, f"{d} no stop of the plan is in the reply")
     if plan:
         findings.append((F.PLANNING_POOR, f"{d} {plan}"))
-    constraints = [constraint_text(c) for c in req.constraints] or constraints_in(req.description)
+    constraints = _constraints(req, turn)
     now = clock(turn.situation.time) if turn.situation.time else None
     missed, unknown = [], []
     for c in constraints:
@@ -309,6 +315,9 @@ def _details(
     if missed:
         missing = "; ".join(missed)
         findings.append((F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {missing}"))
+        told = _said_before([m.partition(" (")[0] for m in missed], turn)
+        if told:
+            findings.append((F.CONTEXT_FORGOTTEN, f"{d} the driver said it earlier: {told}"))
     if findings:
         return RequestVerdict(Outcome.FAILED, findings, findings[0][1])
     if unknown:
@@ -317,6 +326,36 @@ def _details(
 
 
 NO_PLAN = "no stop planned"
+
+
+def _said_before(constraints: list[str], turn: TurnInput) -> str:
+    """The first of the constraints the driver already stated on an earlier turn, or ''."""
+    earlier = {c for u in turn.history_users for c in constraints_in(u)}
+    earlier -= set(constraints_in(turn.user))
+    return next((c for c in constraints if c in earlier), "")
+
+
+def _constraints(req: Request, turn: TurnInput) -> list[str]:
+    """Structured constraints when the request has them; for a free-text request, those its
+    words state, and those the driver's utterance states when it raised only this request."""
+    if req.constraints:
+        return [constraint_text(c) for c in req.constraints]
+    found = constraints_in(req.description)
+    if not req.slots and len(turn.requests) == 1:
+        found += [c for c in constraints_in(turn.user) if c not in found]
+    if not req.slots and any_match(SETS_ROUTE, req.description.lower()) and any_match(
+        SHOWS_ROUTE, turn.reply.lower()
+    ):
+        found += [c for c in standing(turn.history_users, turn.user) if c not in found]
+    offered = turn.history_replies[-1].lower() if turn.history_replies else ""
+    if "fastest" in found and "fastest" in offered:
+        found.remove("fastest")  # the driver picks the fastest route the assistant offered
+    return found
+
+
+SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
+              r"destination)\b",)
+SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
 
 
 def _plan_problem(req: Request, reply: str) -> str | None:

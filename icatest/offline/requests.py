@@ -50,7 +50,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     ),
     RequestKind.NAVIGATE: (
         r"\b(route|navigate|navigation|directions?|take me|drive (me )?to|get (me )?to|head(ing)? "
-        r"(to|for)|way to|go to|arriv\w*|eta|how (far|long)|traffic|airport|trip)\b",
+        r"(to|for)|way to|go to|arriv\w*|eta|how (far|long)|traffic|airport|trip|destination|"
+        r"(travel|journey|driving) time)\b",
     ),
     RequestKind.SEARCH: (
         r"\b(find|nearest|closest|nearby|where (is|are|does|do|can)|where'?s|is there|are there|"
@@ -250,10 +251,14 @@ REPEATS_SIMILARITY = 0.6
 
 
 def repeats(utterance: str, description: str) -> bool:
-    """Does the driver's utterance ask again for what the description asks?"""
+    """Does the driver's utterance ask again for what the description asks? What it calls off
+    ("forget the pharmacy") it does not."""
     from icatest.offline import semantic
-    from icatest.offline.text import content_stems
+    from icatest.offline.text import content_stems, without_called_off
 
+    utterance = without_called_off(utterance)
+    if not utterance:
+        return False
     asked, said = content_stems(description), content_stems(utterance)
     shared = asked & said
     if asked and len(shared) * 2 >= len(asked) and len(shared) >= min(2, len(asked)):

@@ -183,3 +183,22 @@ def pattern(regex: str) -> re.Pattern[str]:
 
 def any_match(regexes: tuple[str, ...], text: str) -> bool:
     return any(pattern(r).search(text) for r in regexes)
+
+
+# "Forget the pharmacy", "skip the Arena", "never mind the highways": what the driver calls off.
+CALLED_OFF = re.compile(
+    r"\b(forget|skip|never ?mind|cancel|drop|scrap|ditch|ignore)( about)?( the| that| my)?\s+"
+    r"[^,.;:!?—–]+",
+    re.I,
+)
+
+
+def called_off(text: str) -> list[str]:
+    """The clauses of an utterance that call something off, each as 'avoid ...' (so the
+    constraint families read what is called off)."""
+    return [m.group(0).replace(m.group(1), "avoid", 1) for m in CALLED_OFF.finditer(text)]
+
+
+def without_called_off(text: str) -> str:
+    return CALLED_OFF.sub(" ", text).strip()
+

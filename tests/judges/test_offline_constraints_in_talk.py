@@ -1,0 +1,131 @@
+"""Constraints the driver states in free text, on this turn or on earlier ones: the offline judge
+holds a free-text request to what the utterance asks, keeps route preferences in force until the
+driver calls them off, and reports a preference it forgot as forgotten context."""
+
+from __future__ import annotations
+
+import pytest
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.offline.constraints import Check, check_constraint, constraints_in, standing
+from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
+from icatest.offline.requests import RequestKind, repeats, request_kind
+
+
+def judge(description: str, user: str, reply: str, *, users=(), replies=()):
+    req = Request(description)
+    turn = TurnInput(user, reply, (req,), tuple(users), Situation("12:00", 50.0), tuple(replies))
+    return judge_turn_input(turn)[0]
+
+
+def labels(v) -> set[F]:
+    return {label for label, _ in v.findings}
+
+
+@pytest.mark.parametrize(
+    ("text", "constraint"),
+    [
+        ("Get me there, no detours!", "no detour"),
+        ("Find a supermarket that's really on the way, not off route.", "no detour"),
+        ("Skip the route details, just start driving.", "brief"),
+        ("Find me a free charger, quick.", "free spot"),
+        ("Add the bakery, same route please.", "same route"),
+        ("Bank, then the charger, all in 20 minutes!", "takes at most 20 min"),
+        ("Play some jazz music, please.", "genre jazz"),
+        ("A pharmacy, but not some fancy one.", "cheap"),
+    ],
+)
+def test_constraints_in_free_text(text: str, constraint: str) -> None:
+    assert constraint in constraints_in(text)
+
+
+def test_a_reminder_time_is_not_a_limit_on_the_trip() -> None:
+    assert not any(c.startswith("takes") for c in constraints_in("Remind me in 20 minutes."))
+
+
+@pytest.mark.parametrize(
+    ("constraint", "reply", "result"),
+    [
+        ("takes at most 20 min", "The whole trip takes 25 minutes.", Check.MISSED),
+        ("takes at most 20 min", "That's 14 minutes in all.", Check.HONOURED),
+        ("takes at most 20 min", "Found Tchibo for coffee.", Check.MISSED),
+        ("brief", "Route via A9, 7 minutes. There's 1 other route. Want details?", Check.MISSED),
+        ("brief", "Navigation started.", Check.HONOURED),
+        ("genre jazz", "Playing 'Mocked song 1'. Enjoy!", Check.MISSED),
+        ("genre jazz", "Here's some smooth jazz for you.", Check.HONOURED),
+        ("no detour", "It's right on your way, no detour.", Check.HONOURED),
+        ("no detour", "Fastest route via B471, 10 minutes.", Check.MISSED),
+    ],
+)
+def test_constraint_evidence(constraint: str, reply: str, result: Check) -> None:
+    assert check_constraint(constraint, reply)[0] is result
+
+
+def test_the_utterance_constraints_bind_a_free_text_request() -> None:
+    ask = "Get me to ESO Supernova now, no detours!"
+    reply = "Fastest route is via Parkring, 7 minutes. There are 2 other routes."
+    v = judge("Navigate to ESO Supernova", ask, reply)
+    assert labels(v) == {F.CONSTRAINT_MISSED}, v.reason
+    assert "no detour" in v.reason
+
+
+def test_structured_constraints_are_not_widened_by_the_utterance() -> None:
+    req = Request("Navigate to ESO Supernova", ("fastest",), slots=(("destination", "ESO"),))
+    turn = TurnInput("Get me to ESO Supernova, fastest route, no detours!",
+                     "Fastest route to ESO Supernova via Parkring, 7 minutes.", (req,))
+    assert judge_turn_input(turn)[0].outcome is Outcome.COMPLETED
+
+
+def test_a_route_preference_from_an_earlier_turn_forgotten() -> None:
+    users = ("Take me to Marienplatz, and avoid tolls please.",)
+    replies = ("Sure, where would you like to park?",)
+    v = judge("Replace the current destination with Marienplatz",
+              "Replace the current destination with Marienplatz.",
+              "The fastest route to Marienplatz is via A9, Isarring, 21 minutes.",
+              users=users, replies=replies)
+    assert labels(v) == {F.CONSTRAINT_MISSED, F.CONTEXT_FORGOTTEN}, v.findings
+    assert "avoid tolls" in v.reason
+
+
+def test_a_preference_repeated_now_is_missed_but_not_forgotten() -> None:
+    users = ("Take me to the airport, no highways.",)
+    v = judge("Navigate to the airport avoiding highways", "Airport, no highways, I said!",
+              "Fastest route to the airport is via the A9, 30 minutes.", users=users)
+    assert labels(v) == {F.CONSTRAINT_MISSED}, v.findings
+
+
+def test_a_preference_called_off_is_not_held_against_the_reply() -> None:
+    users = ("Take me to the airport, no highways.", "Forget the no highways thing, I'm late.")
+    assert standing(users, "Just go.") == []
+    v = judge("Navigate to the airport", "Just go.",
+              "Fastest route to the airport is via the A9, 30 minutes.", users=users)
+    assert v.outcome is Outcome.COMPLETED, v.findings
+
+
+def test_preferences_are_checked_only_against_a_described_route() -> None:
+    users = ("Take me to Marienplatz, and avoid tolls please.",)
+    v = judge("Navigate to Marienplatz", "How much longer to Marienplatz?",
+              "You'll arrive at Marienplatz in about 21 minutes.", users=users)
+    assert F.CONTEXT_FORGOTTEN not in labels(v), v.findings
+
+
+def test_picking_the_offered_fastest_route_is_honoured_by_starting_it() -> None:
+    replies = ("The fastest route is via A9, 28 minutes. There are 2 other routes, want them?",)
+    v = judge("Start navigation via the fastest route", "No, just stick with the fastest route.",
+              "Navigation started to Munich Hauptbahnhof!", users=("Take me to the Hbf.",),
+              replies=replies)
+    assert F.CONSTRAINT_MISSED not in labels(v), v.findings
+
+
+def test_what_the_driver_calls_off_is_not_asked_for_again() -> None:
+    assert not repeats("Forget the pharmacy, just take me to the bank instead!",
+                       "Add a stop at the pharmacy nearby")
+    assert repeats("Add the pharmacy stop after all, please.", "Add a stop at the pharmacy")
+
+
+@pytest.mark.parametrize(
+    "description",
+    ["Replace the current destination with Marienplatz", "Provide estimated travel time to Ulm"],
+)
+def test_destination_and_travel_time_requests_are_navigation(description: str) -> None:
+    assert request_kind(description) is RequestKind.NAVIGATE
