@@ -60,8 +60,8 @@ def main() -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
         from tests.judges.useless_assistants import pass_rates
 
-        out["useless"] = {f"{a}/{m}": {"passes": p, "conversations": n}
-                          for (a, m), (p, n) in pass_rates(args.useless, seed=1000).items()}
+        out["useless"] = {f"{a}/{m}": vars(rate)
+                          for (a, m), rate in pass_rates(args.useless, seed=1000).items()}
     print(json.dumps(out, indent=None if args.json else 1))
 
 

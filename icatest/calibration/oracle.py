@@ -30,6 +30,7 @@ class JudgedTurns(BaseModel):
     labels: dict[str, dict[int, list[str]]] = Field(default_factory=dict)
     unscored: list[tuple[str, int, str]] = Field(default_factory=list)
     without_evaluation: int = 0
+    uncertain: int = Field(default=0, description="scored turns with an abstention")
 
     def items(self) -> dict[Item, set[str]]:
         return {(c, t): set(ls) for c, turns in self.labels.items() for t, ls in turns.items()}
@@ -47,6 +48,7 @@ def judged_from_verdicts(verdicts: Mapping[Item, TurnVerdict | None]) -> JudgedT
             judged.labels.setdefault(cid, {})[turn] = sorted(
                 {f.label.value for f in verdict.findings}
             )
+            judged.uncertain += bool(verdict.uncertain)
     return judged
 
 
@@ -91,6 +93,9 @@ class OracleReport(BaseModel):
     items: int = Field(description="scored (conversation, turn) items compared")
     unscored_turns: list[tuple[str, int, str]]
     turns_without_evaluation: int
+    uncertain_turns: int = Field(
+        default=0, description="compared turns with a request the judge abstained on"
+    )
     oracle_entries: int
     oracle_entries_by_kind: dict[str, int] = Field(
         default_factory=dict, description="seeded faults, unserved requests, correct verdicts"
@@ -179,6 +184,7 @@ def compare_with_oracle(
         items=len(items),
         unscored_turns=judged.unscored,
         turns_without_evaluation=judged.without_evaluation,
+        uncertain_turns=judged.uncertain,
         oracle_entries=len(oracle.entries),
         oracle_entries_by_kind=oracle.by_kind(),
         correct_verdicts=correct,

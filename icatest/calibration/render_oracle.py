@@ -39,6 +39,7 @@ def oracle_tables(report: OracleReport) -> list[RenderableType]:
     notes = (
         f"unscored turns (judge failed, not compared): {len(report.unscored_turns)}; "
         f"turns without evaluation: {report.turns_without_evaluation}; "
+        f"compared turns with an uncertain request: {report.uncertain_turns}/{report.items}; "
         f"oracle entries not compared: {report.oracle_entries_not_compared}/{report.oracle_entries}"
         f"; entries by kind: "
         + (", ".join(f"{k} {v}" for k, v in report.oracle_entries_by_kind.items()) or "none")

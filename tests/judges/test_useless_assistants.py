@@ -20,6 +20,6 @@ def test_the_assistants_are_as_useless_as_advertised() -> None:
 def test_useless_assistants_pass_at_most_five_percent() -> None:
     rates = pass_rates(n=7, seed=100)
     assert len(rates) == 6  # three assistants, guided and baseline
-    for (name, mode), (passes, total) in rates.items():
-        assert total == 7
-        assert passes / total <= 0.05, f"{name} passes {passes}/{total} {mode} conversations"
+    for (name, mode), rate in rates.items():
+        assert rate.conversations == 7 and rate.scored_turns >= 7
+        assert rate.passes / 7 <= 0.05, f"{name} passes {rate.passes}/7 {mode} conversations"

@@ -10,6 +10,7 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from icatest.catalog.loader import load_catalog
 from icatest.catalog.scenarios import make_scenario
@@ -69,13 +70,21 @@ ASSISTANTS: dict[str, Callable[[str, list[dict[str, str]]], str]] = {
 }
 
 
-async def _run(assistant: Callable[..., str], mode: Mode, n: int, seed: int) -> list[str]:
+@dataclass(frozen=True)
+class Rate:
+    passes: int
+    conversations: int
+    uncertain_turns: int  # scored turns with a request the judge abstained on
+    scored_turns: int
+
+
+async def _run(assistant: Callable[..., str], mode: Mode, n: int, seed: int) -> Rate:
     catalog = load_catalog()
     binding = bind_roles({"simulator": "offline", "turn_judge": "offline",
                           "conversation_judge": "offline"})
     gateway = ModelGateway(roles=binding.roles)
     policy = CallPolicy(timeout_s=5.0, retries=0)
-    decisions = []
+    passes = uncertain = scored = 0
     for i in range(n):
         scenario = make_scenario(catalog, seed_pool=POOLS[i % len(POOLS)], mode=mode,
                                  max_turns=6, rng_seed=seed + i, persona="neutral")
@@ -83,15 +92,17 @@ async def _run(assistant: Callable[..., str], mode: Mode, n: int, seed: int) -> 
         runtime = Runtime(session=session, gateway=gateway, catalog=catalog,
                           judges=binding.judges)
         record = await run_conversation(scenario, runtime)
-        decisions.append(record.success_decision or "unscored")
-    return decisions
+        passes += record.success_decision == "pass"
+        verdicts = [t.evaluation for t in record.turns if t.evaluation and t.evaluation.scored]
+        scored += len(verdicts)
+        uncertain += sum(1 for v in verdicts if v.uncertain)
+    return Rate(passes, n, uncertain, scored)
 
 
-def pass_rates(n: int, seed: int = 0) -> dict[tuple[str, str], tuple[int, int]]:
-    """(assistant, mode) -> (passes, conversations)."""
-    out = {}
-    for name, fn in ASSISTANTS.items():
-        for mode in (Mode.GUIDED, Mode.BASELINE):
-            decisions = asyncio.run(_run(fn, mode, n, seed))
-            out[(name, mode.value)] = (decisions.count("pass"), len(decisions))
-    return out
+def pass_rates(n: int, seed: int = 0) -> dict[tuple[str, str], Rate]:
+    """(assistant, mode) -> passes, conversations and the judge's uncertain turns."""
+    return {
+        (name, mode.value): asyncio.run(_run(fn, mode, n, seed))
+        for name, fn in ASSISTANTS.items()
+        for mode in (Mode.GUIDED, Mode.BASELINE)
+    }
