@@ -71,6 +71,7 @@ class RequestVerdict:
     outcome: Outcome
     findings: list[tuple[FailureMode, str]] = field(default_factory=list)
     reason: str = ""
+    missed: tuple[str, ...] = ()  # the constraints not honoured
 
 
 def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
@@ -82,6 +83,8 @@ def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
                 _left_out(r, v) if not about and _judged_on_the_reply(r, v) else v
                 for r, v, about in zip(turn.requests, verdicts, spoken, strict=True)
             ]
+    pairs = zip(turn.requests, verdicts, strict=True)
+    verdicts = [_forgot_preference(r, v, turn) for r, v in pairs]
     return _free_text_plan(turn, verdicts)
 
 
@@ -315,11 +318,9 @@ def _details(
     if missed:
         missing = "; ".join(missed)
         findings.append((F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {missing}"))
-        told = _said_before([m.partition(" (")[0] for m in missed], turn)
-        if told:
-            findings.append((F.CONTEXT_FORGOTTEN, f"{d} the driver said it earlier: {told}"))
     if findings:
-        return RequestVerdict(Outcome.FAILED, findings, findings[0][1])
+        names = tuple(m.partition(" (")[0] for m in missed)
+        return RequestVerdict(Outcome.FAILED, findings, findings[0][1], names)
     if unknown:
         return RequestVerdict(Outcome.UNCERTAIN, reason=f"{d} {'; '.join(unknown)}")
     return RequestVerdict(Outcome.COMPLETED, reason=why)
@@ -328,11 +329,22 @@ def _details(
 NO_PLAN = "no stop planned"
 
 
-def _said_before(constraints: list[str], turn: TurnInput) -> str:
-    """The first of the constraints the driver already stated on an earlier turn, or ''."""
+def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
+    """A constraint of a free-text request that the reply misses, stated by the driver on an
+    earlier turn and not again on this one, is also forgotten context (the rubric's 'a
+    preference, a time' established earlier). Structured targets keep the reference
+    assistant's oracle convention: an ignored constraint is constraint_missed alone."""
+    if not v.missed or req.constraints:  # structured: the oracle's convention, constraint only
+        return v
+    if any(label is F.CONTEXT_FORGOTTEN for label, _ in v.findings):
+        return v
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
     earlier -= set(constraints_in(turn.user))
-    return next((c for c in constraints if c in earlier), "")
+    told = next((c for c in v.missed if c in earlier), "")
+    if not told:
+        return v
+    why = f"[{req.description}] the driver said it earlier: {told}"
+    return RequestVerdict(v.outcome, [*v.findings, (F.CONTEXT_FORGOTTEN, why)], v.reason, v.missed)
 
 
 def _constraints(req: Request, turn: TurnInput) -> list[str]:

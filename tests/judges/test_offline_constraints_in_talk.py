@@ -129,3 +129,23 @@ def test_what_the_driver_calls_off_is_not_asked_for_again() -> None:
 )
 def test_destination_and_travel_time_requests_are_navigation(description: str) -> None:
     assert request_kind(description) is RequestKind.NAVIGATE
+
+
+def test_structured_targets_keep_the_oracle_convention_for_an_ignored_constraint() -> None:
+    req = Request("Route to the airport", ("avoid_highways",), kind="navigate",
+                  slots=(("destination", "airport"),))
+    turn = TurnInput("And the airport route?", "Route to the airport via the A9, 30 minutes.",
+                     (req,), ("Take me to the airport, no highways.",))
+    v = judge_turn_input(turn)[0]
+    assert labels(v) == {F.CONSTRAINT_MISSED}, v.findings
+
+
+def test_a_forgotten_preference_does_not_hide_a_request_the_reply_left_out() -> None:
+    users = ("Find a gas station on the way, open now.",)
+    station = Request("Find a gas station that is open now")
+    route = Request("Route to Augsburg")
+    turn = TurnInput("Gas station? And route to Augsburg, fastest.",
+                     "Route to Augsburg: 67 km, 60 min via A8. Fastest route.",
+                     (station, route), users)
+    first = judge_turn_input(turn)[0]
+    assert F.REQUEST_OMITTED in labels(first), first.findings
