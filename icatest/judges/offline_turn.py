@@ -65,6 +65,7 @@ def to_request(t: Target, turn: int) -> Request:
         ambiguous=t.ambiguous,
         unsafe=t.unsafe,
         later_turn=t.introduced_turn < turn,
+        simulated=t.pushes > 0,  # imported logs and `judge turns` requests are never pushed
     )
 
 

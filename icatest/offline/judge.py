@@ -84,7 +84,7 @@ def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
                 for r, v, about in zip(turn.requests, verdicts, spoken, strict=True)
             ]
     pairs = zip(turn.requests, verdicts, strict=True)
-    verdicts = [_forgot_preference(r, v, turn) for r, v in pairs]
+    verdicts = [_asked_again(r, _forgot_preference(r, v, turn)) for r, v in pairs]
     return _free_text_plan(turn, verdicts)
 
 
@@ -329,12 +329,26 @@ def _details(
 NO_PLAN = "no stop planned"
 
 
+def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:
+    """A free-text request raised on an earlier turn, still open, that the driver asks for again
+    and the reply leaves out again: the assistant made the driver say it again (the rubric's
+    context_forgotten). The simulator's own targets keep the oracle's convention:
+    request_omitted (or fallback_response) alone."""
+    if not req.later_turn or req.simulated:
+        return v
+    labels = {label for label, _ in v.findings}
+    if F.CONTEXT_FORGOTTEN in labels or not labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}:
+        return v
+    why = f"[{req.description}] asked for on an earlier turn and left out again"
+    return RequestVerdict(v.outcome, [*v.findings, (F.CONTEXT_FORGOTTEN, why)], v.reason, v.missed)
+
+
 def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
     """A constraint of a free-text request that the reply misses, stated by the driver on an
     earlier turn and not again on this one, is also forgotten context (the rubric's 'a
-    preference, a time' established earlier). Structured targets keep the reference
+    preference, a time' established earlier). The simulator's own targets keep the reference
     assistant's oracle convention: an ignored constraint is constraint_missed alone."""
-    if not v.missed or req.constraints:  # structured: the oracle's convention, constraint only
+    if not v.missed or req.simulated:
         return v
     if any(label is F.CONTEXT_FORGOTTEN for label, _ in v.findings):
         return v

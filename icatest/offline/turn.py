@@ -15,6 +15,8 @@ class Request:
     ambiguous: bool = False
     unsafe: bool = False
     later_turn: bool = False  # raised again after the turn it was introduced
+    # a target of icatest's own simulator: the reference assistant's oracle conventions apply
+    simulated: bool = False
 
     def slot(self, name: str) -> str:
         return dict(self.slots).get(name, "")

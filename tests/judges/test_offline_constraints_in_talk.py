@@ -131,9 +131,9 @@ def test_destination_and_travel_time_requests_are_navigation(description: str) -
     assert request_kind(description) is RequestKind.NAVIGATE
 
 
-def test_structured_targets_keep_the_oracle_convention_for_an_ignored_constraint() -> None:
+def test_the_simulators_targets_keep_the_oracle_convention_for_an_ignored_constraint() -> None:
     req = Request("Route to the airport", ("avoid_highways",), kind="navigate",
-                  slots=(("destination", "airport"),))
+                  slots=(("destination", "airport"),), simulated=True)
     turn = TurnInput("And the airport route?", "Route to the airport via the A9, 30 minutes.",
                      (req,), ("Take me to the airport, no highways.",))
     v = judge_turn_input(turn)[0]
@@ -149,3 +149,25 @@ def test_a_forgotten_preference_does_not_hide_a_request_the_reply_left_out() -> 
                      (station, route), users)
     first = judge_turn_input(turn)[0]
     assert F.REQUEST_OMITTED in labels(first), first.findings
+
+
+@pytest.mark.parametrize(("simulated", "expected"), [
+    (False, {F.REQUEST_OMITTED, F.CONTEXT_FORGOTTEN}),  # the published rubric: said again
+    (True, {F.REQUEST_OMITTED}),  # the reference assistant's oracle
+])
+def test_a_request_asked_again_and_left_out_again(simulated: bool, expected: set[F]) -> None:
+    req = Request("Find a lunch spot on the way", later_turn=True, simulated=simulated)
+    turn = TurnInput("Again: a lunch spot on the way, please!",
+                     "Looks like I need to confirm the route first. Let me finalize it for ya!",
+                     (req,), ("Find a lunch spot on the way to the airport.",))
+    assert labels(judge_turn_input(turn)[0]) == expected
+
+
+def test_only_targets_the_simulator_pushed_count_as_simulated() -> None:
+    from icatest.contracts import Target
+    from icatest.judges.offline_turn import to_request
+
+    pushed = Target(id="t1", description="Route to Ulm", introduced_turn=0, pushes=2)
+    imported = Target(id="t1", description="Route to Ulm", introduced_turn=0)
+    assert to_request(pushed, 3).simulated and to_request(pushed, 3).later_turn
+    assert not to_request(imported, 3).simulated
