@@ -80,7 +80,9 @@ def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
         spoken = attribution.addressed(turn.requests, turn.reply, turn.user)
         if any(spoken):
             verdicts = [
-                _left_out(r, v) if not about and _judged_on_the_reply(r, v) else v
+                _left_out(r, v)
+                if not about and (_judged_on_the_reply(r, v) or _asks_of_another(v))
+                else v
                 for r, v, about in zip(turn.requests, verdicts, spoken, strict=True)
             ]
     pairs = zip(turn.requests, verdicts, strict=True)
@@ -112,6 +114,12 @@ def _judged_on_the_reply(req: Request, v: RequestVerdict) -> bool:
     if v.reason.startswith(("recalls ", "resolves it from earlier")):
         return False  # "same destination as before" is answered by the other request's route
     return not any(label in KEPT for label, _ in v.findings)
+
+
+def _asks_of_another(v: RequestVerdict) -> bool:
+    """An open verdict from a clarifying question; called only for a request the question is
+    not about: a question about one request does not handle the others."""
+    return v.outcome is Outcome.OPEN and v.reason.startswith("asks: ")
 
 
 def _left_out(req: Request, v: RequestVerdict) -> RequestVerdict:

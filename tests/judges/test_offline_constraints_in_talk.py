@@ -171,3 +171,14 @@ def test_only_targets_the_simulator_pushed_count_as_simulated() -> None:
     imported = Target(id="t1", description="Route to Ulm", introduced_turn=0)
     assert to_request(pushed, 3).simulated and to_request(pushed, 3).later_turn
     assert not to_request(imported, 3).simulated
+
+
+def test_a_question_about_one_request_does_not_handle_the_others() -> None:
+    station = Request("Take me to the station", ambiguous=True)
+    food = Request("Find a restaurant with vegetarian options")
+    turn = TurnInput("Take me to the station. Also, find a restaurant with vegetarian options.",
+                     "Which station do you mean: Hauptbahnhof, Ostbahnhof or Pasing?",
+                     (station, food))
+    asked, left = judge_turn_input(turn)
+    assert asked.outcome is Outcome.COMPLETED, asked.reason
+    assert labels(left) == {F.REQUEST_OMITTED}, left.reason
