@@ -121,7 +121,7 @@ def is_continuation(description: str) -> bool:
     return len(own) <= 2 and not any(
         any_match(KIND_WORDS[k], description.lower())
         for k in (RequestKind.WEATHER, RequestKind.SCHEDULE, RequestKind.NAVIGATE,
-                  RequestKind.VEHICLE, RequestKind.MEDIA, RequestKind.UNSAFE)
+                  RequestKind.VEHICLE, RequestKind.MEDIA, RequestKind.UNSAFE, RequestKind.SEARCH)
     )
 
 

@@ -115,3 +115,15 @@ def test_unknown_constraint_abstains_and_never_completes() -> None:
     req = Request("Find a charging station", ("compatible with my adapter",))
     v = judge(req, "Find a charging station", "EnBW charger at Leopoldstraße 3, 2 km away.")
     assert v.outcome is Outcome.UNCERTAIN and not v.findings and "adapter" in v.reason
+
+
+def test_a_short_search_is_a_request_not_a_follow_up() -> None:
+    from icatest.offline.requests import is_continuation
+
+    assert is_continuation("Let's try Jing Jing")
+    assert not is_continuation("Find a pharmacy near Freising")
+    req = Request("Find a pharmacy near Freising", ("open_now",), kind="find_poi")
+    v = judge(req, "Again: find a pharmacy near Freising that is open now.",
+              "I found Dom-Apotheke Freising (pharmacy), 37.3 km away: rated 4.5.",
+              history=("Find a pharmacy near Freising that is open now.",))
+    assert labels(v) == {F.CONSTRAINT_MISSED}, v.reason
