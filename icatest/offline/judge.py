@@ -370,14 +370,18 @@ def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> Requ
 
 
 def _constraints(req: Request, turn: TurnInput) -> list[str]:
-    """Structured constraints when the request has them; for a free-text request, those its
-    words state, and those the driver's utterance states when it raised only this request."""
+    """Structured constraints when the request has them; else those its words state and, for
+    a request from outside the simulator (imported logs, `judge turns`), those the driver's
+    utterance states when it raised only this request and the route preferences still in force
+    (the simulator records its targets' constraints itself)."""
     if req.constraints:
         return [constraint_text(c) for c in req.constraints]
     found = constraints_in(req.description)
-    if not req.slots and len(turn.requests) == 1:
+    if req.simulated or req.slots:
+        return found
+    if len(turn.requests) == 1:
         found += [c for c in constraints_in(turn.user) if c not in found]
-    if not req.slots and any_match(SETS_ROUTE, req.description.lower()) and any_match(
+    if any_match(SETS_ROUTE, req.description.lower()) and any_match(
         SHOWS_ROUTE, turn.reply.lower()
     ):
         found += [c for c in standing(turn.history_users, turn.user) if c not in found]
