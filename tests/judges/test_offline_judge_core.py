@@ -127,3 +127,13 @@ def test_a_short_search_is_a_request_not_a_follow_up() -> None:
               "I found Dom-Apotheke Freising (pharmacy), 37.3 km away: rated 4.5.",
               history=("Find a pharmacy near Freising that is open now.",))
     assert labels(v) == {F.CONSTRAINT_MISSED}, v.reason
+
+
+def test_a_display_request_answered_by_voice_misses_the_display() -> None:
+    req = Request("Show the estimated arrival time on the display")
+    v = judge(req, "Can you show me the estimated arrival time on the display?",
+              "You're set to arrive at Munich Hauptbahnhof by 18:30. Safe drive!")
+    assert labels(v) == {F.CONSTRAINT_MISSED}, v.reason
+    ignored = judge(req, "Can you show me the estimated arrival time on the display?",
+                    "It is sunny and warm today.")
+    assert labels(ignored) == {F.REQUEST_OMITTED}, ignored.reason
