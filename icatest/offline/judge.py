@@ -324,7 +324,7 @@ def _details(
 ) -> RequestVerdict:
     """The request is answered: every stop planned in order, every constraint honoured?"""
     findings: list[tuple[FailureMode, str]] = []
-    plan = _plan_problem(req, turn.reply) if kind is RequestKind.PLAN else None
+    plan = _plan_problem(req, turn.reply) if _asks_for_plan(req, kind, turn.user) else None
     if plan == NO_PLAN:
         return _fail(F.REQUEST_OMITTED, f"{d} no stop of the plan is in the reply")
     if plan:
@@ -411,11 +411,24 @@ SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|g
 SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
 
 
+PLAN_WORDS = (r"\b(plan|trip|stops?|then|first|itinerary)\b",)
+
+
+def _asks_for_plan(req: Request, kind: RequestKind, user: str) -> bool:
+    """The stops are held against the reply when the utterance asks for the plan: it names a
+    stop or speaks of a plan, not when it only refines the destination ("About the Arena:
+    avoid tolls")."""
+    if kind is not RequestKind.PLAN:
+        return False
+    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
+    return not stops or any_match(PLAN_WORDS, user.lower()) or any(mentions(user, s) for s in stops)
+
+
 def _plan_problem(req: Request, reply: str) -> str | None:
     stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
     if not stops:
         return None
-    missing = [s for s in stops if not mentions(reply, s)]
+    missing = [s for s in stops if not _names_stop(reply, s)]
     if len(missing) == len(stops) and not mentions(reply, req.slot("destination")):
         return NO_PLAN
     if missing:
@@ -429,6 +442,15 @@ def _plan_problem(req: Request, reply: str) -> str | None:
     if known != sorted(known):
         return "plan breaks the order the driver asked for"
     return None
+
+
+def _names_stop(reply: str, stop: str) -> bool:
+    """A stop is in the plan when the reply names it, or all but one word of a longer name
+    ("TUM main campus" for "TUM campus Garching")."""
+    if mentions(reply, stop):
+        return True
+    stems = content_stems(stop)
+    return len(stems) >= 3 and len(stems - content_stems(reply)) <= 1
 
 
 def _word(phrase: str) -> re.Pattern[str]:

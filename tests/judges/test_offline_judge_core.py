@@ -137,3 +137,25 @@ def test_a_display_request_answered_by_voice_misses_the_display() -> None:
     ignored = judge(req, "Can you show me the estimated arrival time on the display?",
                     "It is sunny and warm today.")
     assert labels(ignored) == {F.REQUEST_OMITTED}, ignored.reason
+
+
+TRIP = Request(
+    "Trip via a cafe, the TUM campus Garching and a restaurant to Ismaning",
+    kind="multi_stop",
+    slots=(("destination", "Ismaning"), ("stops", "cafe, TUM campus Garching, restaurant")),
+)
+
+
+def test_a_plan_names_a_stop_by_most_of_its_name() -> None:
+    v = judge(TRIP, "Plan a trip: first a cafe, then TUM campus Garching, then a restaurant.",
+              "Trip planned: 1. Café Lichtspiel (cafe) 08:18, 2. TUM main campus 08:51, "
+              "3. Trattoria Luna (restaurant) 08:58, then Ismaning at 10:16.")
+    assert v.outcome is Outcome.COMPLETED, v.reason
+
+
+def test_a_refinement_of_the_destination_does_not_ask_for_the_stops_again() -> None:
+    refine = "About Ismaning: avoid toll roads as well."
+    route = "Route to Ismaning: 12 km, 15 min. Avoiding toll roads."
+    assert F.PLANNING_POOR not in labels(judge(TRIP, refine, route))
+    again = judge(TRIP, "Plan the trip with the cafe and the restaurant, please.", route)
+    assert F.PLANNING_POOR in labels(again), again.reason
