@@ -23,3 +23,4 @@ def test_useless_assistants_pass_at_most_five_percent() -> None:
     for (name, mode), rate in rates.items():
         assert rate.conversations == 7 and rate.scored_turns >= 7
         assert rate.passes / 7 <= 0.05, f"{name} passes {rate.passes}/7 {mode} conversations"
+        assert rate.uncertain_turns <= 0.10 * rate.scored_turns, rate  # judged, not abstained
