@@ -187,7 +187,8 @@ def any_match(regexes: tuple[str, ...], text: str) -> bool:
 
 # "Forget the pharmacy", "skip the Arena", "never mind the highways": what the driver calls off.
 CALLED_OFF = re.compile(
-    r"\b(forget|skip|never ?mind|cancel|drop|scrap|ditch|ignore)( about)?( the| that| my)?\s+"
+    r"\b(forget|skip|never ?mind|cancel|drop(?! (?:me|us|off|by)\b)|scrap|ditch|ignore)"
+    r"( about)?( the| that| my)?\s+"
     r"[^,.;:!?—–]+",
     re.I,
 )

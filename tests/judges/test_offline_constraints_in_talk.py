@@ -182,3 +182,10 @@ def test_a_question_about_one_request_does_not_handle_the_others() -> None:
     asked, left = judge_turn_input(turn)
     assert asked.outcome is Outcome.COMPLETED, asked.reason
     assert labels(left) == {F.REQUEST_OMITTED}, left.reason
+
+
+def test_being_dropped_off_is_not_calling_something_off() -> None:
+    assert repeats("Drop me off at the central station, please.", "Navigate to the central station")
+    assert standing(("Take me to the station, no highways.",), "Drop me off there.") == [
+        "avoid highways"
+    ]
