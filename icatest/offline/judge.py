@@ -15,14 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from icatest.contracts.labels import FailureMode
-from icatest.offline import acts, attribution, context, plans, semantic
+from icatest.offline import acts, attribution, context, plans, semantic, talk
 from icatest.offline import learned as answer_model
 from icatest.offline.constraints import (
     Check,
     check_constraint,
-    constraint_text,
-    constraints_in,
-    standing,
 )
 from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
@@ -324,12 +321,13 @@ def _details(
 ) -> RequestVerdict:
     """The request is answered: every stop planned in order, every constraint honoured?"""
     findings: list[tuple[FailureMode, str]] = []
-    plan = _plan_problem(req, turn.reply) if _asks_for_plan(req, kind, turn.user) else None
-    if plan == NO_PLAN:
+    asks = plans.asks_for_plan(req, kind, turn.user)
+    plan = plans.plan_problem(req, turn.reply) if asks else None
+    if plan == plans.NO_PLAN:
         return _fail(F.REQUEST_OMITTED, f"{d} no stop of the plan is in the reply")
     if plan:
         findings.append((F.PLANNING_POOR, f"{d} {plan}"))
-    constraints = _constraints(req, turn)
+    constraints = talk.request_constraints(req, turn)
     now = clock(turn.situation.time) if turn.situation.time else None
     missed, unknown = [], []
     for c in constraints:
@@ -347,9 +345,6 @@ def _details(
     if unknown:
         return RequestVerdict(Outcome.UNCERTAIN, reason=f"{d} {'; '.join(unknown)}")
     return RequestVerdict(Outcome.COMPLETED, reason=why)
-
-
-NO_PLAN = "no stop planned"
 
 
 def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:
@@ -375,88 +370,8 @@ def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> Requ
         return v
     if any(label is F.CONTEXT_FORGOTTEN for label, _ in v.findings):
         return v
-    earlier = {c for u in turn.history_users for c in constraints_in(u)}
-    earlier -= set(constraints_in(turn.user))
-    told = next((c for c in v.missed if c in earlier), "")
+    told = talk.said_before(v.missed, turn)
     if not told:
         return v
     why = f"[{req.description}] the driver said it earlier: {told}"
     return RequestVerdict(v.outcome, [*v.findings, (F.CONTEXT_FORGOTTEN, why)], v.reason, v.missed)
-
-
-def _constraints(req: Request, turn: TurnInput) -> list[str]:
-    """Structured constraints when the request has them; else those its words state and, for
-    a request from outside the simulator (imported logs, `judge turns`), those the driver's
-    utterance states when it raised only this request and the route preferences still in force
-    (the simulator records its targets' constraints itself)."""
-    if req.constraints:
-        return [constraint_text(c) for c in req.constraints]
-    found = constraints_in(req.description)
-    if req.simulated or req.slots:
-        return found
-    if len(turn.requests) == 1:
-        found += [c for c in constraints_in(turn.user) if c not in found]
-    if any_match(SETS_ROUTE, req.description.lower()) and any_match(
-        SHOWS_ROUTE, turn.reply.lower()
-    ):
-        found += [c for c in standing(turn.history_users, turn.user) if c not in found]
-    offered = turn.history_replies[-1].lower() if turn.history_replies else ""
-    if "fastest" in found and "fastest" in offered:
-        found.remove("fastest")  # the driver picks the fastest route the assistant offered
-    return found
-
-
-SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
-              r"destination)\b",)
-SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
-
-
-PLAN_WORDS = (r"\b(plan|trip|stops?|then|first|itinerary)\b",)
-
-
-def _asks_for_plan(req: Request, kind: RequestKind, user: str) -> bool:
-    """The stops are held against the reply when the utterance asks for the plan: it names a
-    stop or speaks of a plan, not when it only refines the destination ("About the Arena:
-    avoid tolls")."""
-    if kind is not RequestKind.PLAN:
-        return False
-    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
-    return not stops or any_match(PLAN_WORDS, user.lower()) or any(mentions(user, s) for s in stops)
-
-
-def _plan_problem(req: Request, reply: str) -> str | None:
-    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
-    if not stops:
-        return None
-    missing = [s for s in stops if not _names_stop(reply, s)]
-    if len(missing) == len(stops) and not mentions(reply, req.slot("destination")):
-        return NO_PLAN
-    if missing:
-        return f"plan leaves out {', '.join(missing)}"
-    low = reply.lower()
-    positions = [_first_word(low, s) for s in stops]
-    if req.slot("destination"):  # the destination comes last: its last mention counts
-        found = [m.start() for m in _word(req.slot("destination")).finditer(low)]
-        positions.append(found[-1] if found else -1)
-    known = [p for p in positions if p >= 0]
-    if known != sorted(known):
-        return "plan breaks the order the driver asked for"
-    return None
-
-
-def _names_stop(reply: str, stop: str) -> bool:
-    """A stop is in the plan when the reply names it, or all but one word of a longer name
-    ("TUM main campus" for "TUM campus Garching")."""
-    if mentions(reply, stop):
-        return True
-    stems = content_stems(stop)
-    return len(stems) >= 3 and len(stems - content_stems(reply)) <= 1
-
-
-def _word(phrase: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(phrase.lower()) + r"(?!\w)")
-
-
-def _first_word(low: str, phrase: str) -> int:
-    m = _word(phrase).search(low)
-    return m.start() if m else -1

@@ -1,13 +1,17 @@
-"""Plans in free text: "Coffee at the campus, then the stadium, then the airport". When a
-driver's utterance lists stops in order and no request carries them as structured stops (a
-log or a `judge turns` line), a reply that leaves a stop out is a poor plan."""
+"""Plans. Structured stops (a target's `stops` slot): every stop named in the reply, in the
+order asked, when the utterance asks for the plan. Plans in free text: "Coffee at the campus,
+then the stadium, then the airport": when a driver's utterance lists stops in order and no
+request carries them as structured stops (a log or a `judge turns` line), a reply that leaves a
+stop out is a poor plan."""
 
 from __future__ import annotations
 
 import re
 
+from icatest.offline.context import mentions
 from icatest.offline.requests import PLACE_KINDS, RequestKind, place_kind, request_kind
-from icatest.offline.text import content_stems, names, stem
+from icatest.offline.text import any_match, content_stems, names, stem
+from icatest.offline.turn import Request
 
 THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b",
                   re.I)
@@ -44,3 +48,57 @@ def plan_gap(utterance: str, reply: str) -> str | None:
     """Which stops of the utterance's plan the reply leaves out, or None."""
     missing = [s for s in stops_in(utterance) if not _covers(reply, s)]
     return f"plan leaves out: {'; '.join(missing)}" if missing else None
+
+
+NO_PLAN = "no stop planned"
+PLAN_WORDS = (r"\b(plan|trip|stops?|then|first|itinerary)\b",)
+
+
+def asks_for_plan(req: Request, kind: RequestKind, user: str) -> bool:
+    """The stops are held against the reply when the utterance asks for the plan: it names a
+    stop or speaks of a plan, not when it only refines the destination ("About the Arena:
+    avoid tolls")."""
+    if kind is not RequestKind.PLAN:
+        return False
+    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
+    return not stops or any_match(PLAN_WORDS, user.lower()) or any(mentions(user, s) for s in stops)
+
+
+def plan_problem(req: Request, reply: str) -> str | None:
+    """What is wrong with the reply's plan for the request's structured stops: NO_PLAN, stops
+    left out, or the order broken; None when it is right."""
+    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
+    if not stops:
+        return None
+    missing = [s for s in stops if not _names_stop(reply, s)]
+    if len(missing) == len(stops) and not mentions(reply, req.slot("destination")):
+        return NO_PLAN
+    if missing:
+        return f"plan leaves out {', '.join(missing)}"
+    low = reply.lower()
+    positions = [_first_word(low, s) for s in stops]
+    if req.slot("destination"):  # the destination comes last: its last mention counts
+        found = [m.start() for m in _word(req.slot("destination")).finditer(low)]
+        positions.append(found[-1] if found else -1)
+    known = [p for p in positions if p >= 0]
+    if known != sorted(known):
+        return "plan breaks the order the driver asked for"
+    return None
+
+
+def _names_stop(reply: str, stop: str) -> bool:
+    """A stop is in the plan when the reply names it, or all but one word of a longer name
+    ("TUM main campus" for "TUM campus Garching")."""
+    if mentions(reply, stop):
+        return True
+    stems = content_stems(stop)
+    return len(stems) >= 3 and len(stems - content_stems(reply)) <= 1
+
+
+def _word(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(phrase.lower()) + r"(?!\w)")
+
+
+def _first_word(low: str, phrase: str) -> int:
+    m = _word(phrase).search(low)
+    return m.start() if m else -1

@@ -1,0 +1,45 @@
+"""What the driver said along the way, for a request from outside the simulator (imported logs,
+`judge turns`): the constraints the utterance states, the route preferences still in force from
+earlier turns, and which of a reply's missed constraints the driver had already stated.
+
+The simulator records its targets' constraints itself, so its requests take only those.
+"""
+
+from __future__ import annotations
+
+from icatest.offline.constraints import constraint_text, constraints_in, standing
+from icatest.offline.text import any_match
+from icatest.offline.turn import Request, TurnInput
+
+SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
+              r"destination)\b",)
+SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
+
+
+def request_constraints(req: Request, turn: TurnInput) -> list[str]:
+    """Structured constraints when the request has them; else those its words state and, for a
+    request from outside the simulator, those the utterance states when it raised only this
+    request, plus the route preferences still in force when the reply describes a route."""
+    if req.constraints:
+        return [constraint_text(c) for c in req.constraints]
+    found = constraints_in(req.description)
+    if req.simulated or req.slots:
+        return found
+    if len(turn.requests) == 1:
+        found += [c for c in constraints_in(turn.user) if c not in found]
+    if any_match(SETS_ROUTE, req.description.lower()) and any_match(
+        SHOWS_ROUTE, turn.reply.lower()
+    ):
+        found += [c for c in standing(turn.history_users, turn.user) if c not in found]
+    offered = turn.history_replies[-1].lower() if turn.history_replies else ""
+    if "fastest" in found and "fastest" in offered:
+        found.remove("fastest")  # the driver picks the fastest route the assistant offered
+    return found
+
+
+def said_before(missed: tuple[str, ...], turn: TurnInput) -> str:
+    """The first missed constraint the driver stated on an earlier turn and not again on this
+    one, or ''."""
+    earlier = {c for u in turn.history_users for c in constraints_in(u)}
+    earlier -= set(constraints_in(turn.user))
+    return next((c for c in missed if c in earlier), "")
