@@ -72,3 +72,18 @@ def test_model_judge_through_the_fake_provider(tmp_path: Path) -> None:
     row = json.loads(out.read_text())
     assert row["scored"] and row["labels"] == ["request_omitted"]
     assert row["findings"][0]["request"] == 0
+
+
+def test_a_preference_from_the_history_is_held_against_a_later_route(tmp_path: Path) -> None:
+    row = {
+        "id": "tolls",
+        "history": [{"user": "Take me to Marienplatz, and avoid tolls please.",
+                     "assistant": "Sure, where would you like to park?"}],
+        "user": "Replace the current destination with Marienplatz.",
+        "reply": "The fastest route to Marienplatz is via A9, Isarring, 21 minutes.",
+    }
+    source, out = _write(tmp_path / "t.jsonl", [row]), tmp_path / "out.jsonl"
+    assert main(["judge", "turns", str(source), "--out", str(out)]) == 0
+    judged = json.loads(out.read_text())
+    assert judged["labels"] == ["constraint_missed", "context_forgotten"], judged
+    assert "avoid tolls" in judged["findings"][0]["rationale"]
