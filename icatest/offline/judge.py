@@ -17,10 +17,7 @@ from enum import StrEnum
 from icatest.contracts.labels import FailureMode
 from icatest.offline import acts, attribution, context, plans, semantic, talk
 from icatest.offline import learned as answer_model
-from icatest.offline.constraints import (
-    Check,
-    check_constraint,
-)
+from icatest.offline.constraints import Check, check_constraint
 from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
     RequestKind,
@@ -329,19 +326,19 @@ def _details(
         findings.append((F.PLANNING_POOR, f"{d} {plan}"))
     constraints = talk.request_constraints(req, turn)
     now = clock(turn.situation.time) if turn.situation.time else None
-    missed, unknown = [], []
+    missed: dict[str, str] = {}  # constraint -> why it is not honoured
+    unknown: list[str] = []
     for c in constraints:
         result, reason = check_constraint(c, turn.reply, now)
         if result is Check.MISSED and not (plan and reason.startswith("no ")):
-            missed.append(f"{c} ({reason})")  # a dropped stop takes its evidence with it
+            missed[c] = reason  # a dropped stop takes its evidence with it
         elif result is Check.UNKNOWN:
             unknown.append(reason)
     if missed:
-        missing = "; ".join(missed)
+        missing = "; ".join(f"{c} ({why})" for c, why in missed.items())
         findings.append((F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {missing}"))
     if findings:
-        names = tuple(m.partition(" (")[0] for m in missed)
-        return RequestVerdict(Outcome.FAILED, findings, findings[0][1], names)
+        return RequestVerdict(Outcome.FAILED, findings, findings[0][1], tuple(missed))
     if unknown:
         return RequestVerdict(Outcome.UNCERTAIN, reason=f"{d} {'; '.join(unknown)}")
     return RequestVerdict(Outcome.COMPLETED, reason=why)
