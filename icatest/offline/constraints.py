@@ -13,15 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.offline.text import (
-    any_match,
-    called_off,
-    content_stems,
-    distances_km,
-    durations,
-    minutes_of,
-    without_called_off,
-)
+from icatest.offline.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
 class Check(StrEnum):
@@ -182,26 +174,6 @@ def constraints_in(text: str) -> list[str]:
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
-
-
-# Route preferences hold for the rest of the trip until the driver calls them off.
-STANDING = ("avoid highways", "avoid tolls", "no detour")
-
-
-def standing(earlier: tuple[str, ...], now: str) -> list[str]:
-    """The route preferences the driver stated on earlier turns (oldest first) and has not
-    called off since."""
-    held: list[str] = []
-    for said in (*earlier, now):
-        for clause in called_off(said):
-            off = set(constraints_in(clause))
-            held = [c for c in held if c not in off]
-        if said is now:
-            break
-        for c in constraints_in(without_called_off(said)):
-            if c in STANDING and c not in held:
-                held.append(c)
-    return held
 
 
 def check_constraint(

@@ -60,14 +60,14 @@ def asks_for_plan(req: Request, kind: RequestKind, user: str) -> bool:
     avoid tolls")."""
     if kind is not RequestKind.PLAN:
         return False
-    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
+    stops = _stops(req)
     return not stops or any_match(PLAN_WORDS, user.lower()) or any(mentions(user, s) for s in stops)
 
 
 def plan_problem(req: Request, reply: str) -> str | None:
     """What is wrong with the reply's plan for the request's structured stops: NO_PLAN, stops
     left out, or the order broken; None when it is right."""
-    stops = [s.strip() for s in req.slot("stops").split(",") if s.strip()]
+    stops = _stops(req)
     if not stops:
         return None
     missing = [s for s in stops if not _names_stop(reply, s)]
@@ -84,6 +84,10 @@ def plan_problem(req: Request, reply: str) -> str | None:
     if known != sorted(known):
         return "plan breaks the order the driver asked for"
     return None
+
+
+def _stops(req: Request) -> list[str]:
+    return [s.strip() for s in req.slot("stops").split(",") if s.strip()]
 
 
 def _names_stop(reply: str, stop: str) -> bool:

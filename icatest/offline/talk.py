@@ -7,13 +7,32 @@ The simulator records its targets' constraints itself, so its requests take only
 
 from __future__ import annotations
 
-from icatest.offline.constraints import constraint_text, constraints_in, standing
-from icatest.offline.text import any_match
+from icatest.offline.constraints import constraint_text, constraints_in
+from icatest.offline.text import any_match, called_off, without_called_off
 from icatest.offline.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
               r"destination)\b",)
 SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
+
+# Route preferences hold for the rest of the trip until the driver calls them off.
+STANDING = ("avoid highways", "avoid tolls", "no detour")
+
+
+def standing(earlier: tuple[str, ...], now: str) -> list[str]:
+    """The route preferences the driver stated on earlier turns (oldest first) and has not
+    called off since."""
+    held: list[str] = []
+    for said in earlier:
+        held = _still_held(held, said)
+        held += [c for c in constraints_in(without_called_off(said))
+                 if c in STANDING and c not in held]
+    return _still_held(held, now)
+
+
+def _still_held(held: list[str], said: str) -> list[str]:
+    off = {c for clause in called_off(said) for c in constraints_in(clause)}
+    return [c for c in held if c not in off]
 
 
 def request_constraints(req: Request, turn: TurnInput) -> list[str]:

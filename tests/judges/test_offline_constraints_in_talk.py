@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.offline.constraints import Check, check_constraint, constraints_in, standing
+from icatest.offline.constraints import Check, check_constraint, constraints_in
 from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
 from icatest.offline.requests import RequestKind, repeats, request_kind
+from icatest.offline.talk import standing
 
 
 def judge(description: str, user: str, reply: str, *, users=(), replies=()):
@@ -189,3 +190,8 @@ def test_being_dropped_off_is_not_calling_something_off() -> None:
     assert standing(("Take me to the station, no highways.",), "Drop me off there.") == [
         "avoid highways"
     ]
+
+
+def test_a_preference_repeated_word_for_word_is_still_held() -> None:
+    said = "Take me to the station, no highways."
+    assert standing((said, said), said) == ["avoid highways"]
