@@ -355,7 +355,7 @@ def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:
     if F.CONTEXT_FORGOTTEN in labels or not labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}:
         return v
     why = f"[{req.description}] asked for on an earlier turn and left out again"
-    return RequestVerdict(v.outcome, [*v.findings, (F.CONTEXT_FORGOTTEN, why)], v.reason, v.missed)
+    return _also_forgotten(v, why)
 
 
 def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
@@ -370,5 +370,8 @@ def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> Requ
     told = talk.said_before(v.missed, turn)
     if not told:
         return v
-    why = f"[{req.description}] the driver said it earlier: {told}"
+    return _also_forgotten(v, f"[{req.description}] the driver said it earlier: {told}")
+
+
+def _also_forgotten(v: RequestVerdict, why: str) -> RequestVerdict:
     return RequestVerdict(v.outcome, [*v.findings, (F.CONTEXT_FORGOTTEN, why)], v.reason, v.missed)
