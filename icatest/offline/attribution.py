@@ -5,6 +5,8 @@ degrees." to "Set the temperature to 19 degrees. Plan a trip: ...") carries evid
 names, route words) that would credit every request judged on its own. Each sentence of the
 reply is given to the requests whose own words, place kind or named slots it mentions; a
 sentence that mentions none is free and counts for a request of the kind it answers.
+Requests that restate one another (about the one same place, named or by kind, both asking to
+be taken there or neither) are spoken to together: which wording the reply echoes is chance.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from icatest.offline.requests import (
     ANSWER_WORDS,
     PLACE_KINDS,
     answer_evidence,
+    goes,
     place_kind,
+    place_kinds,
     request_kind,
 )
-from icatest.offline.text import any_match, content_stems, sentences, stem
+from icatest.offline.text import any_match, content_stems, names, sentences, stem
 from icatest.offline.turn import Request
 
 # Words every request uses; they tie a sentence to no request in particular.
@@ -92,4 +96,16 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
         own = [i for i in fits if any_match(ANSWER_WORDS.get(kinds[i], ()), s.lower())]
         for i in own or fits:
             out[i] = True
-    return out
+    return [
+        out[i] or any(out[j] and _restate(r, o) for j, o in enumerate(requests) if j != i)
+        for i, r in enumerate(requests)
+    ]
+
+
+def _subject(req: Request) -> set[str]:
+    return names(req.description) | place_kinds(req.description)
+
+
+def _restate(a: Request, b: Request) -> bool:
+    same = _subject(a)  # one place, named or by kind: a plan of several is not restated
+    return len(same) == 1 and same == _subject(b) and goes(a.description) == goes(b.description)

@@ -22,6 +22,7 @@ from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
     RequestKind,
     answer_evidence,
+    goes,
     is_continuation,
     other_place_kinds,
     place_kind,
@@ -158,13 +159,8 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
 # Requests whose answer offers a result the driver can take or leave (a search hit, a plan):
 # giving one is not acting on an ambiguous request, as starting a route or a setting is.
 OFFERS = frozenset({RequestKind.SEARCH, RequestKind.PLAN})
-GOES = (
-    r"\b(take me|navigate|drive (me )?to|route|go(ing)? to|head(ing)? to|bring me|directions)\b",
-)
-
-
 def _offers(description: str, kind: RequestKind) -> bool:
-    return kind in OFFERS and not any_match(GOES, description.lower())
+    return kind in OFFERS and not goes(description)
 
 
 def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> RequestVerdict | None:
@@ -172,7 +168,7 @@ def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> Reques
     reply, user = turn.reply, turn.user
     if acts.is_fallback(reply):
         return _fail(F.FALLBACK_RESPONSE, f"{d} generic fallback instead of an answer")
-    if any_match(GOES, req.description.lower()) and acts.only_offers_directions(reply):
+    if goes(req.description) and acts.only_offers_directions(reply):
         return _fail(F.REQUEST_OMITTED, f"{d} offers directions instead of giving them")
     if asking and acts.only_questions(reply) and all(
         acts.asks_how_not_which(q, req.description, user) for q in asking

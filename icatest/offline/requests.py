@@ -125,6 +125,17 @@ def is_continuation(description: str) -> bool:
     )
 
 
+# A request to be taken somewhere (as against one to find or plan something).
+GOES = (
+    r"\b(take me|navigate|drive (me )?to|route|go(ing)? to|head(ing)? to|bring me|directions|"
+    r"destination)\b",
+)
+
+
+def goes(description: str) -> bool:
+    return any_match(GOES, description.lower())
+
+
 def request_kind(description: str, hint: str = "") -> RequestKind:
     """Kind from a structured hint when given, else from the words of the description."""
     by_hint = {
@@ -219,6 +230,12 @@ def place_kind(text: str) -> str | None:
             if m and (best is None or m.start() < best[0]):
                 best = (m.start(), kind)
     return best[1] if best else None
+
+
+def place_kinds(text: str) -> set[str]:
+    """Every kind of place the text speaks of."""
+    low = text.lower()
+    return {k for k, words in PLACE_KINDS.items() if any(_word_in(w, low) for w in (k, *words))}
 
 
 def other_place_kinds(reply: str, own: str) -> list[str]:

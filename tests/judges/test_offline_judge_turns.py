@@ -4,6 +4,7 @@ the talk, plans in free text, honest limitations. Wordings are the tests' own.""
 from __future__ import annotations
 
 from icatest.contracts.labels import FailureMode as F
+from icatest.offline.attribution import addressed
 from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
 
 HEAT = Request("Switch on the seat heater", kind="vehicle", slots=(("setting", "seat heater"),))
@@ -92,3 +93,18 @@ def test_a_passing_failure_is_a_fallback_and_a_plan_in_free_text_is_checked() ->
     user = "Coffee at the harbour, then the museum, then the airport"
     (plan,) = judge(user, "Hafen Kaffee is at the harbour, 2 km away.", Request(user))
     assert F.PLANNING_POOR in labels(plan), plan.reason
+
+
+def test_requests_that_restate_one_place_are_answered_together() -> None:
+    user = "Change the destination to the Kaufhof in Ulm, please."
+    go = Request("Drive me to the Kaufhof store")
+    swap = Request("Replace current destination with Kaufhof")
+    reply = "Fastest route to Kaufhof is via the B10 and Neue Straße, 14 minutes."
+    assert [v.outcome for v in judge(user, reply, go, swap)] == [Outcome.COMPLETED] * 2
+    # a search and a drive to the same place are two requests: a found place is not a route
+    find, drive = Request("Find a pharmacy open late"), Request("Navigate to the pharmacy")
+    said = "Apotheke am Markt is open late, 2 km away."
+    assert addressed([find, drive], said, "Find a pharmacy open late and take me there.") == [
+        True,
+        False,
+    ]
