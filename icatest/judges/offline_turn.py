@@ -12,12 +12,18 @@ from icatest.contracts.labels import FailureMode
 from icatest.contracts.records import Target, TurnRecord
 from icatest.contracts.scenario import Context
 from icatest.judges.schema import Abstention, Finding, StatusUpdate, TurnJudgement
+from icatest.offline import acts
 from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
 
 
 def offline_judge_turn(variables: dict[str, Any]) -> TurnJudgement:
     turn = turn_input(variables)
-    return judgement(variables["addressed_targets"], judge_turn_input(turn))
+    out = judgement(variables["addressed_targets"], judge_turn_input(turn))
+    if not turn.requests and acts.is_fallback(turn.reply) and not acts.is_closing(turn.user):
+        # the driver asked for something no target records; "couldn't fetch that" fails it
+        why = "generic fallback instead of an answer to the utterance"
+        out.findings.append(Finding(label=FailureMode.FALLBACK_RESPONSE, rationale=why))
+    return out
 
 
 def turn_input(variables: dict[str, Any]) -> TurnInput:

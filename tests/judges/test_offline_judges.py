@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from icatest.contracts import (
@@ -71,6 +73,23 @@ async def test_offline_turn_judge(
     assert [str(label) for label in verdict.labels] == labels
     done = [u.target_id for u in verdict.target_updates if u.status == TargetStatus.COMPLETED]
     assert done == completed
+
+
+@pytest.mark.parametrize(
+    ("user", "reply", "labels"),
+    [
+        ("Show me the gas stations you mentioned.", "Hmm, couldn't fetch them right now.",
+         ["fallback_response"]),
+        ("Show me the gas stations you mentioned.", "Aral on Leopoldstraße, 1 km.", []),
+        ("Thanks, that's all.", "Sorry, I didn't catch that.", []),
+    ],
+)
+async def test_a_fallback_fails_an_utterance_no_target_records(
+    user: str, reply: str, labels: list[str]
+) -> None:
+    ctx = replace(_ctx(reply, ROUTE), user=user, addressed_targets=[])
+    verdict = await ModelTurnJudge()(ModelGateway(roles={}), ctx)
+    assert verdict.scored and [str(label) for label in verdict.labels] == labels
 
 
 def _judged(*labels: str) -> TurnRecord:
