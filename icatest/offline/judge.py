@@ -356,8 +356,8 @@ def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:
 
 def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
     """A constraint of a free-text request that the reply misses, stated by the driver on an
-    earlier turn and not again on this one, is also forgotten context (the rubric's 'a
-    preference, a time' established earlier). The simulator's own targets keep the reference
+    earlier turn, is also forgotten context (the rubric's 'a preference, a time' established
+    earlier, or said again because it was). The simulator's own targets keep the reference
     assistant's oracle convention: an ignored constraint is constraint_missed alone."""
     if not v.missed or req.simulated:
         return v

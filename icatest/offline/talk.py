@@ -57,8 +57,8 @@ def request_constraints(req: Request, turn: TurnInput) -> list[str]:
 
 
 def said_before(missed: tuple[str, ...], turn: TurnInput) -> str:
-    """The first missed constraint the driver stated on an earlier turn and not again on this
-    one, or ''."""
+    """The first missed constraint the driver stated on an earlier turn (whether or not said
+    again on this one: having to say it again is the rubric's 'makes the driver say it again'),
+    or ''."""
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
-    earlier -= set(constraints_in(turn.user))
     return next((c for c in missed if c in earlier), "")

@@ -88,11 +88,14 @@ def test_a_route_preference_from_an_earlier_turn_forgotten() -> None:
     assert "avoid tolls" in v.reason
 
 
-def test_a_preference_repeated_now_is_missed_but_not_forgotten() -> None:
+def test_a_preference_the_driver_has_to_say_again_is_forgotten_when_missed_again() -> None:
     users = ("Take me to the airport, no highways.",)
     v = judge("Navigate to the airport avoiding highways", "Airport, no highways, I said!",
               "Fastest route to the airport is via the A9, 30 minutes.", users=users)
-    assert labels(v) == {F.CONSTRAINT_MISSED}, v.findings
+    assert labels(v) == {F.CONSTRAINT_MISSED, F.CONTEXT_FORGOTTEN}, v.findings
+    first = judge("Navigate to the airport avoiding highways", "Airport, no highways.",
+                  "Fastest route to the airport is via the A9, 30 minutes.")
+    assert labels(first) == {F.CONSTRAINT_MISSED}, first.findings  # said once: missed only
 
 
 def test_a_preference_called_off_is_not_held_against_the_reply() -> None:
