@@ -8,12 +8,15 @@ The simulator records its targets' constraints itself, so its requests take only
 from __future__ import annotations
 
 from icatest.offline.constraints import constraint_text, constraints_in
-from icatest.offline.text import any_match, called_off, without_called_off
+from icatest.offline.text import any_match, called_off, durations, without_called_off
 from icatest.offline.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
               r"destination)\b",)
 SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
+
+# Limits on the whole trip, whichever of the utterance's requests the reply times.
+TRIP_LIMITS = ("takes at most ", "arrive by ")
 
 # Route preferences hold for the rest of the trip until the driver calls them off.
 STANDING = ("avoid highways", "avoid tolls", "no detour")
@@ -38,7 +41,8 @@ def _still_held(held: list[str], said: str) -> list[str]:
 def request_constraints(req: Request, turn: TurnInput) -> list[str]:
     """Structured constraints when the request has them; else those its words state and, for a
     request from outside the simulator, those the utterance states when it raised only this
-    request, plus the route preferences still in force when the reply describes a route."""
+    request (its trip time limits whatever it raised, when the reply says how long), plus the
+    route preferences still in force when the reply describes a route."""
     if req.constraints:
         return [constraint_text(c) for c in req.constraints]
     found = constraints_in(req.description)
@@ -46,6 +50,9 @@ def request_constraints(req: Request, turn: TurnInput) -> list[str]:
         return found
     if len(turn.requests) == 1:
         found += [c for c in constraints_in(turn.user) if c not in found]
+    elif durations(turn.reply):  # a reply that says how long is held to the trip's time limits
+        limits = [c for c in constraints_in(turn.user) if c.startswith(TRIP_LIMITS)]
+        found += [c for c in limits if c not in found]
     if any_match(SETS_ROUTE, req.description.lower()) and any_match(
         SHOWS_ROUTE, turn.reply.lower()
     ):

@@ -70,6 +70,17 @@ def test_the_utterance_constraints_bind_a_free_text_request() -> None:
     assert "no detour" in v.reason
 
 
+def test_a_trip_time_limit_binds_every_request_the_reply_times() -> None:
+    ask = "Bank first, then the charger, and a coffee place nearby, all in 20 minutes!"
+    reqs = (Request("Navigate to the bank"), Request("Find a coffee place nearby"))
+    late = "City Bank, then the charger; the whole trip takes 25 minutes. Tchibo for coffee."
+    verdicts = judge_turn_input(TurnInput(ask, late, reqs, (), Situation("12:00", 50.0)))
+    assert any(F.CONSTRAINT_MISSED in labels(v) for v in verdicts), verdicts
+    untimed = "Found City Bank on Leopoldstraße and Tchibo for coffee."
+    verdicts = judge_turn_input(TurnInput(ask, untimed, reqs, (), Situation("12:00", 50.0)))
+    assert not any(F.CONSTRAINT_MISSED in labels(v) for v in verdicts), verdicts
+
+
 def test_structured_constraints_are_not_widened_by_the_utterance() -> None:
     req = Request("Navigate to ESO Supernova", ("fastest",), slots=(("destination", "ESO"),))
     turn = TurnInput("Get me to ESO Supernova, fastest route, no detours!",
