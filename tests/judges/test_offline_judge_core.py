@@ -147,6 +147,8 @@ def test_a_display_request_answered_by_voice_misses_the_display() -> None:
     ignored = judge(req, "Can you show me the estimated arrival time on the display?",
                     "It is sunny and warm today.")
     assert labels(ignored) == {F.REQUEST_OMITTED}, ignored.reason
+    later = judge(req, "What time will we get there?", "You're set to arrive by 18:30.")
+    assert later.outcome is Outcome.COMPLETED, later.reason  # the display was asked before
     listing = Request("Show the charging stations on the screen")
     shown = judge(listing, "Put the charging stations on the screen, I'll pick one.",
                   "Got it! Here are the stations: 1. EnBW Hub, 2 km. 2. Ionity Nord, 5 km.")
