@@ -185,7 +185,7 @@ def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> Reques
     known = (user, req.description, *turn.history_users)
     if is_continuation(req.description):
         known = (user, req.description)  # the reply may rightly repeat the earlier talk
-    if acts.is_contentless(reply, *known) or acts.generic_question_only(reply):
+    if (acts.is_contentless(reply, *known) and not asks_only) or acts.generic_question_only(reply):
         return _fail(F.REQUEST_OMITTED, f"{d} a confident reply with no content")
     if acts.is_deferral(reply, *known):
         return _fail(F.REQUEST_OMITTED, f"{d} the reply only promises to act")

@@ -103,6 +103,15 @@ def test_a_refusal_counts_only_for_the_request_it_refuses() -> None:
         assert judge(brake, said, reply).outcome is Outcome.COMPLETED, reply
 
 
+def test_a_question_that_pins_the_request_down_is_not_an_empty_reply() -> None:
+    weather = Request("What's the temperature in the city")
+    asked = judge(weather, "what's the temperature in the city",
+                  "What city would you like the temperature for?")
+    assert asked.outcome is Outcome.OPEN, asked.reason
+    empty = judge(weather, "what's the temperature in the city", "Sure, the temperature.")
+    assert labels(empty) == {F.REQUEST_OMITTED}, empty.reason
+
+
 def test_ambiguous_request_needs_a_question_about_it() -> None:
     station = Request("Take me to the station", ambiguous=True)
     asked = judge(station, "Take me to the station", "Which station, the main one or Ost?")
