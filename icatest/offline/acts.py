@@ -145,7 +145,9 @@ def is_deferral(reply: str, *sources: str) -> bool:
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
     ]
-    return bool(statements) and all(any_match(DEFER, s.lower()) for s in statements)
+    return bool(statements) and all(
+        any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
+    )
 
 
 def is_fallback(reply: str) -> bool:
@@ -205,6 +207,7 @@ CONFIRMED = (
     r"opening|closing|raising|lowering|activating|enabling|muting|unmuting)\b"
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
+    r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"

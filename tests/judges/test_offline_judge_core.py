@@ -112,6 +112,15 @@ def test_a_question_that_pins_the_request_down_is_not_an_empty_reply() -> None:
     assert labels(empty) == {F.REQUEST_OMITTED}, empty.reason
 
 
+def test_a_promise_to_look_is_empty_but_saying_it_will_navigate_is_not() -> None:
+    ask = "Please pick the fastest route to the station."
+    route = Request("Navigate to the station by the fastest route")
+    promise = judge(route, ask, "Let me look into that for you!")
+    assert labels(promise) == {F.REQUEST_OMITTED}, promise.reason
+    doing = judge(route, ask, "Yes, I will navigate you via the fastest route.")
+    assert doing.outcome is Outcome.COMPLETED, doing.reason
+
+
 def test_ambiguous_request_needs_a_question_about_it() -> None:
     station = Request("Take me to the station", ambiguous=True)
     asked = judge(station, "Take me to the station", "Which station, the main one or Ost?")
