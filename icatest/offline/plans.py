@@ -25,11 +25,17 @@ FILLER = frozenset(
 
 def stops_in(utterance: str) -> list[str]:
     """The stops of a free-text plan, in order ([] when the utterance is not a plan)."""
-    if request_kind(utterance) is not RequestKind.PLAN:
-        return []
     parts = [p.strip(" ,.;:!?-—") for p in THEN.split(utterance)]
     stops = [p for p in parts if content_stems(p) - FILLER]
-    return stops if len(stops) >= 2 else []
+    if len(stops) < 2:
+        return []
+    if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
+        return stops  # a plan in words, or a 'then' between places whatever the verbs
+    return []
+
+
+def _place(part: str) -> bool:
+    return bool(names(part) or place_kind(part))
 
 
 def _covers(reply: str, stop: str) -> bool:

@@ -93,6 +93,16 @@ def test_a_passing_failure_is_a_fallback_and_a_plan_in_free_text_is_checked() ->
     user = "Coffee at the harbour, then the museum, then the airport"
     (plan,) = judge(user, "Hafen Kaffee is at the harbour, 2 km away.", Request(user))
     assert F.PLANNING_POOR in labels(plan), plan.reason
+    # places joined by 'then', whatever the verbs: the words need not say 'plan' or 'stop'
+    errands = "I need to pick up a cake at Café Luitpold, then get groceries at a supermarket"
+    find = Request("Find a supermarket near Café Luitpold")
+    (one,) = judge(errands, "Found Edeka on Brienner Straße. Want directions?", find)
+    assert F.PLANNING_POOR in labels(one), one.reason
+    (both,) = judge(errands, "Café Luitpold first, then the Edeka supermarket.", find)
+    assert F.PLANNING_POOR not in labels(both), both.reason
+    (chat,) = judge("Let me think, then tell me the weather.", "Sunny, 21 degrees.",
+                    Request("Weather"))  # fmt: skip
+    assert chat.outcome is Outcome.COMPLETED, chat.reason  # 'then' between no places
 
 
 def test_requests_that_restate_one_place_are_answered_together() -> None:
