@@ -117,6 +117,9 @@ def recalls_earlier(req: Request, turn: TurnInput) -> str | None:
     return found[0] if found else None
 
 
+STALE = "repeats an earlier answer, ignoring what the driver asked since"
+
+
 def _stale_repeat(req: Request, turn: TurnInput) -> str | None:
     """The reply repeats an earlier answer word for word although the request has changed since:
     what it asks now that the earlier utterance did not is nowhere in the reply."""
@@ -133,5 +136,5 @@ def _stale_repeat(req: Request, turn: TurnInput) -> str | None:
         for c in req.constraints:
             new |= content_stems(c.replace("_", " ")) - content_stems(before)
         if new and not new & mine:
-            return "repeats an earlier answer, ignoring what the driver asked since"
+            return STALE
     return None

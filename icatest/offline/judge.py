@@ -137,7 +137,7 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
     asking = acts.clarifying_questions(reply, req.description, turn.user)
     useless = _useless(req, turn, d, asking)
     if useless is not None:
-        return useless
+        return _stale_and_missed(req, turn, useless, d)
     if "recall" in dict(req.slots):
         return _recall(req, turn, d)
     if req.ambiguous and not _offers(req.description, kind):
@@ -323,24 +323,47 @@ def _details(
         return _fail(F.REQUEST_OMITTED, f"{d} no stop of the plan is in the reply")
     if plan:
         findings.append((F.PLANNING_POOR, f"{d} {plan}"))
-    constraints = talk.request_constraints(req, turn)
-    now = clock(turn.situation.time) if turn.situation.time else None
-    missed: dict[str, str] = {}  # constraint -> why it is not honoured
-    unknown: list[str] = []
-    for c in constraints:
-        result, reason = check_constraint(c, turn.reply, now)
-        if result is Check.MISSED and not (plan and reason.startswith("no ")):
-            missed[c] = reason  # a dropped stop takes its evidence with it
-        elif result is Check.UNKNOWN:
-            unknown.append(reason)
+    missed, unknown = _constraints(req, turn, dropped_stop=bool(plan))
     if missed:
-        missing = "; ".join(f"{c} ({why})" for c, why in missed.items())
-        findings.append((F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {missing}"))
+        findings.append(_missed_finding(missed, d))
     if findings:
         return RequestVerdict(Outcome.FAILED, findings, findings[0][1], tuple(missed))
     if unknown:
         return RequestVerdict(Outcome.UNCERTAIN, reason=f"{d} {'; '.join(unknown)}")
     return RequestVerdict(Outcome.COMPLETED, reason=why)
+
+
+def _constraints(
+    req: Request, turn: TurnInput, *, dropped_stop: bool = False
+) -> tuple[dict[str, str], list[str]]:
+    """The request's constraints the reply misses (with why) and those the judge cannot read."""
+    now = clock(turn.situation.time) if turn.situation.time else None
+    missed: dict[str, str] = {}
+    unknown: list[str] = []
+    for c in talk.request_constraints(req, turn):
+        result, reason = check_constraint(c, turn.reply, now)
+        if result is Check.MISSED and not (dropped_stop and reason.startswith("no ")):
+            missed[c] = reason  # a dropped stop takes its evidence with it
+        elif result is Check.UNKNOWN:
+            unknown.append(reason)
+    return missed, unknown
+
+
+def _missed_finding(missed: dict[str, str], d: str) -> tuple[FailureMode, str]:
+    missing = "; ".join(f"{c} ({why})" for c, why in missed.items())
+    return F.CONSTRAINT_MISSED, f"{d} constraint(s) not honoured: {missing}"
+
+
+def _stale_and_missed(req: Request, turn: TurnInput, v: RequestVerdict, d: str) -> RequestVerdict:
+    """An earlier answer repeated to a free-text request is held to the request's constraints
+    too: the repeated route may also break what the driver asks now."""
+    if req.simulated or not v.reason.endswith(context.STALE):
+        return v
+    missed, _ = _constraints(req, turn)
+    if not missed:
+        return v
+    return RequestVerdict(v.outcome, [*v.findings, _missed_finding(missed, d)], v.reason,
+                          tuple(missed))
 
 
 def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:

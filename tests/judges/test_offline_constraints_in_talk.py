@@ -209,3 +209,11 @@ def test_being_dropped_off_is_not_calling_something_off() -> None:
 def test_a_preference_repeated_word_for_word_is_still_held() -> None:
     said = "Take me to the station, no highways."
     assert standing((said, said), said) == ["avoid highways"]
+
+
+def test_a_repeated_answer_is_also_held_to_what_the_driver_asks_now() -> None:
+    route = "The fastest route is via A9 and A92, about 18 minutes. Want the other routes?"
+    v = judge("Avoid highways on the way to the airport",
+              "Can we avoid highways and still make the airport by 6?", route,
+              users=("Take me to the airport.",), replies=(route,))
+    assert labels(v) == {F.CONTEXT_FORGOTTEN, F.CONSTRAINT_MISSED}, v.findings
