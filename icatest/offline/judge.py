@@ -17,7 +17,7 @@ from enum import StrEnum
 from icatest.contracts.labels import FailureMode
 from icatest.offline import acts, attribution, context, plans, semantic, talk
 from icatest.offline import learned as answer_model
-from icatest.offline.constraints import Check, check_constraint
+from icatest.offline.constraints import Check, check_constraint, constraints_in
 from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
     RequestKind,
@@ -81,7 +81,7 @@ def judge_turn_input(turn: TurnInput) -> list[RequestVerdict]:
                 for r, v, about in zip(turn.requests, verdicts, spoken, strict=True)
             ]
     pairs = zip(turn.requests, verdicts, strict=True)
-    verdicts = [_asked_again(r, _forgot_preference(r, v, turn)) for r, v in pairs]
+    verdicts = [_asked_again(r, _forgot_preference(r, v, turn), turn) for r, v in pairs]
     return _free_text_plan(turn, verdicts)
 
 
@@ -366,18 +366,23 @@ def _stale_and_missed(req: Request, turn: TurnInput, v: RequestVerdict, d: str) 
                           tuple(missed))
 
 
-def _asked_again(req: Request, v: RequestVerdict) -> RequestVerdict:
-    """A free-text request raised on an earlier turn, still open, that the driver asks for again
-    and the reply leaves out again: the assistant made the driver say it again (the rubric's
-    context_forgotten). The simulator's own targets keep the oracle's convention:
+def _asked_again(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
+    """A free-text request left out that the driver raised on an earlier turn and asks for
+    again, or asked with a preference already stated on an earlier turn: the assistant made the
+    driver say it again (the rubric's context_forgotten). The simulator's own targets keep the oracle's convention:
     request_omitted (or fallback_response) alone."""
-    if not req.later_turn or req.simulated:
+    if req.simulated:
         return v
     labels = {label for label, _ in v.findings}
     if F.CONTEXT_FORGOTTEN in labels or not labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}:
         return v
-    why = f"[{req.description}] asked for on an earlier turn and left out again"
-    return _also_forgotten(v, why)
+    d = f"[{req.description}]"
+    if req.later_turn:
+        return _also_forgotten(v, f"{d} asked for on an earlier turn and left out again")
+    again = talk.said_before(tuple(constraints_in(turn.user)), turn)
+    if again:
+        return _also_forgotten(v, f"{d} left out though the driver says again: {again}")
+    return v
 
 
 def _forgot_preference(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:

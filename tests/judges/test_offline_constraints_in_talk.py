@@ -217,3 +217,13 @@ def test_a_repeated_answer_is_also_held_to_what_the_driver_asks_now() -> None:
               "Can we avoid highways and still make the airport by 6?", route,
               users=("Take me to the airport.",), replies=(route,))
     assert labels(v) == {F.CONTEXT_FORGOTTEN, F.CONSTRAINT_MISSED}, v.findings
+
+
+def test_a_preference_said_again_to_a_reply_that_leaves_the_request_out_is_forgotten() -> None:
+    users = ("Take me to Ismaning, no detours, before 15:20.",)
+    ask = "Add the pharmacy too, no detours, before 15:20."
+    promise = "Let me handle that for you!"
+    v = judge("Add a pharmacy stop", ask, promise, users=users)
+    assert labels(v) == {F.REQUEST_OMITTED, F.CONTEXT_FORGOTTEN}, v.findings
+    first = judge("Add a pharmacy stop", ask, promise)
+    assert labels(first) == {F.REQUEST_OMITTED}, first.findings
