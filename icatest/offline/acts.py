@@ -204,7 +204,7 @@ CONFIRMED = (
     rf"\b({ACTION_OBJECTS})\b (is |has been |was |now )?(set|started|on|off|scheduled|saved|"
     r"added|updated|turned|switched|adjusted|playing|open|closed)\b",
     rf"\b(setting|started|starting|turning|switching|scheduled|saved|added|updated|playing|"
-    r"opening|closing|raising|lowering|activating|enabling|muting|unmuting)\b"
+    r"opening|closing|raising|lowering|activating|enabling|muting|unmuting|displaying|showing)\b"
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",

@@ -20,6 +20,7 @@ from icatest.offline import learned as answer_model
 from icatest.offline.constraints import Check, check_constraint, constraints_in
 from icatest.offline.context import mentions, mentions_subject
 from icatest.offline.requests import (
+    ANSWER_WORDS,
     RequestKind,
     answer_evidence,
     goes,
@@ -33,6 +34,8 @@ from icatest.offline.text import (
     any_match,
     clock,
     content_stems,
+    durations,
+    names,
     new_content,
     new_names,
     sentences,
@@ -272,6 +275,9 @@ def _answered(req: Request, kind: RequestKind, turn: TurnInput) -> tuple[bool | 
     if mentions_subject(req, reply):
         return True, "names what was asked for"
     evidence = answer_evidence(kind, reply, turn.user, req.description, *turn.history_users)
+    elsewhere = _another_place(req, reply, evidence, alone=len(turn.requests) < 2)
+    if elsewhere:
+        return False, elsewhere
     if evidence:
         return True, evidence
     shared = content_stems(req.description) & content_stems(reply)
@@ -294,6 +300,25 @@ def _answered(req: Request, kind: RequestKind, turn: TurnInput) -> tuple[bool | 
         return learned, f"{verb} the request (learned model, P(answers) {p:.2f})"
     odds = "" if p is None else f", learned P(answers) {p:.2f}"
     return None, f"cannot tell whether the reply answers it (similarity {sim:.2f}{odds})"
+
+
+def _another_place(req: Request, reply: str, evidence: str | None, *, alone: bool) -> str:
+    """A request to be taken to one named place answered only with another named place ('Take
+    me to Winzerer Biergarten' -> 'Holzforschung München is nearby'), no route and no word of
+    the name asked for: offered instead. With other requests in the utterance the name may be
+    theirs; which request the reply left out is then for `attribution` to say."""
+    asked = names(req.slot("destination") or req.description)
+    if not alone or len(asked) != 1 or not goes(req.description):
+        return ""
+    if not (evidence or "").startswith("names ") or acts.confirms_action(reply):
+        return ""  # "Displaying GPS now" starts the route
+    low = reply.lower()
+    said = " ".join(s for s in sentences(low) if not s.endswith("?"))  # not "Want directions?"
+    words = {w for n in asked for w in n.split() if len(w) >= 3}
+    route = durations(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], said)
+    if route or any(w in low for w in words):
+        return ""
+    return f"{(evidence or '')[len('names '):]} instead of {next(iter(asked))!r}"
 
 
 def _offered(req: Request, turn: TurnInput) -> str:
@@ -369,8 +394,8 @@ def _stale_and_missed(req: Request, turn: TurnInput, v: RequestVerdict, d: str) 
 def _asked_again(req: Request, v: RequestVerdict, turn: TurnInput) -> RequestVerdict:
     """A free-text request left out that the driver raised on an earlier turn and asks for
     again, or asked with a preference already stated on an earlier turn: the assistant made the
-    driver say it again (the rubric's context_forgotten). The simulator's own targets keep the oracle's convention:
-    request_omitted (or fallback_response) alone."""
+    driver say it again (the rubric's context_forgotten). The simulator's own targets keep the
+    oracle's convention: request_omitted (or fallback_response) alone."""
     if req.simulated:
         return v
     labels = {label for label, _ in v.findings}

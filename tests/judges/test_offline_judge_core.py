@@ -121,6 +121,17 @@ def test_a_promise_to_look_is_empty_but_saying_it_will_navigate_is_not() -> None
     assert doing.outcome is Outcome.COMPLETED, doing.reason
 
 
+def test_another_named_place_instead_of_the_one_asked_for_is_irrelevant() -> None:
+    go = Request("Navigate to Winzerer Biergarten")
+    ask = "Directions to Winzerer Biergarten, now."
+    other = judge(go, ask, "Holzforschung München is nearby. There are 2 more. Want directions?")
+    assert labels(other) == {F.IRRELEVANT_RESPONSE}, other.reason
+    for reply in ("Route via Leopoldstraße and the Mittlerer Ring, 12 minutes.",
+                  "Starting the route to the Winzerer, 12 minutes.",
+                  "Displaying GPS now."):
+        assert judge(go, ask, reply).outcome is Outcome.COMPLETED, reply
+
+
 def test_ambiguous_request_needs_a_question_about_it() -> None:
     station = Request("Take me to the station", ambiguous=True)
     asked = judge(station, "Take me to the station", "Which station, the main one or Ost?")
