@@ -252,6 +252,10 @@ def clarifying_questions(reply: str, request: str, user: str) -> list[str]:
         low = q.lower()
         if any_match(DEFLECTION, low):
             continue
+        if any_match(PROCEDURE, low) and new_names(q, request, user) and not (
+            content_stems(low) & subject
+        ):
+            continue  # about another place ("replace the destination with the Eisbach wave?")
         if any_match(CLARIFY, low):
             found.append(q)
         elif any_match(CLARIFY_IF_ABOUT, low):
@@ -275,6 +279,14 @@ def generic_question_only(reply: str) -> bool:
 
 
 PROCEDURE = (r"\b(replace|add(ed)?|as a stop|intermediate stop|instead of|current destination)\b",)
+
+
+def without_procedure(reply: str) -> str:
+    """The reply less its questions about how to go on ("Should I replace the current
+    destination with X?"): they name a place without offering it as an answer."""
+    return " ".join(
+        s for s in sentences(reply) if not (s.endswith("?") and any_match(PROCEDURE, s.lower()))
+    )
 
 
 def asks_how_not_which(question: str, request: str, user: str) -> bool:

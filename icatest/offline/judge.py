@@ -266,7 +266,9 @@ def _recall(req: Request, turn: TurnInput, d: str) -> RequestVerdict:
 
 def _answered(req: Request, kind: RequestKind, turn: TurnInput) -> tuple[bool | None, str]:
     """True answered, False not, None cannot tell; with the reason."""
-    reply = turn.reply
+    reply = acts.without_procedure(turn.reply)
+    if not reply:
+        return False, "only asks how to go on with another destination"
     asked = req.slot("category") or (place_kind(req.description) or "")
     offered = _offered(req, turn) if asked and kind is RequestKind.SEARCH else ""
     others = other_place_kinds(offered, asked) if offered else []

@@ -132,6 +132,15 @@ def test_another_named_place_instead_of_the_one_asked_for_is_irrelevant() -> Non
         assert judge(go, ask, reply).outcome is Outcome.COMPLETED, reply
 
 
+def test_a_question_about_another_destination_does_not_handle_the_request() -> None:
+    charger = Request("Navigate to the closest charging station")
+    ask = "Is the charging station near that parking? Just navigate!"
+    v = judge(charger, ask, "Should I replace the current destination with the Eisbach wave?")
+    assert v.outcome is Outcome.FAILED, v.reason
+    own = judge(charger, ask, "Should I replace the current destination with the charging station?")
+    assert own.outcome is not Outcome.FAILED, own.reason
+
+
 def test_ambiguous_request_needs_a_question_about_it() -> None:
     station = Request("Take me to the station", ambiguous=True)
     asked = judge(station, "Take me to the station", "Which station, the main one or Ost?")
