@@ -34,6 +34,7 @@ FALLBACK = (
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
+    r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
     r"retrieve|connect)\b",

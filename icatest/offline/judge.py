@@ -169,7 +169,8 @@ def _offers(description: str, kind: RequestKind) -> bool:
 def _useless(req: Request, turn: TurnInput, d: str, asking: list[str]) -> RequestVerdict | None:
     """Fallbacks, echoes, re-asking, empty confirmations and deflections, in any wording."""
     reply, user = turn.reply, turn.user
-    if acts.is_fallback(reply):
+    own = attribution.own_sentences(req, turn.requests, reply) if len(turn.requests) > 1 else reply
+    if acts.is_fallback(own):  # "Navigation set. Sorry, no opening hours" fails only the hours
         return _fail(F.FALLBACK_RESPONSE, f"{d} generic fallback instead of an answer")
     if goes(req.description) and acts.only_offers_directions(reply):
         return _fail(F.REQUEST_OMITTED, f"{d} offers directions instead of giving them")

@@ -118,3 +118,15 @@ def test_requests_that_restate_one_place_are_answered_together() -> None:
         True,
         False,
     ]
+
+
+def test_a_fallback_about_one_request_fails_only_that_one() -> None:
+    temp = Request("Set the temperature to 21 degrees")
+    hours = Request("Get the opening hours of the Maier bakery")
+    user = "Set the temperature to 21 degrees. And when is the Maier bakery open?"
+    reply = "Temperature set to 21 degrees. The bakery's opening hours are currently unknown."
+    t, h = judge(user, reply, temp, hours)
+    assert t.outcome is Outcome.COMPLETED, t.reason
+    assert labels(h) == {F.FALLBACK_RESPONSE}, h.reason
+    (alone,) = judge("When is the Maier bakery open?", "Sorry, I can't help with that.", hours)
+    assert labels(alone) == {F.FALLBACK_RESPONSE}, alone.reason
