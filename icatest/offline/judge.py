@@ -162,6 +162,8 @@ def judge_request(req: Request, turn: TurnInput) -> RequestVerdict:
 # Requests whose answer offers a result the driver can take or leave (a search hit, a plan):
 # giving one is not acting on an ambiguous request, as starting a route or a setting is.
 OFFERS = frozenset({RequestKind.SEARCH, RequestKind.PLAN})
+
+
 def _offers(description: str, kind: RequestKind) -> bool:
     return kind in OFFERS and not goes(description)
 
@@ -313,7 +315,7 @@ def _another_place(req: Request, reply: str, evidence: str | None, *, alone: boo
     asked = names(req.slot("destination") or req.description)
     if not alone or len(asked) != 1 or not goes(req.description):
         return ""
-    if not (evidence or "").startswith("names ") or acts.confirms_action(reply):
+    if not evidence or not evidence.startswith("names ") or acts.confirms_action(reply):
         return ""  # "Displaying GPS now" starts the route
     low = reply.lower()
     said = " ".join(s for s in sentences(low) if not s.endswith("?"))  # not "Want directions?"
@@ -321,7 +323,7 @@ def _another_place(req: Request, reply: str, evidence: str | None, *, alone: boo
     route = durations(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], said)
     if route or any(w in low for w in words):
         return ""
-    return f"{(evidence or '')[len('names '):]} instead of {next(iter(asked))!r}"
+    return f"{evidence[len('names '):]} instead of {next(iter(asked))!r}"
 
 
 def _offered(req: Request, turn: TurnInput) -> str:

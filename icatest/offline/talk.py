@@ -63,9 +63,9 @@ def request_constraints(req: Request, turn: TurnInput) -> list[str]:
     return found
 
 
-def said_before(missed: tuple[str, ...], turn: TurnInput) -> str:
-    """The first missed constraint the driver stated on an earlier turn (whether or not said
+def said_before(constraints: tuple[str, ...], turn: TurnInput) -> str:
+    """The first of the constraints the driver stated on an earlier turn (whether or not said
     again on this one: having to say it again is the rubric's 'makes the driver say it again'),
     or ''."""
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
-    return next((c for c in missed if c in earlier), "")
+    return next((c for c in constraints if c in earlier), "")
