@@ -22,7 +22,7 @@ from icatest.offline.requests import (
     place_kinds,
     request_kind,
 )
-from icatest.offline.text import any_match, content_stems, names, sentences, stem
+from icatest.offline.text import any_match, content_stems, heads, names, sentences, stem
 from icatest.offline.turn import Request
 
 # Words every request uses; they tie a sentence to no request in particular.
@@ -52,13 +52,8 @@ def _marks(req: Request, others: Sequence[Request]) -> tuple[set[str], set[str]]
     return {w for w in own - theirs - GENERIC if not any(c.isdigit() for c in w)}, kinds
 
 
-def _heads(stems: set[str]) -> set[str]:
-    """Stems cut to five letters: 'disabling' and 'disable', 'assistance' and 'assist' meet."""
-    return {s[:5] if len(s) >= 5 else s for s in stems}
-
-
 def _mentions(sentence: str, stems: set[str], kinds: set[str]) -> bool:
-    if _heads(stems) & _heads(content_stems(sentence)):
+    if heads(stems) & heads(content_stems(sentence)):
         return True
     low = sentence.lower()
     return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))

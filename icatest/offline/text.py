@@ -53,6 +53,11 @@ def content_stems(text: str) -> set[str]:
     return {stem(w) for w in words(text) if w not in STOP and len(w) > 1}
 
 
+def heads(stems: set[str]) -> set[str]:
+    """Stems cut to five letters: 'disabling' and 'disable', 'assistance' and 'assist' meet."""
+    return {s[:5] for s in stems}
+
+
 def new_content(reply: str, *sources: str) -> set[str]:
     """Content stems of the reply found in none of the sources and not mere filler."""
     seen: set[str] = set()
