@@ -120,12 +120,16 @@ class ModelErrorKind(StrEnum):
     MISSING_CREDENTIALS = "missing_credentials"  # an environment variable the model needs is unset
     CLIENT = "client"  # the provider client refused to send (its configuration is incomplete)
     AUTH = "auth"  # 401 or 403: the provider refused the key
-    BAD_REQUEST = "bad_request"  # unknown model, bad parameters, other 4xx
+    BAD_REQUEST = "bad_request"  # unknown model, bad parameters: a 4xx, or a 5xx saying so
     RATE_LIMITED = "rate_limited"  # 429 that outlived the retries
-    SERVER = "server"  # 5xx or empty choices that outlived the retries
+    SERVER = "server"  # 5xx or a body that is no chat completion, after the retries
     TIMEOUT = "timeout"
     CONNECTION = "connection"
     PROMPT_TOO_LONG = "prompt_too_long"  # the prompt does not fit the model's context window
+    # the model answered, but with nothing to use (asked once more, then named):
+    EMPTY_REPLY = "empty_reply"  # content "" or only whitespace
+    NO_CONTENT = "no_content"  # content null, or an answer without a choice
+    REFUSED = "refused"  # the provider's refusal (OpenAI `message.refusal`); never re-asked
     UNPARSEABLE = "unparseable"  # answers arrived but none matched the output schema
 
     @property

@@ -141,6 +141,10 @@ class RoleUsage(BaseModel):
     failures: int = 0
     truncated: int = 0  # replies cut at max_tokens (each asked again with more room)
     cached_input_tokens: int = 0  # input tokens the provider served from its prompt cache
+    reasoning_tokens: int = 0  # output tokens spent on reasoning (part of output_tokens)
+    dropped_params: list[str] = Field(
+        default_factory=list, description="parameters the provider refused by name: not sent"
+    )
 
 
 # the published framework's budget: 2,373,127 tokens over the 234 turns of its 37 logs
@@ -148,9 +152,11 @@ PUBLISHED_TOKENS_PER_TURN = 10142
 
 
 class RoleTokens(BaseModel):
+    calls: float = 0.0
     input: float = 0.0
     output: float = 0.0
     cached_input: float = 0.0
+    reasoning: float = 0.0  # part of output
 
 
 class TokenBudget(BaseModel):
@@ -166,9 +172,11 @@ class TokenBudget(BaseModel):
             return None
         per_turn = {
             role: RoleTokens(
+                calls=round(u.calls / turns, 2),
                 input=round(u.input_tokens / turns, 1),
                 output=round(u.output_tokens / turns, 1),
                 cached_input=round(u.cached_input_tokens / turns, 1),
+                reasoning=round(u.reasoning_tokens / turns, 1),
             )
             for role, u in usage.items()
         }

@@ -3,15 +3,17 @@
 A role (`simulator`, `turn_judge`, `conversation_judge`, `kpi_judge`, `generator`) is bound to a
 model string: anything litellm accepts, optionally with `@API_BASE` appended (for vLLM or any
 OpenAI-compatible server), or `offline` for the built-in deterministic backend. Callers pass the
-offline implementation of a task next to its prompt, so each feature owns both. Calls go out
-through litellm, or, for a model litellm does not know on an OpenAI-compatible server, through
-the lean direct client (`llm/direct.py`; role setting `transport`).
+offline implementation of a task next to its prompt, so each feature owns both. One client per
+protocol: `openai/NAME@URL` (an OpenAI-compatible server) goes through the openai SDK
+(`llm/compatible.py`), every other model through litellm.
 
 Errors are sorted by kind where they arise (ModelErrorKind): missing credentials, refused keys,
-bad requests and prompts too long are not retried and say so; rate limits, 5xx, timeouts and
-dropped connections are retried with backoff. A call never raises for a provider problem: the
-Result carries the message (whole up to MESSAGE_CAP characters) and its kind, and `on_call` tells
-a campaign's health watcher how each call ended.
+bad requests (a 4xx, or a 5xx whose body says the request is invalid) and prompts too long are
+not retried and say so; rate limits, 5xx, timeouts and dropped connections are retried with
+backoff (per role: `timeout_s`, `retries`); an empty or null reply is asked once more, a refusal
+never. A call never raises for a provider problem: the Result carries the message (whole up to
+MESSAGE_CAP characters) and its kind, and `on_call` tells a campaign's health watcher how each
+call ended.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from pydantic import BaseModel, ValidationError
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
+from icatest.errors import clip
 from icatest.limits import RateLimiter
-from icatest.llm import direct
+from icatest.llm import compatible, model_map
 from icatest.llm.prompts import Prompt, load_prompt
 from icatest.llm.provider_errors import (
     ModelError,
@@ -51,8 +54,8 @@ from icatest.llm.replies import (
     short_validation,
 )
 from icatest.llm.settings import (
+    MAX_CALLS_PER_ANSWER,
     RoleSettings,
-    Transport,
     base_max_tokens,
     grown,
     request_params,
@@ -99,6 +102,8 @@ class ModelSpec:
 
 @dataclass
 class GatewayConfig:
+    """Defaults for every role; a role's own `timeout_s` and `retries` settings win."""
+
     timeout_s: float = 60.0
     max_retries: int = 3  # on timeouts, connection errors, 429 and 5xx
     repair_attempts: int = 1  # extra calls asking for valid JSON
@@ -122,6 +127,18 @@ class Result(Generic[T]):
 class _Reply:
     content: str
     cut: bool  # finish_reason "length": the reply stopped at max_tokens
+
+
+@dataclass
+class CallBudget:
+    """What one structured answer may still spend: answered calls (the growth of a cut reply and
+    the repair share them) and the output cap of its last call, where a repair starts."""
+
+    calls_left: int = MAX_CALLS_PER_ANSWER
+    max_tokens: int | None = None
+
+
+EMPTY_KINDS = frozenset({ModelErrorKind.EMPTY_REPLY, ModelErrorKind.NO_CONTENT})
 
 
 @dataclass
@@ -149,8 +166,16 @@ class ModelGateway:
 
     def _usage(self, role: str) -> RoleUsage:
         if role not in self.usage:
-            self.usage[role] = RoleUsage(model=self.spec(role).label())
+            dropped = sorted(self.dropped.get(role, ()))  # learnt by an earlier conversation
+            self.usage[role] = RoleUsage(model=self.spec(role).label(), dropped_params=dropped)
         return self.usage[role]
+
+    def _drop(self, role: str, param: str) -> None:
+        """Stop sending `param` for `role` (the provider refused it by name); recorded."""
+        self.dropped[role] = self.dropped.get(role, frozenset()) | {param}
+        usage = self._usage(role)
+        if param not in usage.dropped_params:
+            usage.dropped_params = sorted({*usage.dropped_params, param})
 
     async def structured(
         self,
@@ -178,9 +203,11 @@ class ModelGateway:
         messages = prompt.render({**variables, "output_schema": schema, "native_output": native})
         raw: str | None = None
         error: str | None = None
+        budget = CallBudget()  # growth of a cut reply and the repair share these calls
+        prompt_messages = messages
         for attempt in range(1 + self.config.repair_attempts):
             try:
-                reply = await self._complete(role, spec, messages, fmt)
+                reply = await self._complete(role, spec, messages, fmt, budget)
             except ModelError as exc:
                 usage.failures += 1
                 return Result(None, raw, str(exc), spec.label(), prompt.version, exc.kind)
@@ -192,13 +219,10 @@ class ModelGateway:
                 error = short_validation(exc)
                 if reply.cut:
                     error = f"reply cut at the output cap even after retries ({error})"
-            if attempt < self.config.repair_attempts:
-                usage.retries += 1
-                messages = [
-                    *messages,
-                    {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
-                    {"role": "user", "content": repair_message(error)},
-                ]
+            if attempt >= self.config.repair_attempts or budget.calls_left <= 0:
+                break
+            usage.retries += 1
+            messages = _repair(prompt_messages, messages, raw, error, reply.cut)
         usage.failures += 1
         return Result(
             None,
@@ -231,23 +255,37 @@ class ModelGateway:
         spec: ModelSpec,
         messages: list[dict[str, str]],
         fmt: dict[str, Any] | None = None,
+        budget: CallBudget | None = None,
     ) -> _Reply:
-        """One answer; a reply cut at max_tokens is asked again with more room, up to a limit;
-        a parameter the provider refuses by name is dropped for the role and the call repeated."""
+        """One answer. A reply cut at max_tokens is asked again with more room, up to a limit;
+        an empty or null reply is asked once more; a parameter the provider refuses by name is
+        dropped for the role and the call repeated. With a `budget`, every answered call is
+        counted against it and the next call starts at the cap the last one had."""
         model_max = _model_max_output(spec)
         base = base_max_tokens(role, spec.settings, model_max)
-        max_tokens = base
+        max_tokens = budget.max_tokens if budget is not None and budget.max_tokens else base
+        empty_before = False
         while True:
             try:
                 reply = await self._reported(role, spec, messages, max_tokens, fmt)
             except RefusedParamError as exc:
-                self.dropped[role] = self.dropped.get(role, frozenset()) | {exc.param}
+                self._drop(role, exc.param)
                 continue
+            except ModelError as exc:
+                if exc.kind not in EMPTY_KINDS:
+                    raise
+                left = _spend(budget, max_tokens)
+                if empty_before or left == 0:
+                    raise ModelError(exc.kind, exc.detail, 2 if empty_before else 1) from None
+                empty_before = True
+                self._usage(role).retries += 1
+                continue
+            _spend(budget, max_tokens)
             if not reply.cut:
                 return reply
             self._usage(role).truncated += 1
             more = grown(max_tokens, base, model_max)
-            if more is None:
+            if more is None or (budget is not None and budget.calls_left <= 0):
                 return reply
             max_tokens = more
 
@@ -270,6 +308,13 @@ class ModelGateway:
             self.on_call(role, None)
         return reply
 
+    def policy(self, spec: ModelSpec) -> tuple[float, int]:
+        """(seconds per attempt, further attempts): the role's settings, else the defaults."""
+        own = spec.settings
+        timeout_s = own.timeout_s if own.timeout_s is not None else self.config.timeout_s
+        retries = own.retries if own.retries is not None else self.config.max_retries
+        return timeout_s, retries
+
     async def _call(
         self,
         role: str,
@@ -284,42 +329,40 @@ class ModelGateway:
             raise ModelError(ModelErrorKind.MISSING_CREDENTIALS, missing)
         usage = self._usage(role)
         limiter = self.limiters.get(role)
+        timeout_s, retries = self.policy(spec)
         last: Exception | None = None
         kind = ModelErrorKind.SERVER
         attempts = 0
-        for attempt in range(self.config.max_retries + 1):
+        for attempt in range(retries + 1):
             attempts = attempt + 1
             if attempt:
                 usage.retries += 1
                 await asyncio.sleep(self._backoff(attempt, last))
             try:
-                kwargs = self._request(role, spec, messages, max_tokens, fmt)
+                kwargs = self._request(role, spec, messages, max_tokens, fmt, timeout_s)
                 gate: AbstractAsyncContextManager[Any] = limiter or nullcontext()
                 async with gate:
-                    answer = await with_deadline(self._send(spec, kwargs), self.config.timeout_s)
+                    answer = await with_deadline(self._send(spec, kwargs), timeout_s)
             except Exception as exc:  # each client maps provider errors to its own types
                 kind = self._retryable_kind(role, exc)
                 last = exc
                 continue
             usage.calls += 1
-            if answer.content is None:
-                kind, last = ModelErrorKind.SERVER, RuntimeError("empty choices in model response")
-                continue
             answer.account(usage)
-            return _Reply(answer.content, answer.finish_reason == "length")
+            return _read(answer)
         raise ModelError(kind, describe(last) if last else "no response", attempts)
 
     async def _send(self, spec: ModelSpec, kwargs: dict[str, Any]) -> Completion:
-        """The request through the direct client where it serves the role, else litellm."""
-        if uses_direct(spec):
+        """The request through the openai SDK for an OpenAI-compatible server, else litellm."""
+        if uses_sdk(spec):
             params = {k: v for k, v in kwargs.items() if k not in _CALL_KEYS}
-            return await direct.complete(
+            return await compatible.complete(
                 spec.model,
                 kwargs["api_base"],
                 kwargs["api_key"],
                 kwargs["messages"],
                 params,
-                self.config.timeout_s,
+                kwargs["timeout"],
             )
         litellm = _litellm()
         return from_litellm(await litellm.acompletion(**kwargs), litellm)
@@ -331,13 +374,14 @@ class ModelGateway:
         messages: list[dict[str, str]],
         max_tokens: int,
         fmt: dict[str, Any] | None = None,
+        timeout_s: float | None = None,
     ) -> dict[str, Any]:
-        """The call's arguments, as litellm.acompletion takes them (the direct client picks
-        what an OpenAI-compatible server reads)."""
+        """The call's arguments, as litellm.acompletion takes them (the SDK client picks what
+        an OpenAI-compatible server reads)."""
         kwargs: dict[str, Any] = {
             "model": spec.model,
             "messages": messages,
-            "timeout": self.config.timeout_s,
+            "timeout": timeout_s if timeout_s is not None else self.policy(spec)[0],
             "num_retries": 0,
             **request_params(
                 spec.model, spec.settings, max_tokens, self.dropped.get(role, frozenset()), fmt
@@ -369,6 +413,60 @@ class ModelGateway:
             return min(asked, self.config.backoff_max_s)
         base = self.config.backoff_base_s * 2 ** (attempt - 1)
         return min(base * (0.5 + random.random()), self.config.backoff_max_s)  # noqa: S311
+
+
+def _spend(budget: CallBudget | None, max_tokens: int) -> int | None:
+    """Count one answered call against the budget; the calls left (None: no budget)."""
+    if budget is None:
+        return None
+    budget.calls_left -= 1
+    budget.max_tokens = max_tokens
+    return budget.calls_left
+
+
+def _read(answer: Completion) -> _Reply:
+    """The reply text, or the named reason there is none (a refusal, empty or null content).
+    A reply cut at the cap is a cut reply even when the cap left no visible text (a reasoning
+    model that spent it all on reasoning): it is asked again with more room."""
+    cut = answer.finish_reason == "length"
+    if answer.refusal is not None:
+        raise ModelError(ModelErrorKind.REFUSED, clip(answer.refusal))
+    if cut:
+        return _Reply(answer.content or "", True)
+    if answer.content is None:
+        why = (
+            "the answer carried no choice"
+            if not answer.has_choice
+            else f"the message content is null (finish_reason {answer.finish_reason})"
+        )
+        raise ModelError(ModelErrorKind.NO_CONTENT, why)
+    if not answer.content.strip():
+        raise ModelError(
+            ModelErrorKind.EMPTY_REPLY,
+            f"the model answered with no text (finish_reason {answer.finish_reason}, "
+            f"{answer.output_tokens} output tokens)",
+        )
+    return _Reply(answer.content, False)
+
+
+def _repair(
+    prompt: list[dict[str, str]],
+    sent: list[dict[str, str]],
+    raw: str,
+    error: str | None,
+    cut: bool,
+) -> list[dict[str, str]]:
+    """The messages of a repair call. After a cut reply the prompt is asked again with a note
+    (the cut JSON is not sent back: it would cost its tokens again and invite a continuation);
+    otherwise the invalid reply is shown with what was wrong."""
+    if cut:
+        note = repair_message(error) + " Keep it short: the last reply did not fit."
+        return [*prompt, {"role": "user", "content": note}]
+    return [
+        *sent,
+        {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
+        {"role": "user", "content": repair_message(error)},
+    ]
 
 
 _LITELLM: Any = None
@@ -407,21 +505,21 @@ def credentials_problem(spec: ModelSpec) -> str | None:
     return f"{' and '.join(missing)} {verb} not set"
 
 
-def uses_direct(spec: ModelSpec) -> bool:
-    """Whether the role's calls go through the direct client (`llm/direct.py`)."""
-    return (
-        spec.settings.transport is Transport.AUTO
-        and not spec.settings.extra  # litellm parameters, passed as given: litellm's to read
-        and direct.serves(spec.model, spec.api_base)
-    )
+def uses_sdk(spec: ModelSpec) -> bool:
+    """Whether the role's calls go through the openai SDK (an OpenAI-compatible server)."""
+    return compatible.serves(spec.model, spec.api_base)
 
 
 def _model_max_output(spec: ModelSpec) -> int | None:
-    return None if uses_direct(spec) else _litellm_max_output(spec.model)  # unknown to litellm
+    if uses_sdk(spec):
+        return model_map.facts(spec.model).max_output_tokens
+    return _litellm_max_output(spec.model)
 
 
 def _supports_schema(spec: ModelSpec) -> bool:
-    return False if uses_direct(spec) else _litellm_supports_schema(spec.model)
+    if uses_sdk(spec):
+        return model_map.facts(spec.model).supports_schema
+    return _litellm_supports_schema(spec.model)
 
 
 @functools.lru_cache(maxsize=64)

@@ -18,38 +18,60 @@ EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthr
 
 @dataclass
 class Completion:
-    """One provider answer, whichever client fetched it: text, finish reason, usage, cost."""
+    """One provider answer, whichever client fetched it: text (None when the answer carried no
+    choice or null content), a refusal in the provider's words, finish reason, usage, cost."""
 
     content: str | None
     finish_reason: str | None = None
     input_tokens: int = 0
     output_tokens: int = 0
     cached_tokens: int = 0
+    reasoning_tokens: int = 0  # part of output_tokens, where the provider reports them
     cost_usd: float = 0.0
+    refusal: str | None = None
+    has_choice: bool = True
 
     def account(self, usage: RoleUsage) -> None:
         usage.input_tokens += self.input_tokens
         usage.output_tokens += self.output_tokens
         usage.cached_input_tokens += self.cached_tokens
+        usage.reasoning_tokens += self.reasoning_tokens
         usage.cost_usd += self.cost_usd
 
 
-def from_litellm(response: Any, litellm: Any) -> Completion:
-    """litellm's ModelResponse as a Completion (usage as litellm maps every provider's)."""
+def read_completion(response: Any, cost_usd: float = 0.0) -> Completion:
+    """A chat completion as the openai SDK or litellm parse it (both keep OpenAI's shape:
+    `choices[0].message.content` / `.refusal`, `usage.prompt_tokens_details.cached_tokens`,
+    `usage.completion_tokens_details.reasoning_tokens`)."""
     choices = getattr(response, "choices", None) or []
     choice = choices[0] if choices else None
-    content = getattr(getattr(choice, "message", None), "content", None)
+    message = getattr(choice, "message", None)
+    content = getattr(message, "content", None)
+    refusal = getattr(message, "refusal", None)
     reason = getattr(choice, "finish_reason", None)
     u = getattr(response, "usage", None)
-    details = getattr(u, "prompt_tokens_details", None)
+    prompt_details = getattr(u, "prompt_tokens_details", None)
+    output_details = getattr(u, "completion_tokens_details", None)
     return Completion(
-        content=content if isinstance(content, str) and choice is not None else None,
+        content=content if isinstance(content, str) else None,
         finish_reason=reason if isinstance(reason, str) else None,
-        input_tokens=int(getattr(u, "prompt_tokens", 0) or 0),
-        output_tokens=int(getattr(u, "completion_tokens", 0) or 0),
-        cached_tokens=int(getattr(details, "cached_tokens", 0) or 0),
-        cost_usd=_litellm_cost(response, litellm),
+        input_tokens=_count(getattr(u, "prompt_tokens", 0)),
+        output_tokens=_count(getattr(u, "completion_tokens", 0)),
+        cached_tokens=_count(getattr(prompt_details, "cached_tokens", 0)),
+        reasoning_tokens=_count(getattr(output_details, "reasoning_tokens", 0)),
+        cost_usd=cost_usd,
+        refusal=refusal if isinstance(refusal, str) and refusal.strip() else None,
+        has_choice=choice is not None,
     )
+
+
+def _count(value: Any) -> int:
+    return int(value) if isinstance(value, int | float) and value > 0 else 0
+
+
+def from_litellm(response: Any, litellm: Any) -> Completion:
+    """litellm's ModelResponse as a Completion, priced as litellm prices it."""
+    return read_completion(response, _litellm_cost(response, litellm))
 
 
 def _litellm_cost(response: Any, litellm: Any) -> float:

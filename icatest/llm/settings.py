@@ -22,6 +22,9 @@ ROLE_MAX_TOKENS = {"simulator": 2048, "turn_judge": 4096, "conversation_judge": 
 DEFAULT_MAX_TOKENS = 4096
 CUTOFF_GROWTH = 2  # a reply cut at max_tokens is asked again with this much more room ...
 CUTOFF_LIMIT = 4  # ... up to this multiple of the role's cap
+# answered calls for one structured answer: the cut-reply growth above (cap, 2x, 4x) and the
+# repair share them, so the worst case is three cut replies and one repair at 4x the cap
+MAX_CALLS_PER_ANSWER = 4
 OLLAMA_CONTEXT = 16384
 # parameters the gateway may drop when a provider rejects them by name (400 with `param`);
 # a refused `max_tokens` is sent as `max_completion_tokens` (OpenAI's newer name) instead
@@ -44,15 +47,6 @@ class StructuredOutput(StrEnum):
     PROMPT = "prompt"  # schema in the prompt only (JSON mode for Ollama)
 
 
-class Transport(StrEnum):
-    """Which client carries a role's calls."""
-
-    AUTO = (
-        "auto"  # the direct client for an OpenAI-compatible server (openai/NAME@URL), else litellm
-    )
-    LITELLM = "litellm"  # always litellm
-
-
 class RoleSettings(Strict):
     """Model settings of one role; every field left unset takes the documented default."""
 
@@ -73,13 +67,20 @@ class RoleSettings(Strict):
         default=None, ge=512, description="Ollama num_ctx; unset: 16384"
     )
     structured_output: StructuredOutput = StructuredOutput.AUTO
-    transport: Transport = Field(
-        default=Transport.AUTO,
-        description="auto: icatest's own lean client for openai/NAME@URL servers, litellm for "
-        "every other model; litellm: always litellm",
+    timeout_s: float | None = Field(
+        default=None, gt=0, description="seconds per call attempt; unset: 60"
+    )
+    retries: int | None = Field(
+        default=None,
+        ge=0,
+        le=10,
+        description="further attempts after a timeout, a dropped connection, a 429 or a 5xx; "
+        "unset: 3",
     )
     extra: dict[str, Any] = Field(
-        default_factory=dict, description="further litellm parameters, passed as given"
+        default_factory=dict,
+        description="further request parameters, passed as given (litellm's, or the body "
+        "fields of an OpenAI-compatible server)",
     )
 
 

@@ -6,11 +6,15 @@ from icatest.testing.fake_openai import (
     FakeOpenAI,
     RecordedRequest,
     empty_choices,
+    error,
     hang,
     malformed_body,
+    null_content,
+    refusal,
     reply,
     status,
     streamed,
+    validation_500,
 )
 
 __all__ = [
@@ -19,10 +23,14 @@ __all__ = [
     "FakeOpenAI",
     "RecordedRequest",
     "empty_choices",
+    "error",
     "free_port",
     "hang",
     "malformed_body",
+    "null_content",
+    "refusal",
     "reply",
     "status",
     "streamed",
+    "validation_500",
 ]

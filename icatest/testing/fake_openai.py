@@ -1,10 +1,12 @@
 """A scripted OpenAI-compatible chat server on loopback, for tests and benchmarks.
 
 The script decides what each request gets: a reply (valid JSON or any text), a delay (to trip
-client timeouts), an HTTP status (429 with Retry-After, 500, 503), empty choices, or a raw body
-that is not JSON at all. Every request is recorded so tests can assert on prompts and history;
-`GET /stats` gives requests per model and when the first of each arrived (`POST /reset` zeroes
-them), for benchmarks that run the server in its own process.
+client timeouts), an HTTP status (429 with Retry-After, 500, 503) or any error body (`error`;
+`validation_500` answers as llama-cpp-python does for a request its schema rejects), empty
+choices, null content, a refusal (OpenAI's `message.refusal`), or a raw body that is not JSON at
+all. Usage can report cached and reasoning tokens. Every request is recorded so tests can
+assert on prompts and history; `GET /stats` gives requests per model and when the first of each
+arrived (`POST /reset` zeroes them), for benchmarks that run the server in its own process.
 
 Provider quirks are emulated as real APIs answer them: models named like OpenAI's reasoning
 models (`gpt-5*`, `o1*`, `o3*`, `o4*`) or listed in `strict_models` reject a temperature other
@@ -50,10 +52,19 @@ class Action:
     raw_body: str | None = None  # sent verbatim with content-type application/json
     cached_tokens: int = 0  # reported as prompt_tokens_details.cached_tokens
     stream: bool = False  # answer as server-sent events (also when the request asks to stream)
+    refusal: str | None = None  # message.refusal, with null content
+    null_content: bool = False  # message.content null
+    reasoning_tokens: int = 0  # reported as completion_tokens_details.reasoning_tokens
+    error_body: dict[str, Any] | None = None  # the `error` object sent with `status`
 
 
-def reply(text: str, *, delay_s: float = 0.0, cached_tokens: int = 0) -> Action:
-    return Action(text=text, delay_s=delay_s, cached_tokens=cached_tokens)
+def reply(
+    text: str, *, delay_s: float = 0.0, cached_tokens: int = 0, reasoning_tokens: int = 0
+) -> Action:
+    """A completion; `reasoning_tokens` are reported on top of the text's own tokens."""
+    return Action(
+        text=text, delay_s=delay_s, cached_tokens=cached_tokens, reasoning_tokens=reasoning_tokens
+    )
 
 
 def status(code: int, *, retry_after: float | None = None, delay_s: float = 0.0) -> Action:
@@ -76,6 +87,32 @@ def empty_choices() -> Action:
 
 def malformed_body(body: str = '{"choices": [ {"message": ') -> Action:
     return Action(text=None, raw_body=body)
+
+
+def refusal(text: str) -> Action:
+    """A refusal as OpenAI sends one: `message.refusal` set, `content` null."""
+    return Action(text=None, refusal=text)
+
+
+def null_content() -> Action:
+    return Action(text=None, null_content=True)
+
+
+def error(code: int, body: dict[str, Any], *, retry_after: float | None = None) -> Action:
+    """HTTP `code` with `{"error": body}`."""
+    return Action(text=None, status=code, error_body=body, retry_after=retry_after)
+
+
+def validation_500(loc: tuple[str, ...], msg: str, value: Any) -> Action:
+    """llama-cpp-python's answer to a request body its schema rejects: FastAPI's validation
+    error, caught by the server's route handler and sent as HTTP 500, type
+    `internal_server_error`, the error list printed into `message` (param and code null)."""
+    from fastapi.exceptions import RequestValidationError
+
+    entry = {"type": "literal_error", "loc": ("body", *loc), "msg": msg, "input": value}
+    message = str(RequestValidationError([entry]))
+    body = {"message": message, "type": "internal_server_error", "param": None, "code": None}
+    return error(500, body)
 
 
 Messages = list[dict[str, Any]]
@@ -229,8 +266,11 @@ class FakeOpenAI:
             headers = {}
             if action.retry_after is not None:
                 headers["Retry-After"] = f"{action.retry_after:g}"
-            err = {"error": {"message": f"scripted status {action.status}", "type": "fake"}}
-            return JSONResponse(err, status_code=action.status, headers=headers)
+            body = action.error_body or {
+                "message": f"scripted status {action.status}",
+                "type": "fake",
+            }
+            return JSONResponse({"error": body}, status_code=action.status, headers=headers)
         if action.stream or body.get("stream") is True:
             return Response(self._event_stream(action, body), media_type="text/event-stream")
         return JSONResponse(self._completion(action, body))
@@ -286,17 +326,14 @@ class FakeOpenAI:
         cap = body.get("max_completion_tokens") or body.get("max_tokens")
         if isinstance(cap, int) and _tokens(text) > cap:  # cut like a provider: mid-reply
             text, finish_reason = " ".join(text.split()[:cap]), "length"
-        completion_tokens = _tokens(text)
+        completion_tokens = _tokens(text) + action.reasoning_tokens
         cached = action.cached_tokens
         choices: list[dict[str, Any]] = []
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if action.refusal is not None or action.null_content:
+            message = {"role": "assistant", "content": None, "refusal": action.refusal}
         if not action.empty_choices:
-            choices.append(
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": text},
-                    "finish_reason": finish_reason,
-                }
-            )
+            choices.append({"index": 0, "message": message, "finish_reason": finish_reason})
         return {
             "id": f"chatcmpl-fake-{next(self._ids)}",
             "object": "chat.completion",
@@ -308,6 +345,7 @@ class FakeOpenAI:
                 "completion_tokens": completion_tokens,
                 "total_tokens": prompt_tokens + completion_tokens,
                 "prompt_tokens_details": {"cached_tokens": min(cached, prompt_tokens)},
+                "completion_tokens_details": {"reasoning_tokens": action.reasoning_tokens},
             },
         }
 

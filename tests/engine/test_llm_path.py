@@ -1,4 +1,4 @@
-"""The loop with every role bound to a loopback fake provider, through the direct client and
+"""The loop with every role bound to a loopback fake provider, through the openai SDK and
 through litellm."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from icatest.catalog.scenarios import make_scenario
 from icatest.contracts import Mode
 from icatest.engine import Runtime, run_conversation
 from icatest.judges import Judges, ModelFinalTurnJudge
-from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
-from icatest.llm.gateway import uses_direct
-from icatest.llm.settings import RoleSettings, Transport
+from icatest.llm import GatewayConfig, ModelGateway, ModelSpec, compatible
+from icatest.llm.gateway import uses_sdk
+from icatest.llm.settings import RoleSettings
 from icatest.testing.fake_openai import FakeOpenAI, hang, status
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
 
@@ -44,20 +44,20 @@ def _task(messages: list[dict]) -> str:
     return "conv"
 
 
-def _gateway(base: str, transport: Transport = Transport.AUTO) -> ModelGateway:
-    spec = ModelSpec.parse(
-        f"openai/fake-model@{base}/v1", settings=RoleSettings(transport=transport)
-    )
+def _gateway(base: str) -> ModelGateway:
+    spec = ModelSpec.parse(f"openai/fake-model@{base}/v1")
     roles = {"simulator": spec, "turn_judge": spec, "conversation_judge": spec}
     return ModelGateway(
         roles=roles, config=GatewayConfig(timeout_s=2.0, max_retries=2, backoff_base_s=0.01)
     )
 
 
-@pytest.mark.parametrize("transport", list(Transport))  # the direct client, and litellm
+@pytest.mark.parametrize("transport", ["sdk", "litellm"])
 async def test_guided_conversation_through_a_model_server(
-    tmp_path: Path, transport: Transport
+    tmp_path: Path, transport: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if transport == "litellm":  # as for a provider litellm carries
+        monkeypatch.setattr(compatible, "serves", lambda model, api_base: False)
     catalog = make_catalog(tmp_path, strategies=False)
     turn_judge_calls = {"n": 0}
 
@@ -79,7 +79,7 @@ async def test_guided_conversation_through_a_model_server(
         return json.dumps(CONV)
 
     with FakeOpenAI(script) as server:
-        gateway = _gateway(server.base_url, transport)
+        gateway = _gateway(server.base_url)
         scenario = make_scenario(
             catalog, seed_pool="test", seed_id="garching", max_turns=4, mode=Mode.GUIDED
         )
@@ -175,13 +175,20 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
 
 
 def test_which_client_carries_a_role() -> None:
+    """One client per protocol: an OpenAI-compatible server (`openai/NAME@URL`, whatever NAME
+    is) gets the openai SDK; every other model, litellm."""
+
     def spec(text: str, **settings: object) -> ModelSpec:
         return ModelSpec.parse(text, settings=RoleSettings.model_validate(settings))
 
-    assert uses_direct(spec("openai/my-llama@http://127.0.0.1:8000/v1"))
-    # litellm knows these: it drops gpt-5's refused parameters and prices the calls
-    assert not uses_direct(spec("openai/gpt-5-mini@http://127.0.0.1:8000/v1"))
-    assert not uses_direct(spec("openai/gpt-4.1-mini"))  # no server of the user's own
-    assert not uses_direct(spec("ollama/llama3.1@http://127.0.0.1:11434"))
-    assert not uses_direct(spec("openai/my-llama@http://h/v1", transport=Transport.LITELLM))
-    assert not uses_direct(spec("openai/my-llama@http://h/v1", extra={"top_k": 5}))
+    assert uses_sdk(spec("openai/my-llama@http://127.0.0.1:8000/v1"))
+    assert uses_sdk(spec("openai/gpt-5-mini@http://127.0.0.1:8000/v1"))  # known to litellm too
+    assert uses_sdk(spec("openai/my-llama@http://h/v1", extra={"top_k": 5}))  # sent in the body
+    assert not uses_sdk(spec("openai/gpt-4.1-mini"))  # a provider: litellm
+    assert not uses_sdk(spec("anthropic/claude-sonnet-4-5"))
+    assert not uses_sdk(spec("ollama/llama3.1@http://127.0.0.1:11434"))  # Ollama's own API
+
+
+def test_transport_setting_is_gone_and_named() -> None:
+    with pytest.raises(ValueError, match="transport"):
+        RoleSettings.model_validate({"transport": "litellm"})

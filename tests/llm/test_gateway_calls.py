@@ -1,5 +1,5 @@
 """ModelGateway end to end against the loopback fake OpenAI server, through both clients (the
-direct one and litellm: tests/llm/conftest.py)."""
+openai SDK and litellm: tests/llm/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,20 @@ from collections.abc import Iterator
 import pytest
 from pydantic import BaseModel
 
+from icatest.contracts import ModelErrorKind
 from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec
 from icatest.llm.prompts import FENCE_OPEN
-from icatest.testing import FakeOpenAI, empty_choices, hang, reply, status, streamed
-from icatest.testing.fake_openai import malformed_body
+from icatest.testing import (
+    FakeOpenAI,
+    empty_choices,
+    hang,
+    malformed_body,
+    null_content,
+    refusal,
+    reply,
+    status,
+    streamed,
+)
 
 
 class Echo(BaseModel):
@@ -116,11 +126,48 @@ async def test_empty_choices_retried_then_success(server: FakeOpenAI) -> None:
     assert res.value == Echo(echo="ok")  # type: ignore[attr-defined]
 
 
-async def test_empty_choices_forever_is_unscored(server: FakeOpenAI) -> None:
+async def test_empty_choices_forever_is_named_no_content(server: FakeOpenAI) -> None:
     server.set_script(lambda msgs: empty_choices())
-    res = await _echo(_gateway(server, max_retries=1))
+    gw = _gateway(server, max_retries=1)
+    res = await _echo(gw)
     assert res.value is None  # type: ignore[attr-defined]
-    assert "empty choices" in (res.error or "")  # type: ignore[attr-defined]
+    assert res.error_kind is ModelErrorKind.NO_CONTENT  # type: ignore[attr-defined]
+    assert res.error == "no content: the answer carried no choice (asked 2 times)"  # type: ignore[attr-defined]
+    assert len(server.requests) == 2  # asked once more, not `max_retries` times, not repaired
+
+
+async def test_empty_reply_is_asked_once_more_then_named(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: reply("  "))
+    gw = _gateway(server, max_retries=3)
+    res = await _echo(gw)
+    assert res.error_kind is ModelErrorKind.EMPTY_REPLY  # type: ignore[attr-defined]
+    assert (res.error or "").startswith("empty reply: the model answered with no text")  # type: ignore[attr-defined]
+    assert "EOF" not in (res.error or "") and "JSON" not in (res.error or "")  # type: ignore[attr-defined]
+    assert len(server.requests) == 2
+    assert server.requests[0].messages == server.requests[1].messages  # the same question
+
+
+async def test_null_content_is_named_and_then_answered(server: FakeOpenAI) -> None:
+    server.set_script([null_content(), reply('{"echo": "ok"}')])
+    res = await _echo(_gateway(server))
+    assert res.value == Echo(echo="ok")  # type: ignore[attr-defined]
+    server.set_script(lambda msgs: null_content())
+    res = await _echo(_gateway(server))
+    assert res.error_kind is ModelErrorKind.NO_CONTENT  # type: ignore[attr-defined]
+    assert "content is null" in (res.error or "")  # type: ignore[attr-defined]
+
+
+async def test_a_refusal_is_named_with_its_words_and_not_asked_again(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: refusal("I can't help with that request."))
+    seen: list[ModelErrorKind | None] = []
+    gw = _gateway(server)
+    gw.on_call = lambda role, kind: seen.append(kind)
+    res = await _echo(gw)
+    assert res.value is None  # type: ignore[attr-defined]
+    assert res.error_kind is ModelErrorKind.REFUSED  # type: ignore[attr-defined]
+    assert res.error == "the model refused: I can't help with that request."  # type: ignore[attr-defined]
+    assert len(server.requests) == 1 and seen == [ModelErrorKind.REFUSED]
+    assert gw.usage["turn_judge"].calls == 1 and gw.usage["turn_judge"].failures == 1
 
 
 async def test_token_usage_accumulated_per_role(server: FakeOpenAI) -> None:
@@ -145,13 +192,12 @@ async def test_text_call(server: FakeOpenAI) -> None:
     assert res.raw == "Take me home."
 
 
-async def test_a_server_that_always_streams(server: FakeOpenAI, transport: str) -> None:
+async def test_a_server_that_always_streams(server: FakeOpenAI) -> None:
+    """An event stream nobody asked for is no chat completion to either client: unscored with
+    the reason, never a verdict."""
     server.set_script(lambda msgs: streamed('{"echo": "streamed"}'))
     res = await _echo(_gateway(server, max_retries=0))
-    if transport == "direct":  # assembled from the chunk deltas
-        assert res.value == Echo(echo="streamed")  # type: ignore[attr-defined]
-    else:  # litellm 1.110 misreads an unasked-for stream: unscored, never a verdict
-        assert res.value is None and res.error  # type: ignore[attr-defined]
+    assert res.value is None and res.error  # type: ignore[attr-defined]
 
 
 async def test_a_body_that_is_no_completion_is_retried_then_unscored(server: FakeOpenAI) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from pydantic import BaseModel
 
-from icatest.llm.gateway import EMPTY_REPLY, GatewayConfig, ModelGateway, ModelSpec
+from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec
 from icatest.llm.settings import ReasoningEffort, RoleSettings, request_params
 from icatest.testing import FakeOpenAI, reply
 
@@ -36,15 +36,25 @@ async def _echo(gw: ModelGateway, text: str = "hello") -> object:
     return await gw.structured("turn_judge", "echo_test", {"text": text}, Echo, offline=dict)
 
 
-async def test_gpt5_mini_rules_temperature_dropped_not_fatal(server: FakeOpenAI) -> None:
-    """The fake refuses temperature != 1 and max_tokens for gpt-5*, as OpenAI does; litellm's
-    own rules (drop_params) must keep the call valid, with the role's default output cap."""
+async def test_gpt5_mini_rules_temperature_dropped_not_fatal(
+    server: FakeOpenAI, transport: str
+) -> None:
+    """The fake refuses temperature != 1 and max_tokens for gpt-5*, as OpenAI does. litellm
+    knows the model's rules (drop_params); the SDK client learns them from the two 400s, which
+    name the parameter. Either way the call is valid, with the role's default output cap, and
+    the SDK's drops are recorded for the role."""
     server.set_script([reply('{"echo": "hello"}')])
-    res = await _echo(_gateway(server, "openai/gpt-5-mini"))
+    gw = _gateway(server, "openai/gpt-5-mini")
+    res = await _echo(gw)
     assert res.value == Echo(echo="hello")  # type: ignore[attr-defined]
-    body = server.requests[0].body
+    body = server.requests[-1].body
     assert "temperature" not in body and "max_tokens" not in body
     assert body["max_completion_tokens"] == 4096  # turn judge default, room for reasoning
+    if transport == "sdk":
+        assert len(server.requests) == 3
+        assert gw.usage["turn_judge"].dropped_params == ["max_tokens", "temperature"]
+    else:
+        assert len(server.requests) == 1
 
 
 async def test_parameter_refused_by_provider_is_dropped_for_the_role(server: FakeOpenAI) -> None:
@@ -97,13 +107,14 @@ async def test_context_window_400_is_unscored_not_a_crash(server: FakeOpenAI) ->
     assert len(server.requests) == 1  # not retried: the same prompt cannot fit next time
 
 
-async def test_repair_after_empty_reply_sends_no_empty_message(server: FakeOpenAI) -> None:
+async def test_an_empty_reply_is_asked_again_never_sent_back(server: FakeOpenAI) -> None:
+    """The question is asked once more unchanged: no empty assistant message (Anthropic refuses
+    those) and no repair request about a JSON parse error."""
     server.set_script([reply(""), reply('{"echo": "ok"}')])
     res = await _echo(_gateway(server))
     assert res.value == Echo(echo="ok")  # type: ignore[attr-defined]
-    repair = server.requests[1].messages
-    assert repair[-2] == {"role": "assistant", "content": EMPTY_REPLY}
-    assert all(m["content"] for m in repair)
+    assert server.requests[1].messages == server.requests[0].messages
+    assert all(m["content"] for r in server.requests for m in r.messages)
 
 
 async def test_settings_reach_the_request(server: FakeOpenAI) -> None:
