@@ -82,6 +82,7 @@ def new_manifest(run_id: str, version: str, config: dict[str, Any], mode: str) -
         "config": config,
         "models": {},
         "prompt_versions": {},
+        "dropped_params": {},
         "elapsed_s": 0.0,
         "sessions": [],
     }

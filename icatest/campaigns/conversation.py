@@ -49,6 +49,9 @@ class ConversationEnv:
     engine: str = DEFAULT_ENGINE
     run_id: str | None = None
     on_model_call: CallHook | None = None  # the campaign's circuit breaker hears every call
+    # parameters a provider refused by name, per role: learnt once, not sent again by any
+    # conversation of this process (each record still lists them in its usage)
+    dropped: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
@@ -60,7 +63,9 @@ def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> Mo
         for role in binding.roles
         if base_role(role) in env.limiters
     }
-    return ModelGateway(roles=binding.roles, limiters=limiters, on_call=env.on_model_call)
+    return ModelGateway(
+        roles=binding.roles, limiters=limiters, on_call=env.on_model_call, dropped=env.dropped
+    )
 
 
 PROBE_UTTERANCE = "Hello, can you hear me?"

@@ -107,6 +107,16 @@ class RunRecorder:
             prompts.update(rec.get("prompt_versions") or {})
         return models, prompts
 
+    def dropped_params(self) -> dict[str, list[str]]:
+        """{role: parameters the provider refused by name, so never sent} over every record."""
+        found: dict[str, set[str]] = {}
+        for rec in self.log.records:
+            for role, usage in (rec.get("usage") or {}).items():
+                params = (usage or {}).get("dropped_params") or []
+                if params:
+                    found.setdefault(role, set()).update(params)
+        return {role: sorted(params) for role, params in sorted(found.items())}
+
     def close(self) -> None:
         self.log.close()
         self.interrupted.close()

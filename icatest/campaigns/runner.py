@@ -9,7 +9,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,7 @@ class CampaignResult:
     new_conversations: int  # written by this session
     progress: ProgressState
     outage: str | None = None  # what the circuit breaker saw, when it ended the campaign
+    dropped_params: dict[str, list[str]] = field(default_factory=dict)  # as in the manifest
 
 
 def manifest_config(config: CampaignConfig) -> dict[str, Any]:
@@ -214,7 +215,8 @@ async def run_campaign(
         _close(out, manifest, recorder, status, progress)
     return CampaignResult(out, run_id, status, recorder.log.count,
                           recorder.log.count - before, progress,
-                          breaker.cause if breaker.down else None)
+                          breaker.cause if breaker.down else None,
+                          dict(manifest.get("dropped_params") or {}))
 
 
 async def _execute(
@@ -281,6 +283,7 @@ def _close(
         elapsed_s=round(p.elapsed, 3),
         models=models or manifest.get("models", {}),
         prompt_versions=prompts or manifest.get("prompt_versions", {}),
+        dropped_params=recorder.dropped_params(),
         conversations=recorder.log.count,
     )
     manifest["sessions"][-1]["ended_at"] = manifest["ended_at"]

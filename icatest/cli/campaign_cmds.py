@@ -139,6 +139,9 @@ def fuzz(
     from icatest.campaigns.outcome import ExitCode, exit_code, unusable_reason
 
     p = result.progress
+    from icatest.cli.notices import dropped_params
+
+    dropped_params(result.dropped_params)
     if result.outage:
         typer.echo(f"outage: {result.outage}", err=True)
     why = unusable_reason(result.status, p, config.min_judged)

@@ -69,6 +69,9 @@ def converse(
     )
     if not quiet:
         print_transcript(record, Console())
+    from icatest.cli.notices import dropped_params
+
+    dropped_params({role: u.dropped_params for role, u in record.usage.items() if u.dropped_params})
     if out is not None:
         from icatest.files import write_json_atomic
 

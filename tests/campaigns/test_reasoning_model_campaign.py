@@ -1,6 +1,7 @@
 """A guided and a baseline campaign with every role on `openai/gpt-5-mini` at the loopback fake
 provider, which answers as OpenAI does for that model (temperature other than 1 and `max_tokens`
-refused with a 400): both end without internal_error and are scored."""
+refused with a 400, naming the parameter): both end without internal_error and are scored, and
+each campaign learns the refused parameters once per role, records them and stops sending them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from icatest.bench.fake_replies import reply
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.contracts import Mode
+from icatest.rundir import read_manifest
 from icatest.testing import FakeOpenAI
 
 
@@ -19,6 +21,7 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
     with FakeOpenAI(reply) as srv:
         model = f"openai/gpt-5-mini@{srv.base_url}/v1"
         records = []
+        manifests = []
         for mode in (Mode.GUIDED, Mode.BASELINE):
             config = CampaignConfig(
                 sut="reference",
@@ -34,6 +37,7 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
             out = tmp_path / mode.value
             await run_campaign(config, out, handle_signals=False)
             records += read_records(out / "conversations.jsonl")
+            manifests.append(read_manifest(out))
         bodies = [r.body for r in srv.requests]
     assert [r["mode"] for r in records] == ["guided", "baseline"]
     for record in records:
@@ -45,7 +49,15 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
         assert budget["total_per_turn"] > 0 and budget["published_per_turn"] == 10142
         assert set(budget["per_turn"]) == {"simulator", "turn_judge", "conversation_judge"}
     assert len(records[1]["turns"]) == 8  # the baseline's fixed budget
-    assert bodies and all("temperature" not in b and "max_tokens" not in b for b in bodies)
+    # per campaign and role: one 400 for temperature, one for max_tokens, then never again
+    refused = [b for b in bodies if "temperature" in b or "max_tokens" in b]
+    assert len(refused) == 2 * 3 * 2
+    both = ["max_tokens", "temperature"]
+    for manifest in manifests:
+        assert manifest["dropped_params"] == {
+            role: both for role in ("conversation_judge", "simulator", "turn_judge")
+        }
+    assert all(u["dropped_params"] == both for r in records for u in r["usage"].values())
     judged = [b for b in bodies if b.get("response_format")]
     assert judged and all(b["response_format"]["type"] == "json_schema" for b in judged)
     assert any(b.get("reasoning_effort") == "low" for b in bodies)
