@@ -20,18 +20,6 @@ from icatest.llm.replies import Completion, read_completion
 
 PROVIDER = "openai/"
 LITELLM_ONLY = frozenset({"drop_params", "num_ctx"})  # litellm's own parameters, never sent
-# parameters the SDK's `create` takes by name; everything else travels in `extra_body`
-SDK_PARAMS = frozenset(
-    {
-        "max_tokens",
-        "max_completion_tokens",
-        "temperature",
-        "seed",
-        "reasoning_effort",
-        "response_format",
-        "top_p",
-    }
-)
 
 _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, str], Any]] = (
     weakref.WeakKeyDictionary()
@@ -57,20 +45,25 @@ async def complete(
     params: dict[str, Any],
     timeout_s: float,
 ) -> Completion:
-    """One chat completion; raises the SDK's errors or MalformedReplyError."""
-    named = {k: v for k, v in params.items() if k in SDK_PARAMS}
-    extra = {k: v for k, v in params.items() if k not in SDK_PARAMS and k not in LITELLM_ONLY}
+    """One chat completion; raises the SDK's errors or MalformedReplyError.
+
+    Sent with the client's `post` (the SDK's way to a route with a body of one's own): the
+    body is already JSON-ready, and `chat.completions.create` would walk every message and the
+    schema again to transform them (~0.7 ms of CPU per call, a third of the call's cost)."""
+    from openai.types.chat import ChatCompletion
+
+    body = {
+        "model": model.removeprefix(PROVIDER),
+        "messages": messages,
+        **{k: v for k, v in params.items() if k not in LITELLM_ONLY},
+    }
     try:
-        response = await _client(api_base, api_key).chat.completions.create(
-            model=model.removeprefix(PROVIDER),
-            messages=messages,  # type: ignore[arg-type]
-            timeout=timeout_s,
-            extra_body=extra or None,
-            **named,
+        response = await _client(api_base, api_key).post(
+            "/chat/completions", cast_to=ChatCompletion, body=body, options={"timeout": timeout_s}
         )
     except ValueError as exc:  # a 2xx body that is not JSON
         raise MalformedReplyError(f"not a chat completion ({exc})") from None
-    if not hasattr(response, "choices"):  # e.g. an event stream nobody asked for
+    if not isinstance(response, ChatCompletion):  # e.g. an event stream nobody asked for
         raise MalformedReplyError(f"not a chat completion: {str(response)[:200]!r}")
     answer = read_completion(response)
     answer.cost_usd = model_map.facts(model).cost(
