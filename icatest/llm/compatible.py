@@ -6,13 +6,20 @@ conversation, and their calls share the connections. The SDK's own retries are o
 (`max_retries=0`): the gateway keeps the one retry policy, and reads the SDK's typed errors
 (`status_code`, `body` with `type`/`code`/`param`, the response headers for Retry-After). Every
 other model goes through litellm (`icatest/llm/gateway.py`).
+
+The SDK is imported with this module (~0.6 s of CPU), as the HTTP stack is (`icatest/http.py`):
+loaded inside a run, it would stall the first conversations of a campaign.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from typing import Any
+
+from openai import AsyncOpenAI, DefaultAsyncHttpxClient
+from openai.types.chat import ChatCompletion
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.llm import model_map
@@ -21,9 +28,12 @@ from icatest.llm.replies import Completion, read_completion
 PROVIDER = "openai/"
 LITELLM_ONLY = frozenset({"drop_params", "num_ctx"})  # litellm's own parameters, never sent
 
-_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, str], Any]] = (
-    weakref.WeakKeyDictionary()
-)
+with contextlib.suppress(ImportError):  # the SDK's HTTP core (openai 3.x), else loaded by the
+    import httpcore2  # noqa: F401  first client inside a run (~0.1 s: trio, h2, truststore)
+
+_clients: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[tuple[str, str], AsyncOpenAI]
+] = weakref.WeakKeyDictionary()
 
 
 class MalformedReplyError(Exception):
@@ -50,8 +60,6 @@ async def complete(
     Sent with the client's `post` (the SDK's way to a route with a body of one's own): the
     body is already JSON-ready, and `chat.completions.create` would walk every message and the
     schema again to transform them (~0.7 ms of CPU per call, a third of the call's cost)."""
-    from openai.types.chat import ChatCompletion
-
     body = {
         "model": model.removeprefix(PROVIDER),
         "messages": messages,
@@ -72,9 +80,7 @@ async def complete(
     return answer
 
 
-def _client(api_base: str, api_key: str) -> Any:
-    from openai import AsyncOpenAI, DefaultAsyncHttpxClient
-
+def _client(api_base: str, api_key: str) -> AsyncOpenAI:
     clients = _clients.setdefault(asyncio.get_running_loop(), {})
     key = (api_base, api_key)
     if key not in clients:

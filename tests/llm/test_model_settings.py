@@ -100,6 +100,40 @@ async def test_reply_cut_even_at_the_limit_is_unscored_with_the_reason(server: F
     assert [r.body["max_tokens"] for r in server.requests] == [16, 32, 64]  # 4x the cap at most
 
 
+async def test_a_cut_reply_costs_at_most_four_calls_repair_at_the_last_cap(
+    server: FakeOpenAI,
+) -> None:
+    """Growth (16, 32, 64) and the repair share one budget of four calls; the repair asks at
+    the last cap and does not send the cut JSON back. More repair attempts change nothing."""
+    huge = '{"echo": "' + " ".join(["word"] * 200) + '"}'
+    server.set_script(lambda msgs: reply(huge))
+    gw = ModelGateway(
+        roles={
+            "turn_judge": ModelSpec.parse(
+                f"openai/fake@{server.base_url}/v1", settings=RoleSettings(max_tokens=16)
+            )
+        },
+        config=GatewayConfig(timeout_s=5.0, repair_attempts=3),
+    )
+    res = await _echo(gw)
+    assert res.value is None  # type: ignore[attr-defined]
+    assert [r.body["max_tokens"] for r in server.requests] == [16, 32, 64, 64]
+    first, repair = server.requests[0].messages, server.requests[-1].messages
+    assert repair[: len(first)] == first and len(repair) == len(first) + 1
+    assert repair[-1]["role"] == "user" and "did not fit" in repair[-1]["content"]
+    assert all('"echo": "word' not in m["content"] for m in repair)  # no cut JSON sent back
+    assert gw.usage["turn_judge"].truncated == 4
+
+
+async def test_a_repair_after_growth_starts_at_the_grown_cap(server: FakeOpenAI) -> None:
+    """A reply that fits at 32 but is invalid is repaired at 32, not at the base cap of 16."""
+    long_bad = '{"wrong": "' + " ".join(["word"] * 20) + '"}'
+    server.set_script([reply(long_bad), reply(long_bad), reply('{"echo": "ok"}')])
+    res = await _echo(_gateway(server, max_tokens=16))
+    assert res.value == Echo(echo="ok")  # type: ignore[attr-defined]
+    assert [r.body["max_tokens"] for r in server.requests] == [16, 32, 32]
+
+
 async def test_context_window_400_is_unscored_not_a_crash(server: FakeOpenAI) -> None:
     res = await _echo(_gateway(server), text="long " * 500)
     assert res.value is None  # type: ignore[attr-defined]
