@@ -127,17 +127,21 @@ async def model_calls(model: str, tmp: Path, conversations: int) -> dict[str, An
     for r in recs:
         for role, u in r["usage"].items():
             per_role[role] = per_role.get(role, 0) + u["calls"]
-            sums = role_tokens.setdefault(role, {"input": 0, "output": 0, "cached_input": 0})
+            sums = role_tokens.setdefault(
+                role, {"calls": 0, "input": 0, "output": 0, "cached_input": 0, "reasoning": 0}
+            )
+            sums["calls"] += u["calls"]
             sums["input"] += u["input_tokens"]
             sums["output"] += u["output_tokens"]
             sums["cached_input"] += u.get("cached_input_tokens", 0)
+            sums["reasoning"] += u.get("reasoning_tokens", 0)
     return {
         "llm_calls_per_turn": round(calls / turns, 3) if turns else None,
         "llm_calls_per_turn_by_role": {k: round(v / turns, 3) for k, v in per_role.items()}
         if turns else {},
         "tokens_per_turn": round(tokens / turns, 1) if turns else None,
-        "tokens_per_turn_by_role": {
-            role: {k: round(v / turns, 1) for k, v in sums.items()}
+        "tokens_per_turn_by_role": {  # calls, input, output, cached input, reasoning per turn
+            role: {k: round(v / turns, 2 if k == "calls" else 1) for k, v in sums.items()}
             for role, sums in role_tokens.items()
         }
         if turns
@@ -211,11 +215,12 @@ def format_report(figures: dict[str, Any]) -> str:
     for n, tps in figures["throughput"].items():
         lines.append(f"  N={n:>3}: {tps:7.2f} turns/s  efficiency "
                      f"{figures['scaling_efficiency'][n]}")
-    lines.append(f"model calls per turn: {figures['llm_calls_per_turn']} "
-                 f"{figures['llm_calls_per_turn_by_role']}, "
+    lines.append(f"model calls per turn: {figures['llm_calls_per_turn']}, "
                  f"tokens per turn: {figures['tokens_per_turn']} "
-                 f"(published framework: {figures['published_tokens_per_turn']}) "
-                 f"{figures['tokens_per_turn_by_role']}")
+                 f"(published framework: {figures['published_tokens_per_turn']}); per role:")
+    for role, t in figures["tokens_per_turn_by_role"].items():
+        lines.append(f"  {role}: {t['calls']} calls, {t['input']} input / {t['output']} output "
+                     f"tokens (cached input {t['cached_input']}, reasoning {t['reasoning']})")
     lines.extend(_format_peer(figures["peer"]))
     lines.append("targets met: " + ", ".join(
         f"{k}={v['met']}" for k, v in figures["targets"].items()))

@@ -51,6 +51,9 @@ def test_bench_quick_json(tmp_path: Path) -> None:
     assert by_role.get("conversation_judge", 0.0) < 1
     assert 2.0 <= figures["llm_calls_per_turn"] < 3.0
     assert figures["tokens_per_turn"] > 0
+    judge = figures["tokens_per_turn_by_role"]["turn_judge"]
+    assert set(judge) == {"calls", "input", "output", "cached_input", "reasoning"}
+    assert judge["calls"] == round(by_role["turn_judge"], 2) and judge["input"] > 0
     assert set(figures["targets"]) == {
         "overhead_ms_per_turn",
         "scaling_efficiency_32",
