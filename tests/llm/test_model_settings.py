@@ -210,6 +210,10 @@ def test_bad_model_setting_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["converse", "--sut", "reference", "--model-setting", "turn_judge.max_tokens=-5"]
     assert main(argv) == 2
     assert "turn_judge.max_tokens" in capsys.readouterr().err
+    # the former `transport` setting is named as unknown (one client per protocol now)
+    argv = ["converse", "--sut", "reference", "--model-setting", "turn_judge.transport=litellm"]
+    assert main(argv) == 2
+    assert "turn_judge.transport: unknown field" in capsys.readouterr().err
 
 
 def test_ollama_request_keeps_its_context_window_and_json_mode() -> None:
