@@ -1,8 +1,8 @@
 """Server-sent events as OpenAI-compatible servers send them: the JSON `data:` payloads of a
 `text/event-stream` body, and the reply text joined from chat-completion chunks.
 
-Shared by the assistant adapters and the gateway's direct client (both meet servers that stream
-whether or not they were asked to).
+Used by the assistant adapters, which meet servers that stream whether or not they were asked to
+(the model roles' OpenAI-compatible servers go through the openai SDK).
 """
 
 from __future__ import annotations

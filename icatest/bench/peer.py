@@ -8,9 +8,8 @@ concurrency 20, every model role and the assistant on that server. Measured here
   requests each conversation made on average x the latency (a conversation's requests are one
   sequential chain); the wall is taken around `run_campaign`, imports excluded.
 * cpu_ms_per_request: CPU of the campaign process during the run / requests the server answered.
-* peak_rss_mb: peak resident memory of that process (imports included). The fake models are
-  unknown to litellm, so the gateway's direct client carries them and litellm is never imported
-  (the harness's driver imports litellm itself, ~200 MB, so its RSS figure includes it).
+* peak_rss_mb: peak resident memory of that process (imports included). The fake models are on
+  an OpenAI-compatible server, so the openai SDK carries them and litellm is never imported.
 * import_s: importing what a campaign with model roles needs.
 * fuzz_to_first_request_s: from starting `icatest fuzz` to the first assistant request.
 * help_s: `icatest --help`, from process start to exit.

@@ -139,10 +139,13 @@ async def test_native_structured_output_where_litellm_supports_it(tmp_path: Path
     ctx = _ctx(tmp_path)
     judge = bind_roles({"turn_judge": "openai/gpt-5-mini"}).judges.turn
     with FakeOpenAI(default=reply(json.dumps({"findings": []}))) as srv:
+        # the answered request of each judgement (gpt-5-mini's refused parameters come first)
         native = await judge(_gateway(srv, "openai/gpt-5-mini"), ctx)
+        bodies = [srv.requests[-1].body]
         prompt_only = await judge(_gateway(srv, "openai/fake"), ctx)
+        bodies.append(srv.requests[-1].body)
         forced = await judge(_gateway(srv, "openai/gpt-5-mini", structured_output="prompt"), ctx)
-        bodies = [r.body for r in srv.requests]
+        bodies.append(srv.requests[-1].body)
     assert native.scored and prompt_only.scored and forced.scored
     fmt = bodies[0]["response_format"]
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "TurnJudgement"
