@@ -31,7 +31,6 @@ from pydantic import BaseModel, ValidationError
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
-from icatest.errors import clip
 from icatest.limits import RateLimiter
 from icatest.llm import compatible, model_map
 from icatest.llm.prompts import Prompt, load_prompt
@@ -45,12 +44,13 @@ from icatest.llm.provider_errors import (
     with_deadline,
 )
 from icatest.llm.replies import (
-    EMPTY_REPLY,
     Completion,
+    Reply,
     extract_json,
     from_litellm,
     json_schema,
-    repair_message,
+    repair_messages,
+    reply_of,
     short_validation,
 )
 from icatest.llm.settings import (
@@ -121,12 +121,6 @@ class Result(Generic[T]):
     model: str
     prompt_version: str
     error_kind: ModelErrorKind | None = None
-
-
-@dataclass
-class _Reply:
-    content: str
-    cut: bool  # finish_reason "length": the reply stopped at max_tokens
 
 
 @dataclass
@@ -222,7 +216,7 @@ class ModelGateway:
             if attempt >= self.config.repair_attempts or budget.calls_left <= 0:
                 break
             usage.retries += 1
-            messages = _repair(prompt_messages, messages, raw, error, reply.cut)
+            messages = repair_messages(prompt_messages, messages, raw, error, reply.cut)
         usage.failures += 1
         return Result(
             None,
@@ -256,7 +250,7 @@ class ModelGateway:
         messages: list[dict[str, str]],
         fmt: dict[str, Any] | None = None,
         budget: CallBudget | None = None,
-    ) -> _Reply:
+    ) -> Reply:
         """One answer. A reply cut at max_tokens is asked again with more room, up to a limit;
         an empty or null reply is asked once more; a parameter the provider refuses by name is
         dropped for the role and the call repeated. With a `budget`, every answered call is
@@ -296,7 +290,7 @@ class ModelGateway:
         messages: list[dict[str, str]],
         max_tokens: int,
         fmt: dict[str, Any] | None = None,
-    ) -> _Reply:
+    ) -> Reply:
         """One call; tells `on_call` whether it answered or why not."""
         try:
             reply = await self._call(role, spec, messages, max_tokens, fmt)
@@ -322,7 +316,7 @@ class ModelGateway:
         messages: list[dict[str, str]],
         max_tokens: int,
         fmt: dict[str, Any] | None = None,
-    ) -> _Reply:
+    ) -> Reply:
         """One answer with retries and backoff; tokens and cost accounted to the role."""
         missing = credentials_problem(spec)
         if missing is not None:
@@ -349,7 +343,7 @@ class ModelGateway:
                 continue
             usage.calls += 1
             answer.account(usage)
-            return _read(answer)
+            return reply_of(answer)
         raise ModelError(kind, describe(last) if last else "no response", attempts)
 
     async def _send(self, spec: ModelSpec, kwargs: dict[str, Any]) -> Completion:
@@ -422,51 +416,6 @@ def _spend(budget: CallBudget | None, max_tokens: int) -> int | None:
     budget.calls_left -= 1
     budget.max_tokens = max_tokens
     return budget.calls_left
-
-
-def _read(answer: Completion) -> _Reply:
-    """The reply text, or the named reason there is none (a refusal, empty or null content).
-    A reply cut at the cap is a cut reply even when the cap left no visible text (a reasoning
-    model that spent it all on reasoning): it is asked again with more room."""
-    cut = answer.finish_reason == "length"
-    if answer.refusal is not None:
-        raise ModelError(ModelErrorKind.REFUSED, clip(answer.refusal))
-    if cut:
-        return _Reply(answer.content or "", True)
-    if answer.content is None:
-        why = (
-            "the answer carried no choice"
-            if not answer.has_choice
-            else f"the message content is null (finish_reason {answer.finish_reason})"
-        )
-        raise ModelError(ModelErrorKind.NO_CONTENT, why)
-    if not answer.content.strip():
-        raise ModelError(
-            ModelErrorKind.EMPTY_REPLY,
-            f"the model answered with no text (finish_reason {answer.finish_reason}, "
-            f"{answer.output_tokens} output tokens)",
-        )
-    return _Reply(answer.content, False)
-
-
-def _repair(
-    prompt: list[dict[str, str]],
-    sent: list[dict[str, str]],
-    raw: str,
-    error: str | None,
-    cut: bool,
-) -> list[dict[str, str]]:
-    """The messages of a repair call. After a cut reply the prompt is asked again with a note
-    (the cut JSON is not sent back: it would cost its tokens again and invite a continuation);
-    otherwise the invalid reply is shown with what was wrong."""
-    if cut:
-        note = repair_message(error) + " Keep it short: the last reply did not fit."
-        return [*prompt, {"role": "user", "content": note}]
-    return [
-        *sent,
-        {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
-        {"role": "user", "content": repair_message(error)},
-    ]
 
 
 _LITELLM: Any = None

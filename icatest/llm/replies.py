@@ -1,5 +1,6 @@
-"""What comes back from a provider: reply text and finish reason, usage and cost, the JSON object
-inside a reply, and the words of a repair request when it did not fit the schema."""
+"""What comes back from a provider: reply text and finish reason, usage and cost, the named reason
+when there is no text (a refusal, empty or null content), the JSON object inside a reply, and
+the messages of a repair request when it did not fit the schema."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from icatest.config.loading import format_validation_error
+from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
+from icatest.errors import clip
+from icatest.llm.provider_errors import ModelError
 
 EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
 
@@ -37,6 +41,14 @@ class Completion:
         usage.cached_input_tokens += self.cached_tokens
         usage.reasoning_tokens += self.reasoning_tokens
         usage.cost_usd += self.cost_usd
+
+
+@dataclass
+class Reply:
+    """The text of an answer, and whether it stopped at max_tokens (finish_reason "length")."""
+
+    content: str
+    cut: bool
 
 
 def read_completion(response: Any, cost_usd: float = 0.0) -> Completion:
@@ -116,3 +128,48 @@ def repair_message(error: str | None) -> str:
         "Your previous reply could not be used: "
         f"{error}. Reply again with only one JSON object that matches the schema, nothing else."
     )
+
+
+def reply_of(answer: Completion) -> Reply:
+    """The reply text, or the named reason there is none (a refusal, empty or null content).
+    A reply cut at the cap is a cut reply even when the cap left no visible text (a reasoning
+    model that spent it all on reasoning): it is asked again with more room."""
+    cut = answer.finish_reason == "length"
+    if answer.refusal is not None:
+        raise ModelError(ModelErrorKind.REFUSED, clip(answer.refusal))
+    if cut:
+        return Reply(answer.content or "", True)
+    if answer.content is None:
+        why = (
+            "the answer carried no choice"
+            if not answer.has_choice
+            else f"the message content is null (finish_reason {answer.finish_reason})"
+        )
+        raise ModelError(ModelErrorKind.NO_CONTENT, why)
+    if not answer.content.strip():
+        raise ModelError(
+            ModelErrorKind.EMPTY_REPLY,
+            f"the model answered with no text (finish_reason {answer.finish_reason}, "
+            f"{answer.output_tokens} output tokens)",
+        )
+    return Reply(answer.content, False)
+
+
+def repair_messages(
+    prompt: list[dict[str, str]],
+    sent: list[dict[str, str]],
+    raw: str,
+    error: str | None,
+    cut: bool,
+) -> list[dict[str, str]]:
+    """The messages of a repair call. After a cut reply the prompt is asked again with a note
+    (the cut JSON is not sent back: it would cost its tokens again and invite a continuation);
+    otherwise the invalid reply is shown with what was wrong."""
+    if cut:
+        note = repair_message(error) + " Keep it short: the last reply did not fit."
+        return [*prompt, {"role": "user", "content": note}]
+    return [
+        *sent,
+        {"role": "assistant", "content": raw.strip() or EMPTY_REPLY},
+        {"role": "user", "content": repair_message(error)},
+    ]
