@@ -194,6 +194,9 @@ def compare(
         options.offline_judge_notice(roles, backend.sut, backend.sut_config)
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
+    from icatest.cli.notices import dropped_in_runs
+
+    dropped_in_runs(folder / r["path"] for r in comparison["runs"])
     typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
     min_judged = exp.arm_config(exp.backends[0], Mode.GUIDED, 0).min_judged

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import typer
 
@@ -16,3 +17,15 @@ def dropped_params(dropped: Mapping[str, Iterable[str]]) -> None:
                 "recorded in the usage of every record and in the manifest)",
                 err=True,
             )
+
+
+def dropped_in_runs(runs: Iterable[Path]) -> None:
+    """The same lines for several run directories (an experiment's arms), each pair once."""
+    from icatest.rundir import read_manifest
+
+    merged: dict[str, set[str]] = {}
+    for run in runs:
+        found = read_manifest(run, missing_ok=True).get("dropped_params") or {}
+        for role, params in found.items():
+            merged.setdefault(role, set()).update(params)
+    dropped_params(merged)

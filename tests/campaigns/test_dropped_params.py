@@ -45,3 +45,23 @@ def test_fuzz_records_and_names_a_refused_parameter_once(
     records = [json.loads(line) for line in (out / "conversations.jsonl").read_text().splitlines()]
     assert len(records) == 2
     assert all(r["usage"]["turn_judge"]["dropped_params"] for r in records)
+
+
+def test_an_experiments_arms_name_each_role_and_parameter_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from icatest.cli.notices import dropped_in_runs
+    from icatest.rundir import write_manifest
+
+    arms = []
+    for name, dropped in (("guided", {"turn_judge": ["temperature"]}),
+                          ("baseline", {"turn_judge": ["temperature"], "simulator": ["seed"]})):
+        (tmp_path / name).mkdir()
+        write_manifest(tmp_path / name, {"run_id": name, "dropped_params": dropped})
+        arms.append(tmp_path / name)
+    dropped_in_runs([*arms, tmp_path / "missing"])
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" not sent")[0] for line in lines] == [
+        "simulator: parameter seed",
+        "turn_judge: parameter temperature",
+    ]
