@@ -138,8 +138,8 @@ def invalid_request(exc: BaseException) -> bool:
 
 def validation_errors(message: Any) -> list[str]:
     """`['body.response_format.type: Input should be ...']` from a pydantic validation error as
-    FastAPI prints it ("1 validation error:" then one dict per line, or the list's repr), when
-    every entry is about the request body; [] for anything else."""
+    FastAPI prints it (the list's repr, or "1 validation error:" and one dict per line, then the
+    endpoint's file and route), when every entry is about the request body; [] otherwise."""
     if not isinstance(message, str):
         return []
     text = message.strip()
@@ -147,7 +147,11 @@ def validation_errors(message: Any) -> list[str]:
     if text.startswith("["):
         candidates = [text]
     elif lines and re.fullmatch(r"\d+ validation errors?:", lines[0].strip()):
-        candidates = [line.strip() for line in lines[1:] if line.strip()]
+        candidates = []
+        for line in lines[1:]:
+            if not line.strip().startswith("{"):
+                break  # the endpoint context ("File ..., in create_chat_completion") follows
+            candidates.append(line.strip())
     else:
         return []
     entries: list[Any] = []

@@ -110,7 +110,13 @@ def validation_500(loc: tuple[str, ...], msg: str, value: Any) -> Action:
     from fastapi.exceptions import RequestValidationError
 
     entry = {"type": "literal_error", "loc": ("body", *loc), "msg": msg, "input": value}
-    message = str(RequestValidationError([entry]))
+    where = {"function": "create_chat_completion", "path": "POST /v1/chat/completions",
+             "file": "llama_cpp/server/app.py", "line": 376}  # fmt: skip
+    try:  # FastAPI >= 0.120 prints the endpoint after the errors, as the real server shows
+        exc = RequestValidationError([entry], endpoint_ctx=where)  # type: ignore[arg-type]
+    except TypeError:
+        exc = RequestValidationError([entry])
+    message = str(exc)
     body = {"message": message, "type": "internal_server_error", "param": None, "code": None}
     return error(500, body)
 

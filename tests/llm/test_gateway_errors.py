@@ -146,6 +146,17 @@ def test_only_a_validation_error_list_about_the_body_counts() -> None:
     assert validation_errors("[{'loc': ['body', 'n'], 'msg': 'too big', 'type': 'x'}]") == [
         "body.n: too big"
     ]
+    # the message of llama-cpp-python 0.3.36's HTTP 500, as its server sent it
+    real = (
+        "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+        "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', "
+        "'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"/venv/lib/python3.11/"
+        "site-packages/llama_cpp/server/app.py\", line 376, in create_chat_completion\n"
+        "    POST /v1/chat/completions"
+    )
+    assert validation_errors(real) == [
+        "body.response_format.type: Input should be 'text' or 'json_object'"
+    ]
     assert validation_errors("CUDA out of memory") == []
     assert validation_errors("1 validation error:\n  {'loc': ('response',), 'msg': 'x'}") == []
     assert validation_errors("[1, 2") == []
