@@ -129,7 +129,7 @@ class ModelErrorKind(StrEnum):
     # the model answered, but with nothing to use (asked once more, then named):
     EMPTY_REPLY = "empty_reply"  # content "" or only whitespace
     NO_CONTENT = "no_content"  # content null, or an answer without a choice
-    REFUSED = "refused"  # the provider's refusal (OpenAI `message.refusal`); never re-asked
+    REFUSED = "refused"  # a refusal (OpenAI `message.refusal`, a content filter); never re-asked
     UNPARSEABLE = "unparseable"  # answers arrived but none matched the output schema
 
     @property

@@ -137,6 +137,11 @@ def reply_of(answer: Completion) -> Reply:
     cut = answer.finish_reason == "length"
     if answer.refusal is not None:
         raise ModelError(ModelErrorKind.REFUSED, clip(answer.refusal))
+    if answer.finish_reason == "content_filter":  # the provider's filter, not the model's words
+        said = f": {clip(answer.content)}" if answer.content and answer.content.strip() else ""
+        raise ModelError(
+            ModelErrorKind.REFUSED, f"the provider's content filter stopped the reply{said}"
+        )
     if cut:
         return Reply(answer.content or "", True)
     if answer.content is None:

@@ -56,6 +56,7 @@ class Action:
     null_content: bool = False  # message.content null
     reasoning_tokens: int = 0  # reported as completion_tokens_details.reasoning_tokens
     error_body: dict[str, Any] | None = None  # the `error` object sent with `status`
+    finish_reason: str | None = None  # instead of "stop" (e.g. "content_filter")
 
 
 def reply(
@@ -96,6 +97,11 @@ def refusal(text: str) -> Action:
 
 def null_content() -> Action:
     return Action(text=None, null_content=True)
+
+
+def filtered(text: str = "") -> Action:
+    """A reply stopped by the provider's content filter (`finish_reason: "content_filter"`)."""
+    return Action(text=text, finish_reason="content_filter")
 
 
 def error(code: int, body: dict[str, Any], *, retry_after: float | None = None) -> Action:
@@ -328,7 +334,7 @@ class FakeOpenAI:
     def _completion(self, action: Action, body: dict[str, Any]) -> dict[str, Any]:
         text = action.text or ""
         prompt_tokens = _prompt_tokens(body)
-        finish_reason = "stop"
+        finish_reason = action.finish_reason or "stop"
         cap = body.get("max_completion_tokens") or body.get("max_tokens")
         if isinstance(cap, int) and _tokens(text) > cap:  # cut like a provider: mid-reply
             text, finish_reason = " ".join(text.split()[:cap]), "length"

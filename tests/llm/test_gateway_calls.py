@@ -15,6 +15,7 @@ from icatest.llm.prompts import FENCE_OPEN
 from icatest.testing import (
     FakeOpenAI,
     empty_choices,
+    filtered,
     hang,
     malformed_body,
     null_content,
@@ -168,6 +169,14 @@ async def test_a_refusal_is_named_with_its_words_and_not_asked_again(server: Fak
     assert res.error == "the model refused: I can't help with that request."  # type: ignore[attr-defined]
     assert len(server.requests) == 1 and seen == [ModelErrorKind.REFUSED]
     assert gw.usage["turn_judge"].calls == 1 and gw.usage["turn_judge"].failures == 1
+
+
+async def test_a_content_filter_stop_is_a_refusal(server: FakeOpenAI) -> None:
+    server.set_script(lambda msgs: filtered())
+    res = await _echo(_gateway(server))
+    assert res.error_kind is ModelErrorKind.REFUSED  # type: ignore[attr-defined]
+    assert res.error == "the model refused: the provider's content filter stopped the reply"  # type: ignore[attr-defined]
+    assert len(server.requests) == 1
 
 
 async def test_token_usage_accumulated_per_role(server: FakeOpenAI) -> None:
