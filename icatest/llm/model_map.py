@@ -43,10 +43,6 @@ def facts(model: str) -> ModelFacts:
     return table.get(model) or table.get(model.removeprefix("openai/")) or UNKNOWN
 
 
-def known(model: str) -> bool:
-    return facts(model) is not UNKNOWN
-
-
 @functools.lru_cache(maxsize=1)
 def _facts() -> dict[str, ModelFacts]:
     path = _map_path()
