@@ -1,0 +1,86 @@
+"""The llm: launcher without llama.cpp: a stand-in server process, a crashing one, a missing extra.
+
+The stand-in is Python's own http.server serving a folder with a `v1/models` file, so readiness,
+sharing and the process-group stop are exercised for real; tests/local_llm runs the real server.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from icatest.cli import main
+from icatest.errors import ConfigError, IcatestError
+from icatest.sut import local_llm
+
+
+@pytest.fixture
+def standin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """server_command replaced by a static HTTP server that answers GET /v1/models."""
+    root = tmp_path / "www"
+    (root / "v1").mkdir(parents=True)
+    (root / "v1" / "models").write_text('{"data": []}')
+
+    def command(path: Path, port: int) -> list[str]:
+        return [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                "--directory", str(root)]  # fmt: skip
+
+    monkeypatch.setattr(local_llm, "server_command", command)
+    model = tmp_path / "tiny.gguf"
+    model.write_bytes(b"GGUF")
+    return model
+
+
+def test_started_shared_and_stopped_as_a_group(standin: Path) -> None:
+    first = local_llm.acquire(standin)
+    second = local_llm.acquire(standin)
+    try:
+        assert first is second and first.users == 2  # one server per model file
+        assert first.process.poll() is None and first.started_s > 0
+    finally:
+        local_llm.release(second)
+        assert first.process.poll() is None  # still one user
+        local_llm.release(first)
+    assert first.process.poll() is not None
+    assert standin not in local_llm._running
+
+
+def test_a_crash_names_the_servers_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = "import sys; sys.stderr.write('gguf_init: invalid magic characters'); sys.exit(3)"
+    monkeypatch.setattr(local_llm, "server_command", lambda p, port: [sys.executable, "-c", script])
+    model = tmp_path / "broken.gguf"
+    model.write_bytes(b"nope")
+    with pytest.raises(IcatestError) as err:
+        local_llm.launch(model)
+    assert "exited with code 3" in str(err.value)
+    assert "invalid magic characters" in str(err.value)
+
+
+def test_missing_gguf_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(local_llm, "missing_modules", lambda spec: [])
+    with pytest.raises(ConfigError) as err:
+        local_llm.model_file(f"llm:{tmp_path / 'absent.gguf'}")
+    assert "no such GGUF file" in str(err.value) and "smollm2" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["sut", "check", "llm:smollm2"],
+     ["fuzz", "--sut", "llm:smollm2", "--max-conversations", "1", "--quiet"]],
+)  # fmt: skip
+def test_missing_extra_exits_2_with_the_install_line(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # as if it were not installed
+    if argv[0] == "fuzz":
+        argv = [*argv, "--out", str(tmp_path / "run")]
+    code = main(argv)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1 and "pip install 'icatest[local]'" in err[0] and "llama_cpp" in err[0]
+    assert not (tmp_path / "run").exists()
