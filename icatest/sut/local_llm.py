@@ -9,7 +9,7 @@ GGUF model.
 One server per model file and process: every opener of the same file (a campaign's conversations,
 both arms of an experiment, a KPI run's languages) shares it, and the last to close stops it. The
 server runs in its own process group, killed as a group on stop, on an exception, on Ctrl-C and at
-interpreter exit.
+interpreter exit, and it gets SIGTERM from the kernel when icatest dies any other way.
 """
 
 from __future__ import annotations
@@ -110,6 +110,27 @@ def _names() -> str:
     return ", ".join(sorted(PACKAGED))
 
 
+# Run `python -m MODULE ARGS` so that the server dies with icatest even when icatest is killed
+# outright (SIGTERM without a handler, SIGKILL, an OOM kill): Linux's parent-death signal, set by
+# the child itself before the module starts (and a parent already gone is noticed right after).
+_GUARD = (
+    "import ctypes, os, runpy, signal, sys\n"
+    "parent = int(sys.argv.pop(1))\n"
+    "if sys.platform.startswith('linux'):\n"
+    "    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG\n"
+    "if os.getppid() != parent:\n"
+    "    sys.exit(0)\n"
+    "runpy.run_module(sys.argv.pop(1), run_name='__main__', alter_sys=True)\n"
+)
+
+
+def guarded(command: list[str]) -> list[str]:
+    """`python -m MODULE ARGS` wrapped in the parent-death guard (other commands unchanged)."""
+    if len(command) < 3 or command[1] != "-m":
+        return command
+    return [command[0], "-c", _GUARD, str(os.getpid()), command[2], *command[3:]]
+
+
 def server_command(path: Path, port: int) -> list[str]:
     return [
         sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--model_alias", ALIAS,
@@ -173,7 +194,7 @@ def launch(path: Path, *, timeout_s: float = READY_TIMEOUT_S) -> LocalServer:
     stderr = tempfile.TemporaryFile(prefix="icatest-llm-")  # noqa: SIM115 (closed by stop)
     started = time.monotonic()
     process = subprocess.Popen(
-        server_command(path, port),
+        guarded(server_command(path, port)),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=stderr,

@@ -6,10 +6,15 @@ sharing and the process-group stop are exercised for real; tests/local_llm runs 
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from external import REPO
 
 from icatest.cli import main
 from icatest.errors import ConfigError, IcatestError
@@ -84,3 +89,54 @@ def test_missing_extra_exits_2_with_the_install_line(
     assert code == 2
     assert len(err) == 1 and "pip install 'icatest[local]'" in err[0] and "llama_cpp" in err[0]
     assert not (tmp_path / "run").exists()
+
+
+CTRL_C_SCRIPT = """
+import asyncio, sys
+from icatest.sut import local_llm
+from icatest.sut.adapters import open_assistant
+
+local_llm.missing_modules = lambda spec: []
+local_llm.server_command = lambda path, port: [
+    sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+    "--directory", sys.argv[1]]
+
+async def main():
+    async with open_assistant("llm:" + sys.argv[2]):
+        print(*(s.process.pid for s in local_llm._running.values()), flush=True)
+        await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_leaves_no_server(standin: Path, tmp_path: Path, signum: int) -> None:
+    """Ctrl-C (or a plain kill) of the command stops the server it started."""
+    script = tmp_path / "hold.py"
+    script.write_text(CTRL_C_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen([sys.executable, str(script), str(tmp_path / "www"), str(standin)],
+                            stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        server_pid = int(proc.stdout.readline())
+        os.kill(server_pid, 0)  # running
+        proc.send_signal(signum)
+        proc.wait(20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    deadline = time.monotonic() + 10
+    while _alive(server_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(server_pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "\nState:\tZ" in status.read_text())
