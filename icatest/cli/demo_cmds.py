@@ -63,7 +63,9 @@ def demo(
 
     opts = options.sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     if sut is None and opts.given():
-        raise ConfigError("--sut", f"{options_named(opts)} need --sut (the reference takes none)")
+        verb = "needs" if len(opts.given()) == 1 else "need"
+        problem = f"{options_named(opts)} {verb} --sut (the reference takes none)"
+        raise ConfigError("--sut", problem)
     if sut is not None and is_local_llm(sut) and experiment == DEMO_EXPERIMENT:
         experiment = LOCAL_EXPERIMENT
     exp = None if skip_experiment else with_budget(load_experiment(experiment), budget)

@@ -171,3 +171,38 @@ def test_fuzz_refuses_a_flag_the_form_cannot_take(
     err = capsys.readouterr().err
     assert code == 2 and "--sut-model" in err and "OpenAI-compatible" in err
     assert not (tmp_path / "run").exists()
+
+
+def test_experiment_backend_carries_sut_options() -> None:
+    from icatest.campaigns.experiments import ExperimentConfig, load_experiment
+    from icatest.campaigns.sut import sut_sent
+    from icatest.contracts import Mode
+
+    exp = ExperimentConfig.model_validate({
+        "name": "ollama", "campaign": {"max_conversations": 2},
+        "backends": [{"name": "llama", "sut": "http://127.0.0.1:11434/v1",
+                      "sut_options": {"model": "llama3.2:1b", "params": {"max_tokens": 200}}}],
+    })  # fmt: skip
+    config = exp.arm_config(exp.backends[0], Mode.GUIDED, 0)
+    assert sut_sent(config)["model"] == "llama3.2:1b"
+    assert sut_sent(config)["params"] == {"max_tokens": 200}
+    with pytest.raises(ValueError, match="sut_options"):
+        ExperimentConfig.model_validate({
+            "name": "x", "campaign": {"max_conversations": 2, "sut_options": {}},
+            "backends": [{"name": "a", "sut": "reference"}],
+        })  # fmt: skip
+    local = load_experiment(Path("demo_local"))
+    assert local.backends[0].sut == "llm:smollm2" and not local.concurrent_arms
+
+
+def test_demo_against_another_assistant(capsys: pytest.CaptureFixture[str]) -> None:
+    from icatest.campaigns.experiments import load_experiment
+    from icatest.cli.demo_cmds import _against
+
+    exp = _against(load_experiment(Path("demo_local")), "llm:/models/My Model.gguf",
+                   SutOptions(params={"max_tokens": 99}))  # fmt: skip
+    (backend,) = exp.backends
+    assert backend.sut == "llm:/models/My Model.gguf" and backend.name == "models-My-Model.gguf"
+    assert backend.sut_options.params == {"max_tokens": 99}
+    assert main(["demo", "--sut-model", "m", "--skip-experiment"]) == 2
+    assert "--sut-model needs --sut" in capsys.readouterr().err
