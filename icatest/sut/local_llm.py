@@ -23,8 +23,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from typing import IO, Any
@@ -149,7 +149,6 @@ class LocalServer:
     stderr: IO[bytes]
     started_s: float = 0.0  # seconds from launch to the first answer of /v1/models
     users: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def base_url(self) -> str:
@@ -260,16 +259,6 @@ def acquire_local(spec: str) -> LocalServer:
 
 
 release_local = release
-
-
-@contextlib.contextmanager
-def serving(spec: str) -> Iterator[LocalServer]:
-    """A running server for `llm:SPEC` for the duration of the block."""
-    server = acquire_local(spec)
-    try:
-        yield server
-    finally:
-        release(server)
 
 
 @atexit.register
