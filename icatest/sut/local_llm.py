@@ -201,7 +201,7 @@ def launch(path: Path, *, timeout_s: float = READY_TIMEOUT_S) -> LocalServer:
     )
     server = LocalServer(path=path, process=process, port=port, stderr=stderr)
     try:
-        _wait_ready(server, started + timeout_s)
+        _wait_ready(server, started, timeout_s)
     except BaseException:
         server.stop()
         raise
@@ -209,10 +209,11 @@ def launch(path: Path, *, timeout_s: float = READY_TIMEOUT_S) -> LocalServer:
     return server
 
 
-def _wait_ready(server: LocalServer, deadline: float) -> None:
+def _wait_ready(server: LocalServer, started: float, timeout_s: float) -> None:
     import httpx
 
     url = f"{server.base_url}/v1/models"
+    deadline = started + timeout_s
     with httpx.Client(trust_env=False, timeout=2.0) as client:
         while True:
             code = server.process.poll()
@@ -227,7 +228,7 @@ def _wait_ready(server: LocalServer, deadline: float) -> None:
             if time.monotonic() > deadline:
                 raise IcatestError(
                     f"local llm server for {server.path.name} not ready after "
-                    f"{READY_TIMEOUT_S:.0f} s: {server.stderr_tail() or 'no output'}"
+                    f"{timeout_s:.0f} s: {server.stderr_tail() or 'no output'}"
                 )
             time.sleep(0.1)
 

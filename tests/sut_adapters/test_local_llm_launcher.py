@@ -65,6 +65,28 @@ def test_a_crash_names_the_servers_stderr(
     assert "invalid magic characters" in str(err.value)
 
 
+def test_a_server_that_never_answers_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[subprocess.Popen[bytes]] = []
+    real_popen = subprocess.Popen
+
+    def popen(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        started.append(real_popen(*args, **kwargs))  # type: ignore[call-overload]
+        return started[-1]
+
+    script = "import sys, time; print('loading model', file=sys.stderr, flush=True); time.sleep(9)"
+
+    monkeypatch.setattr(local_llm, "server_command", lambda p, port: [sys.executable, "-c", script])
+    monkeypatch.setattr(local_llm.subprocess, "Popen", popen)
+    model = tmp_path / "slow.gguf"
+    model.write_bytes(b"GGUF")
+    with pytest.raises(IcatestError) as err:
+        local_llm.launch(model, timeout_s=1.0)
+    assert "not ready after 1 s" in str(err.value) and "loading model" in str(err.value)
+    assert started and started[0].poll() is not None  # the group was killed
+
+
 def test_missing_gguf_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(local_llm, "missing_modules", lambda spec: [])
     with pytest.raises(ConfigError) as err:
