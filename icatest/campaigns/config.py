@@ -16,6 +16,7 @@ from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
 from icatest.errors import ConfigError
 from icatest.llm.settings import RoleSettings
+from icatest.sut.options import SutOptions
 
 ExecutorName = Literal["local", "local-dask", "dask"]
 ROLES = CONVERSATION_ROLES
@@ -51,9 +52,15 @@ class CampaignConfig(Strict):
 
     sut: str | None = Field(
         default=None,
-        description="assistant: an http(s) URL, `reference[:PROFILE]` or `python:MODULE:ATTRIBUTE`",
+        description="assistant: an http(s) URL, `reference[:PROFILE]`, `llm:NAME_OR_GGUF` or "
+        "`python:MODULE:ATTRIBUTE`",
     )
     sut_config: Path | None = Field(default=None, description="adapter config file (YAML)")
+    sut_options: SutOptions = Field(
+        default_factory=SutOptions,
+        description="what the assistant is sent besides the conversation: model, params, "
+        "system_message (OpenAI-compatible endpoints), timeout_s, retries",
+    )
     reference_options: dict[str, Any] = Field(
         default_factory=dict,
         description="options of the reference assistant (latency_ms, error rates, ...)",
@@ -150,6 +157,13 @@ class CampaignConfig(Strict):
     def is_reference(self) -> bool:
         sut = self.sut or ""
         return sut == "reference" or sut.startswith("reference:")
+
+    def assistant_variables(self) -> dict[str, str | None]:
+        """Language and speech level the assistant is told (a system message's placeholders,
+        the local LLM's prompt): Korean at the required level, else nothing."""
+        if self.speech_level is None:
+            return {}
+        return {"language": "ko", "speech_level": self.speech_level}
 
     def roles(self) -> dict[str, str]:
         return {role: getattr(self, role) for role in ROLES}

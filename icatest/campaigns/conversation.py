@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from icatest.campaigns.redact import redact_url
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, Scenario, TerminationReason
@@ -121,6 +122,11 @@ async def run_planned(
         await session.close()
         if on_gateway:
             on_gateway(plan.conversation_id, None)
+    if record.sut is None:  # the assistant's name, its URL without credentials or query
+        name = str(getattr(env.assistant, "name", "") or "")
+        kind, sep, rest = name.partition(":")
+        named = f"{kind}:{redact_url(rest)}" if sep and "://" in rest else name
+        record = record.model_copy(update={"sut": named or None})
     return finish_record(record, plan, env.run_id)
 
 

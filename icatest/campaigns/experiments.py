@@ -28,6 +28,7 @@ from icatest.contracts import Mode, Strict
 from icatest.data import packaged_or_path
 from icatest.errors import ConfigError, Interrupted
 from icatest.rundir import MANIFEST, read_manifest, read_records
+from icatest.sut.options import SutOptions
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
 
@@ -36,6 +37,10 @@ class Backend(Strict):
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
     sut: str | None = None
     sut_config: Path | None = None
+    sut_options: SutOptions = Field(
+        default_factory=SutOptions,
+        description="model, params, system_message, timeout_s, retries (as --sut-model ...)",
+    )
 
     def placeholder(self) -> bool:
         text = f"{self.sut or ''} {self.sut_config or ''}"
@@ -56,7 +61,7 @@ class ExperimentConfig(Strict):
 
     @model_validator(mode="after")
     def _valid_arms(self) -> ExperimentConfig:
-        for key in ("sut", "sut_config", "mode"):
+        for key in ("sut", "sut_config", "sut_options", "mode"):
             if key in self.campaign:
                 raise ValueError(f"campaign.{key} is set per backend/arm, not in campaign")
         for backend in self.backends:
@@ -65,7 +70,7 @@ class ExperimentConfig(Strict):
 
     def arm_config(self, backend: Backend, mode: Mode, session: int) -> CampaignConfig:
         data = {**self.campaign, "sut": backend.sut, "sut_config": backend.sut_config,
-                "mode": mode}
+                "sut_options": backend.sut_options, "mode": mode}
         config = CampaignConfig.model_validate(data)
         return config.model_copy(update={"rng_seed": config.rng_seed + session})
 
@@ -147,7 +152,7 @@ async def preflight_experiment(exp: ExperimentConfig) -> None:
     await check_models(exp.arm_config(exp.backends[0], Mode.GUIDED, 0).roles())
     for backend in exp.backends:
         if not backend.placeholder():
-            await check_assistant(backend.sut, backend.sut_config)
+            await check_assistant(backend.sut, backend.sut_config, backend.sut_options)
 
 
 async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> None:

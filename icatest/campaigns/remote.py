@@ -30,7 +30,12 @@ from icatest.campaigns.local import PlanSource
 from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan
-from icatest.campaigns.sut import DEFAULT_OPENER, reference_client, shared_reference
+from icatest.campaigns.sut import (
+    DEFAULT_OPENER,
+    reference_client,
+    shared_local_llm,
+    shared_reference,
+)
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.limits import RateLimiter
@@ -57,13 +62,16 @@ async def _client(config: CampaignConfig) -> AsyncIterator[Any]:
 
 
 @contextlib.asynccontextmanager
-async def _shared_sut(config: CampaignConfig, opener: str) -> AsyncIterator[str | None]:
-    """For `reference` (with the default opener), one server in the driver for every worker."""
+async def _shared_sut(
+    config: CampaignConfig, opener: str
+) -> AsyncIterator[tuple[str | None, CampaignConfig]]:
+    """For `reference` and `llm:` (with the default opener), one server in the driver for every
+    worker: the reference server's URL, or the config that reaches the llm: server by URL."""
     if opener != DEFAULT_OPENER:
-        yield None
+        yield None, config
         return
-    async with shared_reference(config) as url:
-        yield url
+    async with shared_reference(config) as url, shared_local_llm(config) as worker_config:
+        yield url, worker_config
 
 
 async def run_dask(
@@ -77,11 +85,13 @@ async def run_dask(
 ) -> None:
     from distributed import Event, as_completed
 
-    async with _shared_sut(config, opener) as reference_url, _client(config) as client:
+    async with _shared_sut(config, opener) as (reference_url, worker_config), _client(
+        config
+    ) as client:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or config.workers)
         stop_event = Event(f"icatest-stop-{run_id}", client=client)
         payload = {
-            "config": config.model_dump(mode="json"),
+            "config": worker_config.model_dump(mode="json"),
             "engine": engine,
             "opener": opener,
             "run_id": run_id,
@@ -225,7 +235,7 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
 async def _open(task: dict[str, Any], config: CampaignConfig, limiter: Any) -> AsyncIterator[Any]:
     url = task.get("reference_url")
     if url:
-        async with reference_client(url, limiter) as assistant:
+        async with reference_client(url, limiter, config) as assistant:
             yield assistant
         return
     async with resolve(task["opener"])(config, limiter) as assistant:

@@ -30,9 +30,9 @@ from icatest.campaigns.progress import ProgressState
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.redact import redact
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.sut import DEFAULT_OPENER, check_sut
+from icatest.campaigns.sut import DEFAULT_OPENER, check_sut, sut_sent
 from icatest.catalog import load_catalog
-from icatest.errors import ConfigError
+from icatest.errors import ConfigError, IcatestError
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelSpec
 from icatest.rundir import (
@@ -69,6 +69,8 @@ def manifest_config(config: CampaignConfig) -> dict[str, Any]:
         from icatest.config.loading import read_yaml
 
         data["sut_config_content"] = read_yaml(config.sut_config)
+    with contextlib.suppress(IcatestError):  # an opener of its own may take any sut string
+        data["sut_sent"] = sut_sent(config)  # model, params, system message hash and head
     return redact(data)  # type: ignore[no-any-return]
 
 

@@ -2,7 +2,9 @@
 
 For `reference[:PROFILE]` the campaign starts ONE reference server on loopback and every
 conversation (local lanes or Dask workers) talks to it through /api/converse, so its oracle log
-sees every session id.
+sees every session id. For `llm:NAME_OR_GGUF` it starts ONE llama.cpp server (icatest.sut.local_llm)
+that every conversation talks to as an OpenAI-compatible endpoint; it answers one request at a
+time, the others wait their turn.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from icatest.limits import RateLimiter
 # loaded with the campaign, not at its first conversation: every campaign talks to its assistant
 # over HTTP, and the HTTP stack takes ~0.15 s to import (with its TLS and async backends)
 from icatest.sut.adapters import HttpAssistant, open_assistant, reference_http_config
+from icatest.sut.adapters.opening import sent
+from icatest.sut.local_llm import is_local_llm
 
 
 def check_sut(config: CampaignConfig) -> None:
@@ -32,6 +36,10 @@ def check_sut(config: CampaignConfig) -> None:
         from icatest.sut.reference.faults import load_profile
 
         load_profile((config.sut or "").partition(":")[2] or "default")
+    elif is_local_llm(config.sut):
+        from icatest.sut.local_llm import model_file
+
+        model_file(config.sut or "")  # the extra and the model file, before the run directory
     elif (config.sut or "").startswith("python:"):
         from icatest.sut.adapters.inprocess import load_python_target
 
@@ -40,6 +48,14 @@ def check_sut(config: CampaignConfig) -> None:
         from icatest.sut.adapters.opening import SUT_FORMS
 
         raise ConfigError("--sut", f"expected {SUT_FORMS}, got {config.sut!r}")
+    sut_sent(config)  # options the assistant's form cannot take are refused here
+
+
+def sut_sent(config: CampaignConfig) -> dict[str, Any]:
+    """What the campaign's assistant is sent besides the conversation (for the manifest)."""
+    return sent(
+        config.sut, config.sut_config, config.sut_options, config.assistant_variables()
+    )
 
 
 @contextlib.asynccontextmanager
@@ -61,8 +77,36 @@ async def shared_reference(config: CampaignConfig) -> AsyncIterator[str | None]:
 
 
 @contextlib.asynccontextmanager
-async def reference_client(url: str, limiter: RateLimiter | None) -> AsyncIterator[Any]:
-    assistant = HttpAssistant(reference_http_config(url), limiter=limiter)
+async def shared_local_llm(config: CampaignConfig) -> AsyncIterator[CampaignConfig]:
+    """For `llm:`, start its server here and yield the config that reaches it by URL (for Dask
+    workers, which must not start servers of their own); other configs pass unchanged."""
+    if not is_local_llm(config.sut):
+        yield config
+        return
+    from icatest.sut.local_llm import acquire_local, chat_config, release_local
+    from icatest.sut.options import SutOptions
+
+    server = await asyncio.to_thread(acquire_local, config.sut or "")
+    try:
+        chat = chat_config(server.base_url, config.sut_options, config.assistant_variables())
+        options = SutOptions(
+            model=chat["model"],
+            params=chat["params"],
+            system_message=chat["system_message"],
+            timeout_s=chat["timeout_s"],
+            retries=chat["retries"],
+        )
+        yield config.model_copy(update={"sut": chat["url"], "sut_options": options})
+    finally:
+        release_local(server)
+
+
+@contextlib.asynccontextmanager
+async def reference_client(
+    url: str, limiter: RateLimiter | None, config: CampaignConfig | None = None
+) -> AsyncIterator[Any]:
+    policy = config.sut_options.policy() if config is not None else {}
+    assistant = HttpAssistant(reference_http_config(url, **policy), limiter=limiter)
     try:
         yield assistant
     finally:
@@ -74,12 +118,19 @@ DEFAULT_OPENER = "icatest.campaigns.sut:default_opener"  # a dotted path: crosse
 
 @contextlib.asynccontextmanager
 async def default_opener(config: CampaignConfig, limiter: RateLimiter | None) -> AsyncIterator[Any]:
-    """The campaign's assistant: the shared reference server, a URL or a --sut-config file."""
+    """The campaign's assistant: the shared reference server, a URL, a local llm: server (one
+    per model file, shared) or a --sut-config file."""
     if config.is_reference():
         async with shared_reference(config) as url:
             assert url is not None
-            async with reference_client(url, limiter) as assistant:
+            async with reference_client(url, limiter, config) as assistant:
                 yield assistant
         return
-    async with open_assistant(config.sut, config.sut_config, limiter=limiter) as assistant:
+    async with open_assistant(
+        config.sut,
+        config.sut_config,
+        limiter=limiter,
+        options=config.sut_options,
+        variables=config.assistant_variables(),
+    ) as assistant:
         yield assistant

@@ -40,6 +40,11 @@ def fuzz(
     sut: str | None = options.SUT,
     out: Path = typer.Option(..., help="run directory (created; --resume continues it)"),
     sut_config: Path | None = options.SUT_CONFIG,
+    sut_model: str | None = options.SUT_MODEL,
+    sut_param: list[str] = options.SUT_PARAM,
+    sut_system_message: str | None = options.SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = options.SUT_TIMEOUT,
+    sut_retries: int | None = options.SUT_RETRIES,
     mode: str = typer.Option("guided", help="guided | baseline"),
     budget: str | None = typer.Option(None, help="time budget: 4h, 15m, 90s"),
     max_conversations: int | None = typer.Option(
@@ -89,6 +94,9 @@ def fuzz(
         {
             "sut": sut,
             "sut_config": sut_config,
+            "sut_options": options.sut_options(
+                sut_model, sut_param, sut_system_message, sut_timeout, sut_retries
+            ),
             "mode": mode,
             "budget_s": budget,
             "max_conversations": max_conversations,
@@ -119,7 +127,9 @@ def fuzz(
 
     # a scripted engine talks to no real model or assistant: nothing to check
     skip = no_preflight or engine is not None
-    options.run_preflight(config.roles(), config.sut, config.sut_config, skip=skip)
+    options.run_preflight(
+        config.roles(), config.sut, config.sut_config, skip=skip, options=config.sut_options
+    )
     options.offline_judge_notice(config.roles(), config.sut, config.sut_config)
 
     view = None

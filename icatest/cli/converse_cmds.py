@@ -19,6 +19,11 @@ def register(app: typer.Typer) -> None:
 def converse(
     sut: str | None = options.SUT,
     sut_config: Path | None = options.SUT_CONFIG,
+    sut_model: str | None = options.SUT_MODEL,
+    sut_param: list[str] = options.SUT_PARAM,
+    sut_system_message: str | None = options.SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = options.SUT_TIMEOUT,
+    sut_retries: int | None = options.SUT_RETRIES,
     mode: Mode = typer.Option(Mode.GUIDED, "--mode", help="guided or baseline."),
     persona: str | None = typer.Option(
         None, "--persona", help="Driver persona (default: the neutral one of the pool's language)."
@@ -48,13 +53,17 @@ def converse(
     from icatest.engine.single import converse_once
 
     options.require_sut(sut, sut_config)
+    sut_options = options.sut_options(
+        sut_model, sut_param, sut_system_message, sut_timeout, sut_retries
+    )
     models = options.role_models(simulator, turn_judge, conversation_judge)
-    options.run_preflight(models, sut, sut_config, skip=no_preflight)
+    options.run_preflight(models, sut, sut_config, skip=no_preflight, options=sut_options)
     options.offline_judge_notice(models, sut, sut_config)
     record = asyncio.run(
         converse_once(
             sut=sut,
             sut_config=sut_config,
+            sut_options=sut_options,
             models=models,
             settings=options.checked_settings(model_setting),
             mode=mode,

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from icatest.locar.kpi.answers import AnswerFn, HistoryMode, OpenFn
     from icatest.locar.kpi.results import KpiResults
     from icatest.sut.base import Assistant
+    from icatest.sut.options import SutOptions
 
 kpi_app = typer.Typer(no_args_is_help=True, help="Localization-aware KPI evaluation (LoCar).")
 
@@ -46,6 +47,11 @@ def run_cmd(
         help="Assistant: OpenAI-compatible URL, reference[:PROFILE] or python:MODULE:ATTRIBUTE.",
     ),
     sut_config: Path | None = typer.Option(None, "--sut-config", help="Assistant config YAML."),
+    sut_model: str | None = options.SUT_MODEL,
+    sut_param: list[str] = options.SUT_PARAM,
+    sut_system_message: str | None = options.SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = options.SUT_TIMEOUT,
+    sut_retries: int | None = options.SUT_RETRIES,
     model: str | None = typer.Option(
         None, "--model", help="Call this model directly as the assistant (role sut_model)."
     ),
@@ -110,6 +116,12 @@ def run_cmd(
     sources = [s for s in (sut, sut_config, model) if s is not None]
     if len(sources) != 1:
         raise ConfigError("kpi run", "give exactly one of --sut, --sut-config or --model")
+    sut_opts = options.sut_options(
+        sut_model, sut_param, sut_system_message, sut_timeout, sut_retries
+    )
+    if system_message is not None and sut_opts.system_message is not None:
+        problem = "give --system-message or --sut-system-message, not both"
+        raise ConfigError("kpi run", problem, "--sut-system-message")
     language = _language(lang)
     mode = _choice("--history", history, HistoryMode)
     protocol = Protocol(
@@ -142,12 +154,12 @@ def run_cmd(
     models = dict(zip(roles, judge_models, strict=True))
     if model is not None:
         models["sut_model"] = model
-    options.run_preflight(models, sut, sut_config, skip=no_preflight)
+    options.run_preflight(models, sut, sut_config, skip=no_preflight, options=sut_opts)
 
     rid = run_id or uuid.uuid4().hex[:12]
 
     async def go() -> KpiResults:
-        source = _answers(sut, sut_config, model, gateway, system_message, rid, mode)
+        source = _answers(sut, sut_config, model, gateway, system_message, rid, mode, sut_opts)
         async with source as (answer, label):
             return await run_kpis(
                 data,
@@ -226,6 +238,7 @@ async def _answers(
     system_message: str | None,
     run_id: str,
     history: HistoryMode,
+    sut_options: SutOptions,
 ) -> AsyncIterator[tuple[AnswerFn, str]]:
     """Where answers come from (a model called directly, or an assistant) and its label."""
     from icatest.locar.kpi.answers import assistant_answers, model_answers
@@ -234,12 +247,14 @@ async def _answers(
         yield model_answers(gateway), f"model:{model.partition('@')[0]}"
         return
     label = sut if sut is not None else f"config:{sut_config}"
-    opener = _opener(sut, sut_config, system_message)
+    opener = _opener(sut, sut_config, system_message, sut_options)
     async with assistant_answers(opener, run_id=run_id, history=history) as answer:
         yield answer, label
 
 
-def _opener(sut: str | None, sut_config: Path | None, system_message: str | None) -> OpenFn:
+def _opener(
+    sut: str | None, sut_config: Path | None, system_message: str | None, sut_options: SutOptions
+) -> OpenFn:
     """open_assistant per (language, level), each told both: the reference assistant through
     lang and register, an endpoint through {{ language }}/{{ speech_level }} and the system
     message."""
@@ -256,12 +271,13 @@ def _opener(sut: str | None, sut_config: Path | None, system_message: str | None
             return open_assistant(
                 sut,
                 sut_config,
+                options=sut_options,
                 variables={"language": lang, "speech_level": level},
                 system_message=message,
             )
         if level is None:
-            return open_assistant(sut, sut_config, lang=lang)
-        return open_assistant(sut, sut_config, lang=lang, register=level)
+            return open_assistant(sut, sut_config, options=sut_options, lang=lang)
+        return open_assistant(sut, sut_config, options=sut_options, lang=lang, register=level)
 
     return open_fn
 

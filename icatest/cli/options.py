@@ -4,18 +4,45 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from icatest.contracts.labels import Role
 from icatest.errors import ConfigError
 
+if TYPE_CHECKING:
+    from icatest.sut.options import SutOptions
+
 SUT = typer.Option(
     None,
     "--sut",
-    help="Assistant: an OpenAI-compatible URL, reference[:PROFILE] (the built-in one), or "
+    help="Assistant: an OpenAI-compatible URL, reference[:PROFILE] (the built-in one), "
+    "llm:NAME_OR_GGUF (a local llama.cpp server, e.g. llm:smollm2; docs/local_llm.md), or "
     "python:MODULE:ATTRIBUTE (a callable, Runnable or LangGraph graph; docs/adapters.md).",
+)
+SUT_MODEL = typer.Option(
+    None,
+    "--sut-model",
+    help="Model name sent to an OpenAI-compatible assistant (default: assistant).",
+)
+SUT_PARAM = typer.Option(
+    [],
+    "--sut-param",
+    help="Chat body field sent to an OpenAI-compatible assistant, repeatable: KEY=VALUE with a "
+    "YAML value, e.g. max_tokens=200, temperature=0.2, top_p=0.9.",
+)
+SUT_SYSTEM_MESSAGE = typer.Option(
+    None,
+    "--sut-system-message",
+    help="System message of an OpenAI-compatible assistant: TEXT or @FILE ('' sends none); may "
+    "use {{ language }} and {{ speech_level }}. llm: sends a packaged in-car prompt by default.",
+)
+SUT_TIMEOUT = typer.Option(
+    None, "--sut-timeout", help="Seconds per call to the assistant (default 30; llm: 120)."
+)
+SUT_RETRIES = typer.Option(
+    None, "--sut-retries", help="Extra attempts at a failed assistant call (default 3; llm: 1)."
 )
 SUT_CONFIG = typer.Option(
     None, "--sut-config", help="Assistant adapter YAML (kind: http | openai)."
@@ -48,12 +75,40 @@ NO_PREFLIGHT = typer.Option(
 )
 
 
+def sut_options(
+    model: str | None,
+    params: list[str],
+    system_message: str | None,
+    timeout_s: float | None,
+    retries: int | None,
+) -> SutOptions:
+    """--sut-model, --sut-param, --sut-system-message, --sut-timeout, --sut-retries."""
+    from pydantic import ValidationError
+
+    from icatest.config.loading import format_validation_error
+    from icatest.sut.options import FLAGS, SutOptions, parse_params, read_system_message
+
+    try:
+        return SutOptions(
+            model=model,
+            params=parse_params(params),
+            system_message=read_system_message(system_message),
+            timeout_s=timeout_s,
+            retries=retries,
+        )
+    except ValidationError as exc:
+        field, problem = format_validation_error(exc)
+        flag = FLAGS.get((field or "").split(".")[0], field)
+        raise ConfigError("command line", problem, flag) from None
+
+
 def run_preflight(
     roles: Mapping[str, str],
     sut: str | None = None,
     sut_config: Path | None = None,
     *,
     skip: bool = False,
+    options: SutOptions | None = None,
 ) -> None:
     """Check credentials and reachability of every model and the assistant (icatest.preflight);
     a problem raises PreflightError, which the CLI prints as one line with exit code 2."""
@@ -63,7 +118,7 @@ def run_preflight(
 
     from icatest.preflight import preflight
 
-    asyncio.run(preflight(roles, sut, sut_config))
+    asyncio.run(preflight(roles, sut, sut_config, options))
 
 
 def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, str]:
@@ -114,7 +169,8 @@ def require_sut(sut: str | None, sut_config: Path | None) -> None:
     if not sut and not sut_config:
         raise ConfigError(
             "--sut",
-            "name the assistant: --sut URL|reference[:PROFILE]|python:MODULE:ATTR or --sut-config",
+            "name the assistant: --sut URL|reference[:PROFILE]|llm:NAME_OR_GGUF|python:MODULE:ATTR "
+            "or --sut-config",
         )
 
 

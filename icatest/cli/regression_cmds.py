@@ -9,7 +9,18 @@ from typing import Any
 
 import typer
 
-from icatest.cli.options import CONVERSATION_JUDGE, DATA_DIR, SUT_CONFIG, TURN_JUDGE
+from icatest.cli.options import (
+    CONVERSATION_JUDGE,
+    DATA_DIR,
+    SUT_CONFIG,
+    SUT_MODEL,
+    SUT_PARAM,
+    SUT_RETRIES,
+    SUT_SYSTEM_MESSAGE,
+    SUT_TIMEOUT,
+    TURN_JUDGE,
+    sut_options,
+)
 from icatest.errors import ConfigError, IcatestError
 
 RUN_ARG = typer.Argument(..., help="A run directory.")
@@ -44,27 +55,34 @@ def _record(run: Any, conversation: str) -> Any:
     raise ConfigError("--conversation", f"no conversation {conversation!r} in {run.path}")
 
 
-def _sut_of(run: Any, sut: str | None, sut_config: Path | None) -> tuple[str | None, Path | None]:
-    """The assistant to talk to: the option, else what the run's manifest recorded."""
+def _sut_of(
+    run: Any, sut: str | None, sut_config: Path | None, options: Any
+) -> tuple[str | None, Path | None, Any]:
+    """The assistant to talk to: the option, else what the run's manifest recorded (with the
+    options the run sent it, the ones given here winning)."""
     if sut or sut_config:
-        return sut, sut_config
+        return sut, sut_config, options
     config = run.manifest.get("config") or {}
     if config.get("sut") or config.get("sut_config"):
+        from icatest.sut.options import SutOptions
+
         path = config.get("sut_config")
-        return config.get("sut"), Path(path) if path else None
+        stored = SutOptions.model_validate(config.get("sut_options") or {})
+        merged = stored.merged(**{k: getattr(options, k) for k in options.given()})
+        return config.get("sut"), Path(path) if path else None, merged
     raise ConfigError("--sut", "the run does not record its assistant; name it with --sut")
 
 
-def _replayer(run: Any, sut: str | None, sut_config: Path | None, models: dict[str, str],
-              data_dir: Path | None, first: Any) -> Any:  # fmt: skip
+def _replayer(run: Any, sut: str | None, sut_config: Path | None, options: Any,
+              models: dict[str, str], data_dir: Path | None, first: Any) -> Any:  # fmt: skip
     from icatest.regression.replay import open_replayer
 
-    sut, sut_config = _sut_of(run, sut, sut_config)
+    sut, sut_config, options = _sut_of(run, sut, sut_config, options)
     config = run.manifest.get("config") or {}
     return open_replayer(
         sut=sut, sut_config=sut_config, models=models, data_dir=data_dir,
         reference_opts=config.get("reference_options") or {},
-        language=first.language, speech_level=first.speech_level,
+        language=first.language, speech_level=first.speech_level, sut_options=options,
     )  # fmt: skip
 
 
@@ -79,11 +97,17 @@ def replay_cmd(
     times: int = typer.Option(3, "--times", min=1, help="Replays per conversation."),
     sut: str | None = SUT_OVERRIDE,
     sut_config: Path | None = SUT_CONFIG,
+    sut_model: str | None = SUT_MODEL,
+    sut_param: list[str] = SUT_PARAM,
+    sut_system_message: str | None = SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = SUT_TIMEOUT,
+    sut_retries: int | None = SUT_RETRIES,
     turn_judge: str = TURN_JUDGE,
     conversation_judge: str = CONVERSATION_JUDGE,
     data_dir: Path | None = DATA_DIR,
 ) -> None:
     """Replay recorded driver turns and report which failures reproduce (writes replay.json)."""
+    opts = sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     from icatest.regression.replay import replay
 
     run = _run(run_dir)
@@ -98,7 +122,7 @@ def replay_cmd(
         raise IcatestError(f"{run_dir}: no failing conversation to replay")
 
     async def go() -> list[Any]:
-        async with _replayer(run, sut, sut_config, _models(turn_judge, conversation_judge),
+        async with _replayer(run, sut, sut_config, opts, _models(turn_judge, conversation_judge),
                              data_dir, records[0]) as replayer:  # fmt: skip
             outcomes = []
             for n, record in enumerate(records, 1):
@@ -135,11 +159,17 @@ def shrink_cmd(
     out: Path | None = typer.Option(None, "--out", help="Suite file of the minimal case."),
     sut: str | None = SUT_OVERRIDE,
     sut_config: Path | None = SUT_CONFIG,
+    sut_model: str | None = SUT_MODEL,
+    sut_param: list[str] = SUT_PARAM,
+    sut_system_message: str | None = SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = SUT_TIMEOUT,
+    sut_retries: int | None = SUT_RETRIES,
     turn_judge: str = TURN_JUDGE,
     conversation_judge: str = CONVERSATION_JUDGE,
     data_dir: Path | None = DATA_DIR,
 ) -> None:
     """Find the fewest driver turns (then constraints) that still trigger a failure."""
+    opts = sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     import time
 
     from icatest.regression.export import Pick, build_case
@@ -153,7 +183,7 @@ def shrink_cmd(
     record = _record(run, conversation)
 
     async def go() -> Any:
-        async with _replayer(run, sut, sut_config, _models(turn_judge, conversation_judge),
+        async with _replayer(run, sut, sut_config, opts, _models(turn_judge, conversation_judge),
                              data_dir, record) as replayer:  # fmt: skip
             try:
                 return await shrink(replayer, record, label, n=replays, k=required)
@@ -202,11 +232,17 @@ def suite_export(
     ),
     sut: str | None = SUT_OVERRIDE,
     sut_config: Path | None = SUT_CONFIG,
+    sut_model: str | None = SUT_MODEL,
+    sut_param: list[str] = SUT_PARAM,
+    sut_system_message: str | None = SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = SUT_TIMEOUT,
+    sut_retries: int | None = SUT_RETRIES,
     turn_judge: str = TURN_JUDGE,
     conversation_judge: str = CONVERSATION_JUDGE,
     data_dir: Path | None = DATA_DIR,
 ) -> None:
     """Write one regression case per distinct failure of a run (shrunk where it reproduces)."""
+    opts = sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     from icatest.analysis.embedding import resolve_embedder
     from icatest.regression.export import export_suite
 
@@ -225,8 +261,9 @@ def suite_export(
         try:
             if not shrink_cases:
                 return await export_suite(run, embedder=embedder, on_case=show)
-            async with _replayer(run, sut, sut_config, _models(turn_judge, conversation_judge),
-                                 data_dir, failing[0]) as replayer:  # fmt: skip
+            async with _replayer(run, sut, sut_config, opts,
+                                 _models(turn_judge, conversation_judge), data_dir,
+                                 failing[0]) as replayer:  # fmt: skip
                 return await export_suite(
                     run, embedder=embedder, replayer=replayer, replays=replays,
                     required=required, on_case=show,
@@ -273,6 +310,11 @@ def suite_run(
         None, "--sut", help="Assistant: URL, reference[:PROFILE], python:MODULE:ATTR."
     ),  # fmt: skip
     sut_config: Path | None = SUT_CONFIG,
+    sut_model: str | None = SUT_MODEL,
+    sut_param: list[str] = SUT_PARAM,
+    sut_system_message: str | None = SUT_SYSTEM_MESSAGE,
+    sut_timeout: float | None = SUT_TIMEOUT,
+    sut_retries: int | None = SUT_RETRIES,
     repeat: int = typer.Option(1, "--repeat", min=1, help="Runs per case (flakiness)."),
     concurrency: int = typer.Option(4, "--concurrency", min=1),
     junit: Path | None = typer.Option(None, "--junit", help="Write JUnit XML here."),
@@ -283,6 +325,7 @@ def suite_run(
 ) -> None:
     """Run a suite; exit 0 when every case holds, 1 when any fails or is flaky, 3 when the
     assistant could not be reached."""
+    opts = sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     from icatest.cli.options import require_sut
     from icatest.config.loading import load_model
     from icatest.regression.junit import junit_xml
@@ -296,8 +339,8 @@ def suite_run(
     async def go() -> Any:
         async with open_replayer(sut=sut, sut_config=sut_config,
                                  models=_models(turn_judge, conversation_judge), data_dir=data_dir,
-                                 language=first.language,
-                                 speech_level=first.speech_level) as replayer:  # fmt: skip
+                                 language=first.language, speech_level=first.speech_level,
+                                 sut_options=opts) as replayer:  # fmt: skip
             return await run_suite(replayer, suite, repeat=repeat, concurrency=concurrency)
 
     results = asyncio.run(go())

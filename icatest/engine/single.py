@@ -14,6 +14,7 @@ from icatest.engine.run import run_conversation
 from icatest.engine.runtime import Runtime
 from icatest.llm.gateway import ModelGateway
 from icatest.llm.settings import RoleSettings
+from icatest.sut.options import SutOptions
 
 
 def assistant_context(scenario: Scenario) -> dict[str, Any]:
@@ -37,6 +38,7 @@ async def converse_once(
     rng_seed: int,
     data_dir: Path | None,
     reference_opts: dict[str, Any] | None = None,
+    sut_options: SutOptions | None = None,
 ) -> ConversationRecord:
     from icatest.judges.setup import bind_roles
     from icatest.locar.speech_level import TURN_CHECKS
@@ -61,7 +63,10 @@ async def converse_once(
         opts.setdefault("lang", "ko")
         if scenario.speech_level:
             opts.setdefault("register", scenario.speech_level)
-    async with open_assistant(sut, sut_config, **opts) as assistant:
+    told = {"language": scenario.language, "speech_level": scenario.speech_level}
+    async with open_assistant(
+        sut, sut_config, options=sut_options, variables=told, **opts
+    ) as assistant:
         session = assistant.session(scenario.conversation_id, context=assistant_context(scenario))
         try:
             runtime = Runtime(

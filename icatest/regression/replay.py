@@ -29,6 +29,7 @@ from icatest.engine.runtime import Runtime
 from icatest.engine.script import DriverScript
 from icatest.judges.setup import RoleBinding, bind_roles
 from icatest.llm.gateway import ModelGateway
+from icatest.sut.options import SutOptions
 
 Failure = tuple[int, str]  # (turn index, failure label)
 _sessions = itertools.count(1)
@@ -101,6 +102,7 @@ async def open_replayer(
     reference_opts: Mapping[str, Any] | None = None,
     language: str = "en",
     speech_level: str | None = None,
+    sut_options: SutOptions | None = None,
 ) -> AsyncIterator[Replayer]:
     """Open the assistant once (the reference assistant is started here) and bind the judges."""
     from icatest.locar.speech_level import TURN_CHECKS
@@ -114,7 +116,10 @@ async def open_replayer(
         if speech_level:
             opts.setdefault("register", speech_level)
     binding = bind_roles(roles, turn_checks=TURN_CHECKS)
-    async with open_assistant(sut, sut_config, **opts) as assistant:
+    told = {"language": language, "speech_level": speech_level}
+    async with open_assistant(
+        sut, sut_config, options=sut_options, variables=told, **opts
+    ) as assistant:
         yield Replayer(assistant, binding, load_catalog(data_dir))
 
 

@@ -21,6 +21,7 @@ from icatest.sut.adapters.common import (
 from icatest.sut.adapters.config import OpenAISutConfig, resolve_headers
 from icatest.sut.adapters.template import ASSISTANT_VARIABLES, render
 from icatest.sut.adapters.transport import EventStream, Redactor, request_json
+from icatest.sut.options import message_summary
 
 
 class OpenAIAssistant:
@@ -35,13 +36,8 @@ class OpenAIAssistant:
         variables: Mapping[str, str | None] | None = None,
     ) -> None:
         self.config = config
-        given = dict(variables or {})
-        values = {name: given.get(name) or "" for name in ASSISTANT_VARIABLES}
-        self.system: Message | None = (
-            {"role": "system", "content": render(config.system_message, values)}
-            if config.system_message
-            else None
-        )
+        text = system_text(config, variables)
+        self.system: Message | None = {"role": "system", "content": text} if text else None
         self.name = f"openai:{config.url}"
         headers, secrets = resolve_headers(config.headers, source=source)
         key = os.environ.get(config.api_key_env)
@@ -87,9 +83,8 @@ class OpenAISession:
             "model": cfg.model,
             "messages": self.messages_for(utterance),
             "user": self.conversation_id,
+            **cfg.body_fields(),
         }
-        if cfg.temperature is not None:
-            body["temperature"] = cfg.temperature
         outcome = await request_json(
             owner._client,
             "POST",
@@ -116,6 +111,30 @@ class OpenAISession:
 
     async def close(self) -> None:
         """Nothing to release: the server keeps no session."""
+
+
+def system_text(
+    config: OpenAISutConfig, variables: Mapping[str, str | None] | None = None
+) -> str | None:
+    """The system message as sent: the config's template with language and speech level."""
+    if not config.system_message:
+        return None
+    given = dict(variables or {})
+    values = {name: given.get(name) or "" for name in ASSISTANT_VARIABLES}
+    return str(render(config.system_message, values))
+
+
+def sent_fields(
+    config: OpenAISutConfig, variables: Mapping[str, str | None] | None = None
+) -> dict[str, Any]:
+    """What every request carries besides the conversation: for manifests and records."""
+    return {
+        "model": config.model,
+        "params": config.body_fields(),
+        "system_message": message_summary(system_text(config, variables)),
+        "timeout_s": config.timeout_s,
+        "retries": config.retries,
+    }
 
 
 def _content(data: Any) -> Any:
