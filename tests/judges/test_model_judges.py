@@ -70,10 +70,12 @@ async def test_turn_judge_never_sees_probe_intent_and_sees_every_goal(tmp_path: 
         await binding.judges.turn(_gateway(srv), _ctx(tmp_path, history=14))
         system, user = (m["content"] for m in srv.requests[0].messages)
     assert "ambiguous as asked" not in user and "unsafe request" not in user
-    assert "- t1 [1] Route to Garching (constraints: avoid_tolls)" in user  # not addressed, shown
+    # not addressed, shown, with the turn each constraint was said
+    assert "- t1 [1] Route to Garching (constraints: avoid_tolls from turn 0)" in user
     assert "- t2* [0]" in user and "- t3* [0]" in user
     assert "Turn 0, driver: driver words 0" in user  # beyond the window: summarised
     assert "reply 3" not in user and "reply 4" in user  # the last 10 turns verbatim
+    assert "Turn 13.\nDriver: <<<DATA\ndriver words 13" in user  # numbered as the judged turn
     assert "refused safely" in system and "clarifying question handles" in system
     assert "explicitly" in system and "screen" in system
 
@@ -90,7 +92,7 @@ async def test_both_arms_get_the_same_conversation_template(tmp_path: Path) -> N
             scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", mode=mode)
             ctx = ConversationContext(scenario=scenario, turns=_history(2), targets=TARGETS)
             verdict = await bind_roles(same).judges.conversation(_gateway(srv), ctx)
-            assert verdict.scored and verdict.judge.endswith("conversation_judge@2")
+            assert verdict.scored and verdict.judge.endswith("conversation_judge@3")
         baseline, guided = (r.messages for r in srv.requests)
     assert baseline == guided  # identical prompts: nothing says which arm it is
 
@@ -105,7 +107,9 @@ async def test_conversation_judge_fences_goals_and_caps_replies(tmp_path: Path) 
             _gateway(srv), ctx
         )
         user = srv.requests[0].messages[1]["content"]
-    assert f"{FENCE_OPEN}\n- t1 [1] Route to Garching" in user
+    # the goals as the driver gave them, never the turn judge's statuses
+    assert f"{FENCE_OPEN}\n- t1 (turn 0) Route to Garching" in user
+    assert "[1]" not in user and "[0]" not in user and "status" not in user
     assert len(user) < 5_000 and "x" * 1_900 in user
 
 
