@@ -158,3 +158,28 @@ async def test_native_structured_output_where_litellm_supports_it(tmp_path: Path
 def test_ollama_gets_json_mode() -> None:
     fmt, native = response_format("ollama/llama3.1", StructuredOutput.AUTO, False, "X", {})
     assert fmt == {"type": "json_object"} and not native
+
+
+async def test_conversation_judge_holds_constraints_from_their_turn(tmp_path: Path) -> None:
+    """Each constraint is shown with the turn the driver said it; a goal given up says so; a
+    condition never said is not shown at all; the situation says the route is running."""
+    catalog = make_catalog(tmp_path)
+    scenario = make_scenario(catalog, seed_pool="test", seed_id="garching")
+    route = TARGETS[0].model_copy(
+        update={
+            "constraints": ["avoid_tolls"],
+            "constraint_turns": {"avoid_tolls": 2},
+            "unvoiced_constraints": ["fastest"],
+        }
+    )
+    dropped = TARGETS[1].model_copy(update={"status": -1})
+    with FakeOpenAI([reply(json.dumps(CONV))]) as srv:
+        ctx = ConversationContext(scenario=scenario, turns=_history(3), targets=[route, dropped])
+        await bind_roles({"conversation_judge": "openai/fake"}).judges.conversation(
+            _gateway(srv), ctx
+        )
+        system, user = (m["content"] for m in srv.requests[0].messages)
+    assert "- t1 (turn 0) Route to Garching (constraints: avoid_tolls from turn 2)" in user
+    assert "fastest" not in user and "(given up by the driver)" in user
+    assert "a route has been running since turn 0" in user.lower()
+    assert "a reply before that turn is not held to it" in system
