@@ -72,6 +72,17 @@ def unsaid(constraints: list[str], utterance: str) -> list[str]:
     return [c for c in constraints if not carries(c, utterance)]
 
 
+def _as_listed(constraint: str, target: Target) -> str:
+    """A declared condition as the goal lists it: a model that writes 'no tolls' for the goal's
+    `avoid_tolls` has said that one, not a new condition."""
+    if constraint in target.unvoiced_constraints or constraint in target.constraints:
+        return constraint
+    for listed in target.unvoiced_constraints:
+        if carries(listed, constraint):
+            return listed
+    return constraint
+
+
 def check_voicing(
     utterance: str,
     voiced: list[ConstraintVoicing],
@@ -110,7 +121,8 @@ def check_voicing(
                 )
             )
             continue
-        said = keep(v.target_id, v.constraints)
+        listed = [_as_listed(c, by_id[v.target_id]) for c in v.constraints]
+        said = keep(v.target_id, list(dict.fromkeys(listed)))
         if said:
             out_voiced.append(ConstraintVoicing(target_id=v.target_id, constraints=said))
     out_added = []

@@ -65,6 +65,14 @@ def test_a_claim_without_evidence_is_a_fault_and_not_counted() -> None:
     assert "fastest" in faults[0].detail
 
 
+def test_a_condition_declared_in_other_words_is_the_listed_one() -> None:
+    goal = _goals()[0]
+    declared = [ConstraintVoicing(target_id="t1", constraints=["no toll roads"])]
+    voiced, _, _, faults = check_voicing("Augsburg, no toll roads.", declared, [], [], [goal])
+    assert voiced == [ConstraintVoicing(target_id="t1", constraints=["avoid_tolls"])]
+    assert faults == []
+
+
 def _goals() -> list[Target]:
     return [
         Target(id="t1", description="Route to Augsburg", kind="navigate",
