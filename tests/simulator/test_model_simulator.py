@@ -121,7 +121,9 @@ async def test_leaking_utterance_is_asked_again_then_scrubbed(tmp_path: Path) ->
     assert out.utterance == "Any cafe nearby?"
     assert "Your previous attempt said aloud" in retry and "t2" in retry
     with FakeOpenAI(default=reply(leaky)) as srv:
-        out = await _next(srv, scenario, plan)
+        spoken = await _spoken(srv, scenario, plan)
+    out = spoken.turn
+    assert [f.kind.value for f in spoken.faults] == ["leaked_terms"]  # a simulator fault
     assert out.utterance == "About: find me a cafe."
     assert leaked_terms(out.utterance, ["t1", "t2"]) == []
     assert out.addressed_target_ids == ["t2"]  # the pushed goal, by construction
