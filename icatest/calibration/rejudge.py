@@ -118,28 +118,32 @@ def raised_by(utterance: str, target: Target, turn: int) -> bool:
 
 
 def _fresh_targets(record: ConversationRecord) -> list[Target]:
-    """The targets as the conversation started: open, without the constraints the driver
-    added in later turns (`_add_constraints` puts them back on their turn)."""
-    later: dict[str, list[str]] = {}
+    """The targets as the conversation started: open, with only the constraints the driver had
+    said when they were introduced (`_add_constraints` puts the others back on the turn that
+    voiced or added them: `Target.constraint_turns`)."""
+    added: dict[tuple[str, str], int] = {}
     for turn in record.turns:
         for tid, constraints in turn.added_constraints.items():
-            later.setdefault(tid, []).extend(constraints)
+            for c in constraints:
+                added.setdefault((tid, c), turn.turn_number)
     out = []
     for t in record.targets:
-        first = list(t.constraints)
-        for c in later.get(t.id, []):
-            if c in first:
-                first.remove(c)
-        fresh = {"status": TargetStatus.OPEN, "completed_turn": None, "constraints": first}
+        when = {c: added.get((t.id, c), t.voiced_turn(c)) for c in t.constraints}
+        first = [c for c in t.constraints if when[c] <= t.introduced_turn]
+        fresh = {
+            "status": TargetStatus.OPEN,
+            "completed_turn": None,
+            "constraints": first,
+            "constraint_turns": when,
+        }
         out.append(t.model_copy(update=fresh))
     return out
 
 
 def _add_constraints(targets: list[Target], turn: TurnRecord) -> None:
     for t in targets:
-        for c in turn.added_constraints.get(t.id, []):
-            if c not in t.constraints:
-                t.constraints.append(c)
+        said = [c for c, n in t.constraint_turns.items() if n == turn.turn_number]
+        t.constraints = [*t.constraints, *(c for c in said if c not in t.constraints)]
 
 
 def _live(targets: list[Target], turn: TurnRecord, recorded: bool) -> list[Target]:

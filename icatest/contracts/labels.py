@@ -34,6 +34,16 @@ class OracleKind(StrEnum):
     STATED_LIMITATION = "stated_limitation"  # no match / unmet constraint / late, said: correct
 
 
+class SimulatorFaultKind(StrEnum):
+    """Why a driver turn is the simulator's mistake (DESIGN.md "simulator fault"): what it got
+    wrong is not held against the assistant."""
+
+    UNSAID_CONSTRAINT = "unsaid_constraint"  # declared as voiced, but the utterance does not say it
+    UNKNOWN_TARGET = "unknown_target"  # declared a constraint for a goal id that does not exist
+    LEAKED_TERMS = "leaked_terms"  # said ids, labels or testing aloud (scrubbed from the turn)
+    COPIED_EXAMPLE = "copied_example"  # repeated a probe example of its prompt word for word
+
+
 class Dimension(StrEnum):
     """Conversation-level dimensions, each scored 0 (poor), 1 (partial) or 2 (good) from the
     failures counted by the judge (icatest/judges/rubric.py; docs/engine.md "The rubric")."""

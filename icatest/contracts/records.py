@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from icatest.contracts.labels import (
     Decision,
     Dimension,
     FailureMode,
     Mode,
+    SimulatorFaultKind,
     StrategyMode,
     SutErrorKind,
     TargetStatus,
@@ -19,19 +20,61 @@ from icatest.contracts.labels import (
 
 
 class Target(BaseModel):
-    """A live target during a conversation (status 1 completed, 0 open, -1 dropped)."""
+    """A live target during a conversation (status 1 completed, 0 open, -1 dropped).
+
+    `constraints` are the ones the driver has voiced: the judges hold the assistant to them from
+    the turn in `constraint_turns`. The goal's other constraints (a seed's, not said yet) wait in
+    `unvoiced_constraints` and are never held."""
 
     id: str
     description: str
     kind: str = "other"
     slots: dict[str, str] = Field(default_factory=dict)
     constraints: list[str] = Field(default_factory=list)
+    constraint_turns: dict[str, int] = Field(
+        default_factory=dict, description="voiced constraint -> turn the driver said it"
+    )
+    unvoiced_constraints: list[str] = Field(
+        default_factory=list, description="constraints of the goal the driver has not said"
+    )
     ambiguous: bool = False
     unsafe: bool = False
     status: TargetStatus = TargetStatus.OPEN
     introduced_turn: int = 0
     completed_turn: int | None = None
     pushes: int = 0  # how many turns the simulator pushed it
+
+    @model_validator(mode="before")
+    @classmethod
+    def _voiced_when_introduced(cls, data: Any) -> Any:
+        """A target written without voicing turns (records of schema version 1, imported logs,
+        hand-written requests) holds its constraints from the turn that introduced it."""
+        if isinstance(data, dict) and "constraint_turns" not in data:
+            turn = data.get("introduced_turn", 0)
+            data = {**data, "constraint_turns": {c: turn for c in data.get("constraints", [])}}
+        return data
+
+    def voiced_turn(self, constraint: str) -> int:
+        return self.constraint_turns.get(constraint, self.introduced_turn)
+
+    def held_at(self, turn: int) -> list[str]:
+        """The constraints the driver had voiced by `turn` (that turn's utterance included)."""
+        return [c for c in self.constraints if self.voiced_turn(c) <= turn]
+
+
+ROUTE_KINDS = ("navigate", "multi_stop")
+
+
+def route_running_since(targets: list[Target]) -> int | None:
+    """The turn whose reply started a route (a route goal completed), or None: from then on the
+    car is moving, whatever the context said at the start."""
+    turns = [
+        t.completed_turn
+        for t in targets
+        if t.kind in ROUTE_KINDS and t.status == TargetStatus.COMPLETED
+        and t.completed_turn is not None
+    ]
+    return min(turns) if turns else None
 
 
 class SutReply(BaseModel):
@@ -104,6 +147,15 @@ class ConversationVerdict(BaseModel):
         return {s.dimension.value: s.score for s in self.scores}
 
 
+class SimulatorFault(BaseModel):
+    """A mistake of the simulator in one driver turn; what it got wrong is not held against the
+    assistant (an unsaid constraint is not counted, leaked words are scrubbed)."""
+
+    kind: SimulatorFaultKind
+    detail: str = Field(description="what was wrong, e.g. the constraint that was not said")
+    target_id: str | None = None
+
+
 class TurnRecord(BaseModel):
     turn_number: int
     user: str
@@ -122,6 +174,9 @@ class TurnRecord(BaseModel):
         default_factory=dict, description="target id -> constraints the driver added this turn"
     )
     dropped_targets: list[str] = Field(default_factory=list, description="target ids dropped")
+    simulator_faults: list[SimulatorFault] = Field(
+        default_factory=list, description="the simulator's mistakes in this driver turn"
+    )
 
 
 class StrategyStats(BaseModel):
@@ -197,7 +252,7 @@ class ConversationRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    schema_version: int = 1
+    schema_version: int = 2  # rundir.SCHEMA_VERSION; 1: constraints held from introduction
     conversation_id: str
     run_id: str | None = None
     scenario_index: int | None = Field(
@@ -243,3 +298,28 @@ class ConversationRecord(BaseModel):
     source_completion_reason: str | None = Field(
         default=None, description="an imported log's own ending, before mapping to ours"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_constraint_turns(cls, data: Any) -> Any:
+        """Records of schema version 1 kept no voicing turns: a constraint the driver added
+        counts from the turn that added it, the others from the target's introduction."""
+        if not isinstance(data, dict) or not isinstance(data.get("targets"), list):
+            return data
+        if all(not isinstance(t, dict) or "constraint_turns" in t for t in data["targets"]):
+            return data
+        added: dict[tuple[str, str], int] = {}
+        for turn in data.get("turns") or []:
+            if isinstance(turn, dict):
+                for tid, cs in (turn.get("added_constraints") or {}).items():
+                    for c in cs:
+                        added.setdefault((tid, c), turn.get("turn_number", 0))
+        targets = []
+        for t in data["targets"]:
+            if isinstance(t, dict) and "constraint_turns" not in t:
+                first = t.get("introduced_turn", 0)
+                tid = t.get("id", "")
+                said = {c: added.get((tid, c), first) for c in t.get("constraints", [])}
+                t = {**t, "constraint_turns": said}
+            targets.append(t)
+        return {**data, "targets": targets}

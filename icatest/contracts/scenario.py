@@ -78,13 +78,42 @@ class Context(Strict):
         v = self.vehicle
         return v.get("gear", "").upper() == "P" or v.get("speed_kmh", "").strip() in {"0", "0.0"}
 
-    def situation(self) -> str:
+    def speed_now(self, route_since: int | None = None) -> float | None:
+        """The speed the car has now: the context's while it is moving, None (moving, speed
+        unknown) once a route runs from a parked start, None when the context gives none."""
+        try:
+            speed: float | None = float(self.vehicle["speed_kmh"])
+        except (KeyError, ValueError):
+            speed = None
+        if route_since is not None and (speed == 0 or self.parked):
+            return None
+        return speed
+
+    def situation(self, route_since: int | None = None) -> str:
         """Where, when and, when known, the vehicle state and whether the car is moving (the
-        simulator's probes and the judges' safety rules depend on it)."""
+        simulator's probes and the judges' safety rules depend on it). The state follows the
+        conversation: once a route runs (`route_since`, the turn that started it) the car is
+        moving, at the context's speed when it was moving already."""
         text = f"{self.location}, {self.date} {self.time}"
-        if self.vehicle:
-            text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in self.vehicle.items())
-            text += ". The car is parked." if self.parked else ". The car is moving."
+        if not self.vehicle:
+            if route_since is not None:
+                text += f". A route has been running since turn {route_since}: the car is moving."
+            return text
+        if route_since is not None and self.parked:
+            rest = {k: v for k, v in self.vehicle.items() if k not in {"speed_kmh", "gear"}}
+            if rest:
+                text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in rest.items())
+            return text + (
+                f". Parked at the start; a route has been running since turn {route_since}: "
+                "the car is now moving."
+            )
+        text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in self.vehicle.items())
+        if self.parked:
+            return text + ". The car is parked."
+        speed = self.vehicle.get("speed_kmh")
+        text += f". The car is moving at {speed} km/h." if speed else ". The car is moving."
+        if route_since is not None:
+            text = text[:-1] + f", on a route running since turn {route_since}."
         return text
 
 
@@ -114,6 +143,12 @@ class StrategySpec(Strict):
         default=None,
         description="what a model simulator is asked to say, in a driver's terms and without "
         "the probe's aim (it must never learn it is testing); unset: the description",
+    )
+    driver_examples: list[str] = Field(
+        default_factory=list,
+        description="abstract examples of the move (what kind of thing to say, never words to "
+        "say); a model simulator is shown one per turn, rotated, and an utterance that repeats "
+        "one word for word is a simulator fault",
     )
     max_consecutive: int = Field(ge=1, description="consecutive-use limit")
     offline_templates: list[str] = Field(

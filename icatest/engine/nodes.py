@@ -12,14 +12,20 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from icatest.contracts.labels import Mode, TerminationReason
-from icatest.contracts.records import ConversationVerdict, Target, TurnRecord
+from icatest.contracts.records import ConversationVerdict, SimulatorFault, TurnRecord
 from icatest.engine.record import build_record
 from icatest.engine.runtime import Runtime
 from icatest.engine.state import ConversationState
 from icatest.engine.stop_rule import stop_reason
-from icatest.engine.targets import apply_simulator_turn, apply_verdict
+from icatest.engine.targets import (
+    apply_simulator_turn,
+    apply_verdict,
+    fit_to_clock,
+    seed_targets,
+)
 from icatest.judges.protocol import ConversationContext, TurnContext
 from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_turn, plan_turn
+from icatest.simulator.policy import opening_plan
 from icatest.strategy import StrategyState, choose, record_turn
 
 Update = dict[str, Any]
@@ -38,13 +44,12 @@ async def init(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     scenario = state["scenario"]
     specs = rt.script.targets if rt.script else await initial_targets(rt.gateway, scenario)
-    targets = [
-        Target(id=f"t{i + 1}", introduced_turn=0, **s.model_dump()) for i, s in enumerate(specs)
-    ]
+    now = scenario.context.time
+    targets = seed_targets([fit_to_clock(s, now) for s in specs])
     return {
         "started_at": time.time(),
         "targets": targets,
-        "pending_requests": list(scenario.seed.extra_requests),
+        "pending_requests": [fit_to_clock(s, now) for s in scenario.seed.extra_requests],
         "turns": [],
         "strategy": StrategyState(),
     }
@@ -54,6 +59,7 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
     rt = runtime_of(config)
     scenario = state["scenario"]
     turn = len(state["turns"])
+    faults: list[SimulatorFault] = []
     if rt.script is not None:  # a replay: the recorded driver turn, no strategy, no simulator
         plan, sim = TurnPlan(turn=turn), rt.script.turns[turn]
     else:
@@ -61,7 +67,7 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
         specs = [rt.catalog.strategy(name) for name in plan.strategies]
         guided = scenario.mode is Mode.GUIDED
         try:
-            sim = await next_turn(
+            spoken = await next_turn(
                 rt.gateway,
                 scenario=scenario,
                 targets=state["targets"],
@@ -72,6 +78,7 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
             )
         except SimulatorFailed as exc:
             return {"simulator_error": str(exc)}
+        sim, faults = spoken.turn, spoken.faults
     targets, pending, addressed = apply_simulator_turn(
         state["targets"], state["pending_requests"], sim, plan, turn
     )
@@ -81,13 +88,14 @@ async def simulate_user(state: ConversationState, config: RunnableConfig) -> Upd
         "targets": targets,
         "pending_requests": pending,
         "addressed_ids": addressed,
+        "simulator_faults": faults,
     }
 
 
 def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
     scenario = state["scenario"]
     if turn == 0:
-        return TurnPlan(turn=0)
+        return opening_plan(state["targets"])
     if scenario.mode is Mode.BASELINE:  # no strategies, no feedback
         return plan_turn(
             turn=turn,
@@ -164,6 +172,7 @@ async def update(state: ConversationState, config: RunnableConfig) -> Update:
             a.target_id: list(a.constraints) for a in state["utterance"].constraint_additions
         },
         dropped_targets=list(state["utterance"].dropped_target_ids),
+        simulator_faults=list(state.get("simulator_faults") or []),
     )
     targets, changed = apply_verdict(state["targets"], verdict, turn_no)
     introduced = any(t.introduced_turn == turn_no for t in targets) and turn_no > 0

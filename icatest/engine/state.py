@@ -8,6 +8,7 @@ from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import (
     ConversationRecord,
     ConversationVerdict,
+    SimulatorFault,
     SutReply,
     Target,
     TurnRecord,
@@ -30,6 +31,7 @@ class ConversationState(TypedDict, total=False):
     plan: TurnPlan
     utterance: SimulatorTurn
     addressed_ids: list[str]
+    simulator_faults: list[SimulatorFault]  # the simulator's mistakes in this driver turn
     reply: SutReply
     verdict: TurnVerdict | None
     # endings

@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.contracts.labels import Dimension, Role
-from icatest.contracts.records import ConversationVerdict, DimensionScore
+from icatest.contracts.labels import Dimension, Role, TargetStatus
+from icatest.contracts.records import (
+    ConversationVerdict,
+    DimensionScore,
+    Target,
+    route_running_since,
+)
 from icatest.judges.offline_conversation import offline_judge_conversation
 from icatest.judges.protocol import ConversationContext
 from icatest.judges.rubric import ConversationJudgement, count
@@ -15,6 +20,33 @@ from icatest.llm.gateway import ModelGateway
 
 ROLE = Role.CONVERSATION_JUDGE
 TASK = "conversation_judge"
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A goal as the conversation judge sees it: what the driver asked and said, never the
+    status the turn judge gave it (the transcript is what it judges)."""
+
+    id: str
+    description: str
+    introduced_turn: int
+    constraints: list[str]
+    constraint_turns: dict[str, int]
+    given_up: bool  # the driver's act, said in the transcript
+
+    @classmethod
+    def of(cls, t: Target) -> Goal:
+        return cls(
+            id=t.id,
+            description=t.description,
+            introduced_turn=t.introduced_turn,
+            constraints=list(t.constraints),
+            constraint_turns={c: t.voiced_turn(c) for c in t.constraints},
+            given_up=t.status == TargetStatus.DROPPED,
+        )
+
+    def voiced_turn(self, constraint: str) -> int:
+        return self.constraint_turns.get(constraint, self.introduced_turn)
 
 
 @dataclass(frozen=True)
@@ -28,13 +60,18 @@ class ModelConversationJudge:
     ) -> ConversationVerdict:
         variables: dict[str, Any] = {
             "scenario": ctx.scenario,
-            "situation": ctx.scenario.context.situation(),
+            "situation": ctx.scenario.context.situation(route_running_since(ctx.targets)),
             "turns": ctx.turns,
-            "targets": ctx.targets,
+            "goals": [Goal.of(t) for t in ctx.targets],
             "reply_cap": reply_cap(ctx.turns),
         }
+
+        def offline(v: dict[str, Any]) -> ConversationJudgement:
+            # the offline rubric is built from the turn judge's labels and statuses by design
+            return offline_judge_conversation({**v, "targets": ctx.targets})
+
         result = await gateway.structured(
-            self.role, TASK, variables, ConversationJudgement, offline=offline_judge_conversation
+            self.role, TASK, variables, ConversationJudgement, offline=offline
         )
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
         return to_conversation_verdict(result.value, result.raw, result.error, judge)

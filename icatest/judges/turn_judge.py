@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from icatest.contracts.labels import FailureMode, Role, TargetStatus
-from icatest.contracts.records import LabelFinding, TargetUpdate, TurnVerdict, UncertainTarget
+from icatest.contracts.records import (
+    LabelFinding,
+    TargetUpdate,
+    TurnVerdict,
+    UncertainTarget,
+    route_running_since,
+)
 from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.schema import TurnJudgement
@@ -50,7 +56,7 @@ def turn_variables(ctx: TurnContext) -> dict[str, Any]:
     """The turn judge prompt's variables (also read by the offline judge)."""
     return {
         "scenario": ctx.scenario,
-        "situation": ctx.scenario.context.situation(),
+        "situation": ctx.scenario.context.situation(route_running_since(ctx.targets)),
         "turn": ctx.turn,
         "user": ctx.user,
         "reply": ctx.reply,

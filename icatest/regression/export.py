@@ -58,10 +58,34 @@ def _case_turns(script: DriverScript) -> list[CaseTurn]:
             say=t.utterance,
             new_targets=[TargetSpec.model_validate(n.model_dump()) for n in t.new_targets],
             addresses=list(t.addressed_target_ids),
-            adds_constraints={a.target_id: list(a.constraints) for a in t.constraint_additions},
+            # a case holds its targets' constraints from turn 0: a condition voiced later is,
+            # in a case, one that turn adds
+            adds_constraints=_merged(
+                [*t.constraint_additions, *(v for v in t.voiced_constraints if n > 0)]
+            ),
             drops=list(t.dropped_target_ids),
         )
-        for t in script.turns
+        for n, t in enumerate(script.turns)
+    ]
+
+
+def _merged(said: list[Any]) -> dict[str, list[str]]:
+    """target id -> constraints, over additions and voicings (each once, in order)."""
+    out: dict[str, list[str]] = {}
+    for s in said:
+        held = out.setdefault(s.target_id, [])
+        held += [c for c in s.constraints if c not in held]
+    return out
+
+
+def _first_turn_targets(script: DriverScript) -> list[Any]:
+    """The script's targets with the constraints its first turn says (a case holds them all
+    from turn 0; those never said are left out, as the engine never held them)."""
+    first = script.turns[0].voiced_constraints if script.turns else []
+    said = {v.target_id: v.constraints for v in first}
+    return [
+        spec.model_copy(update={"constraints": list(said.get(f"t{i + 1}", []))})
+        for i, spec in enumerate(script.targets)
     ]
 
 
@@ -89,7 +113,7 @@ def build_case(
         language=record.language,  # type: ignore[arg-type]
         speech_level=record.speech_level,  # type: ignore[arg-type]
         context=record.context,
-        targets=script.targets,
+        targets=_first_turn_targets(script),
         turns=_case_turns(script),
         expect=expect,
     )

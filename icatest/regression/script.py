@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from icatest.contracts.records import ConversationRecord, Target
 from icatest.contracts.scenario import TargetSpec
 from icatest.engine.script import DriverScript
-from icatest.simulator.schema import ConstraintAddition, NewTarget, SimulatorTurn
+from icatest.simulator.schema import (
+    ConstraintAddition,
+    ConstraintVoicing,
+    NewTarget,
+    SimulatorTurn,
+)
 
 SPEC_FIELDS = {"description", "kind", "slots", "constraints", "ambiguous", "unsafe"}
 
@@ -29,6 +34,7 @@ class DriverTurn:
     addressed: list[str]
     added: dict[str, list[str]]
     dropped: list[str]
+    voiced: dict[str, list[str]]  # target id -> conditions of its own the turn said
 
 
 @dataclass(frozen=True)
@@ -36,7 +42,7 @@ class Recording:
     """What a replay needs of a record: targets as first said and the driver's turns."""
 
     initial: list[str]  # ids of the targets the conversation started with
-    specs: dict[str, TargetSpec]  # every target with the constraints it was introduced with
+    specs: dict[str, TargetSpec]  # every target with its own constraints (said or not)
     turns: list[DriverTurn]
 
     def valid(self, keep: Sequence[int]) -> bool:
@@ -57,8 +63,7 @@ class Recording:
     def constraints(self, keep: Sequence[int] | None = None) -> list[tuple[str, str]]:
         """(target id, constraint) pairs the kept turns say, in order (what shrinking may drop)."""
         kept = range(len(self.turns)) if keep is None else sorted(keep)
-        live = set(self.initial) | {t for i in kept for t in self.turns[i].new_targets}
-        pairs = [(t, c) for t in self.specs if t in live for c in self.specs[t].constraints]
+        pairs = [(t, c) for i in kept for t, cs in self.turns[i].voiced.items() for c in cs]
         pairs += [(t, c) for i in kept for t, cs in self.turns[i].added.items() for c in cs]
         return list(dict.fromkeys(pairs))
 
@@ -69,9 +74,10 @@ class Recording:
         `without` (target id, constraint) pairs left unsaid."""
         kept = range(len(self.turns)) if keep is None else sorted(keep)
 
-        def spec(tid: str) -> TargetSpec:
+        def spec(tid: str, only: list[str] | None = None) -> TargetSpec:
             base = self.specs[tid]
-            said = [c for c in base.constraints if (tid, c) not in without]
+            own = base.constraints if only is None else only
+            said = [c for c in own if (tid, c) not in without]
             return base.model_copy(update={"constraints": said})
 
         ids: dict[str, str] = {}
@@ -81,13 +87,22 @@ class Recording:
         for i in kept:
             turn = self.turns[i]
             new = []
-            for tid in turn.new_targets:
+            for tid in turn.new_targets:  # a new goal holds what its turn said of it
                 ids[tid] = f"t{len(ids) + 1}"
-                new.append(NewTarget(**spec(tid).model_dump()))
+                new.append(NewTarget(**spec(tid, turn.voiced.get(tid, [])).model_dump()))
             turns.append(
                 SimulatorTurn(
                     utterance=turn.utterance,
                     new_targets=new,
+                    voiced_constraints=[
+                        ConstraintVoicing(
+                            target_id=ids[t], constraints=[c for c in cs if (t, c) not in without]
+                        )
+                        for t, cs in turn.voiced.items()
+                        if t in ids
+                        and t not in turn.new_targets
+                        and any((t, c) not in without for c in cs)
+                    ],
                     addressed_target_ids=[
                         ids[t] for t in turn.addressed if t in ids and t not in turn.new_targets
                     ],
@@ -104,10 +119,23 @@ class Recording:
         return DriverScript(targets=[spec(t) for t in self.initial], turns=turns)
 
 
-def _first_said(target: Target, added: Sequence[str]) -> TargetSpec:
+def _own(target: Target, added: Sequence[str]) -> TargetSpec:
+    """The target's own constraints: the ones said (not added later) and the ones never said."""
     data = target.model_dump(include=SPEC_FIELDS)
-    data["constraints"] = [c for c in target.constraints if c not in added]
+    said = [c for c in target.constraints if c not in added]
+    data["constraints"] = [*said, *target.unvoiced_constraints]
     return TargetSpec.model_validate(data)
+
+
+def _voiced_by_turn(record: ConversationRecord, added_to: dict[str, list[str]]) -> dict[int, dict]:
+    """turn -> target id -> the target's own constraints that turn said (`constraint_turns`;
+    records of schema version 1: all of them at the target's introduction)."""
+    out: dict[int, dict[str, list[str]]] = {}
+    for t in record.targets:
+        for c in t.constraints:
+            if c not in added_to.get(t.id, []):
+                out.setdefault(t.voiced_turn(c), {}).setdefault(t.id, []).append(c)
+    return out
 
 
 def recording(record: ConversationRecord) -> Recording:
@@ -120,7 +148,8 @@ def recording(record: ConversationRecord) -> Recording:
     for turn in record.turns:
         for tid, constraints in turn.added_constraints.items():
             added_to.setdefault(tid, []).extend(constraints)
-    specs = {t.id: _first_said(t, added_to.get(t.id, [])) for t in record.targets}
+    specs = {t.id: _own(t, added_to.get(t.id, [])) for t in record.targets}
+    voiced = _voiced_by_turn(record, added_to)
     initial = [t.id for t in record.targets if t.introduced_turn == 0]
     legacy = not any(t.addressed_targets for t in record.turns)
     turns = []
@@ -137,6 +166,7 @@ def recording(record: ConversationRecord) -> Recording:
                 addressed=addressed,
                 added=dict(turn.added_constraints),
                 dropped=list(turn.dropped_targets),
+                voiced=voiced.get(n, {}),
             )
         )
     return Recording(initial=initial, specs=specs, turns=turns)

@@ -140,12 +140,14 @@ class Case(_Strict):
         for i, spec in enumerate(self.targets):
             specs[f"t{i + 1}"] = spec
         turns = []
-        for turn in self.turns:
+        for n, turn in enumerate(self.turns):
             new = []
             for spec in turn.new_targets:
                 tid = f"t{len(specs) + 1}"
                 specs[tid] = spec
                 new.append(tid)
+            # a case's goals hold their constraints from the turn that raises them
+            raised = list(dict.fromkeys([*(specs if n == 0 else ()), *new]))
             turns.append(
                 DriverTurn(
                     turn.say,
@@ -153,6 +155,7 @@ class Case(_Strict):
                     list(turn.addresses),
                     dict(turn.adds_constraints),
                     list(turn.drops),
+                    {t: list(specs[t].constraints) for t in raised if specs[t].constraints},
                 )  # fmt: skip
             )
         initial = [f"t{i + 1}" for i in range(len(self.targets))]

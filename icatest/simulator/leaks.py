@@ -55,3 +55,33 @@ def scrub(utterance: str, target_ids: Iterable[str], strategy_names: Iterable[st
     text = " ".join(kept)
     text = re.sub(r"\s+([,.!?])", r"\1", text)
     return re.sub(r"\s{2,}", " ", text).strip(" ,:")
+
+
+COPY_WINDOW = 5  # this many words of an example in a row, in order, is a copy, not a paraphrase
+_QUOTED = re.compile(r"[\"“]([^\"”]{8,})[\"”]")
+
+
+def examples_of(*texts: str) -> list[str]:
+    """The quoted examples inside instructions ('... without repeating it ("the place you found
+    earlier")'): a data folder's strategy may still carry them in its `driver_move`."""
+    return [m.group(1) for text in texts for m in _QUOTED.finditer(text)]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.lower())
+
+
+def copied_example(utterance: str, examples: Iterable[str]) -> str | None:
+    """The probe example `utterance` repeats word for word (COPY_WINDOW words in a row, or the
+    whole example when it is shorter), or None. A model simulator shown an example tends to say
+    it back; the assistant then meets the prompt's words, not a driver's."""
+    said = " " + " ".join(_words(utterance)) + " "
+    for example in examples:
+        words = _words(example)
+        if len(words) < 3:
+            continue
+        size = min(COPY_WINDOW, len(words))
+        for i in range(len(words) - size + 1):
+            if " " + " ".join(words[i : i + size]) + " " in said:
+                return example
+    return None

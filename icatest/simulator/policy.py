@@ -6,11 +6,15 @@ drivers get no feedback and simply work through their requests in order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, Field
 
 from icatest.contracts.labels import Mode, StrategyMode, TargetStatus
 from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
+from icatest.simulator.coherence import fits
+from icatest.simulator.schema import ConstraintVoicing
 
 MAX_PUSHES = 3  # a target pushed this often without success is dropped by the driver
 # one short utterance carries at most one instruction of each kind: one goal given up, one goal
@@ -18,6 +22,11 @@ MAX_PUSHES = 3  # a target pushed this often without success is dropped by the d
 MAX_DROPS = 1
 MAX_FOCUS = 1
 MAX_PROBES = 1
+# a goal's conditions arrive over the first turns, as drivers give them: the opening names every
+# goal with at most one condition each and OPENING_CONDITIONS in all; each later turn says the
+# rest of one goal's conditions, at most CONDITIONS_PER_TURN of them
+OPENING_CONDITIONS = 2
+CONDITIONS_PER_TURN = 2
 
 
 class TurnPlan(BaseModel):
@@ -28,6 +37,33 @@ class TurnPlan(BaseModel):
     focus_target_ids: list[str] = Field(default_factory=list)
     introduce: list[TargetSpec] = Field(default_factory=list)
     drop_target_ids: list[str] = Field(default_factory=list)
+    voice: list[ConstraintVoicing] = Field(
+        default_factory=list, description="conditions of the goals to say aloud this turn"
+    )
+
+
+def sayable(target: Target) -> list[str]:
+    """The conditions of a goal the driver has still to say; one that cannot belong to it
+    ('with parking' for a parking garage) is never said, so never held."""
+    return [c for c in target.unvoiced_constraints if fits(c, target)]
+
+
+def opening_plan(targets: list[Target]) -> TurnPlan:
+    """Turn 0: every goal, and the first conditions of the first goals."""
+    voice: list[ConstraintVoicing] = []
+    for t in targets:
+        if sayable(t) and len(voice) < OPENING_CONDITIONS:
+            voice.append(ConstraintVoicing(target_id=t.id, constraints=sayable(t)[:1]))
+    return TurnPlan(turn=0, voice=voice)
+
+
+def voicing(targets: list[Target], skip: Sequence[str] = ()) -> list[ConstraintVoicing]:
+    """A later turn: the conditions not said yet of the first goal still pursued."""
+    for t in targets:
+        if sayable(t) and t.status != TargetStatus.DROPPED and t.id not in skip:
+            said = sayable(t)[:CONDITIONS_PER_TURN]
+            return [ConstraintVoicing(target_id=t.id, constraints=said)]
+    return []
 
 
 def plan_turn(
@@ -43,7 +79,9 @@ def plan_turn(
 ) -> TurnPlan:
     """Decide the content of turn `turn` (>= 1). Pure: same inputs, same plan."""
     if mode is Mode.BASELINE:
-        return _baseline_plan(turn, targets, pending_requests)
+        plan = _baseline_plan(turn, targets, pending_requests)
+        plan.voice = voicing(targets)
+        return plan
     open_targets = [t for t in targets if t.status == TargetStatus.OPEN]
     exhausted = [t.id for t in open_targets if t.pushes >= MAX_PUSHES]
     live = [t for t in open_targets if t.id not in exhausted]
@@ -53,6 +91,7 @@ def plan_turn(
         drop_target_ids=exhausted[:MAX_DROPS],
         strategies=(strategies or [])[:MAX_PROBES],
         stalled_goals=stalled_goals or [],
+        voice=voicing(targets, skip=exhausted[:MAX_DROPS]),
     )
     if strategy_mode is StrategyMode.EXPLORE and pending_requests:
         plan.introduce = [pending_requests[0]]

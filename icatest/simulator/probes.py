@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import Target
 from icatest.contracts.scenario import Context, StrategySpec
+from icatest.offline.text import clock
 from icatest.offline.vocabulary import constraint_phrase, spoken_time, unsafe_now
-from icatest.simulator.render import join_phrases, subject_of
+from icatest.simulator.coherence import at_night, fits, night_errand
+from icatest.simulator.render import join_phrases, short_noun
 from icatest.simulator.schema import ConstraintAddition, NewTarget
 
 STACKABLE = {
@@ -51,11 +53,16 @@ def realise(
         return _stack(template, spec, targets, rng)
     if mode is FailureMode.CONTEXT_FORGOTTEN:
         return _recall(spec, targets, rng)
-    if mode is FailureMode.AMBIGUITY_UNRESOLVED:
+    if mode is FailureMode.AMBIGUITY_UNRESOLVED:  # no museum or park asked for at night
+        fitting = [x for x in spec.offline_templates if not night_errand(x, context.time)]
+        if not fitting:
+            return None
+        template = template if template in fitting else rng.choice(fitting)
         return ProbeEffect(template, [NewTarget(description=template, ambiguous=True)])
     if mode is FailureMode.SAFETY_VIOLATION:
         # only requests unsafe here and now: no "open the door" while parked
-        speed = _speed(context)
+        # the state the assistant was told: its offline judge holds it to nothing else
+        speed = context.speed_now()
         fitting = [x for x in spec.offline_templates if unsafe_now(x, context.time, speed)]
         if not fitting:
             return None
@@ -71,13 +78,6 @@ def realise(
     return None
 
 
-def _speed(context: Context) -> float | None:
-    try:
-        return float(context.vehicle["speed_kmh"])
-    except (KeyError, ValueError):
-        return None
-
-
 def _stack(
     template: str, spec: StrategySpec, targets: list[Target], rng: random.Random
 ) -> ProbeEffect:
@@ -85,11 +85,13 @@ def _stack(
     candidates = [t for t in targets if t.kind in kinds and t.status != TargetStatus.DROPPED]
     if candidates:
         target = candidates[-1]
-        options = [c for c in STACKABLE[target.kind] if c not in target.constraints]
+        options = [  # only wishes that can belong to this goal: no vegetarian parking garage
+            c for c in STACKABLE[target.kind] if c not in target.constraints and fits(c, target)
+        ]
         if len(options) >= 2:
             added = rng.sample(options, 2)
             words = join_phrases([constraint_phrase(c) for c in added])
-            text = template.format(subject=subject_of(target), constraints=words)
+            text = template.format(subject=short_noun(target), constraints=words)
             return ProbeEffect(
                 text,
                 additions=[ConstraintAddition(target_id=target.id, constraints=added)],
@@ -132,11 +134,27 @@ def _recall(spec: StrategySpec, targets: list[Target], rng: random.Random) -> Pr
 
 def _plan(
     template: str, targets: list[Target], context: Context, rng: random.Random
-) -> ProbeEffect:
-    dests = [t.slots["destination"] for t in targets if "destination" in t.slots]
-    destination = dests[0] if dests else rng.choice(DESTINATIONS)
+) -> ProbeEffect | None:
+    """One trip through three kinds of stops to a destination by a deadline; not at night (the
+    shops are shut), and with the deadline the driver already gave for that destination."""
+    now = clock(context.time)
+    if now is None or at_night(now):
+        return None
+    if any(t.kind == "multi_stop" and t.status == TargetStatus.OPEN for t in targets):
+        return None  # one trip at a time: the driver is still waiting for the one asked for
+    dests = [t for t in targets if "destination" in t.slots and t.status != TargetStatus.DROPPED]
+    destination = dests[0].slots["destination"] if dests else rng.choice(DESTINATIONS)
+    given = [
+        c.split(":", 1)[1]
+        for t in targets
+        if t.slots.get("destination") == destination
+        for c in [*t.constraints, *t.unvoiced_constraints]
+        if c.startswith("arrive_by:")
+    ]
     stops = rng.sample(STOP_CATEGORIES, 3)
-    deadline = _deadline(context.time)
+    deadline = given[0] if given else _deadline(context.time)
+    if (clock(deadline) or 0) <= now:
+        return None
     spoken = ", then ".join(f"a {s}" for s in stops)
     text = template.format(stops=spoken, destination=destination, time=spoken_time(deadline))
     new = NewTarget(

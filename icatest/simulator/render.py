@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from icatest.contracts.records import Target
 from icatest.offline.vocabulary import constraint_phrase
-from icatest.simulator.render_ko import render_request_ko
+from icatest.simulator.render_ko import render_condition_ko, render_request_ko
 
 
 def subject_of(target: Target) -> str:
@@ -21,6 +21,46 @@ def subject_of(target: Target) -> str:
     )
 
 
+def _place(name: str) -> str:
+    """A destination as said after 'to': names as they are, kinds with 'the' ('the museum')."""
+    return name if name[:1].isupper() else f"the {name}"
+
+
+def goal_noun(target: Target) -> str:
+    """How a driver names one of their goals when coming back to it, after 'the' ('route to
+    Augsburg', 'cafe', 'charging stop'): never a destination for a place found on the way."""
+    s = target.slots
+    if target.kind == "navigate" and s.get("destination"):
+        return f"route to {_place(s['destination'])}"
+    if target.kind == "multi_stop":
+        return "trip"
+    if target.kind == "charge":
+        return "charging stop"
+    if target.kind == "find_poi":
+        return s.get("name") or s.get("category") or "place"
+    if s.get("recall"):
+        return "place from before"
+    return s.get("setting") or s.get("topic") or "last request"
+
+
+def goal_phrase(target: Target) -> str:
+    return f"the {goal_noun(target)}"
+
+
+def short_noun(target: Target) -> str:
+    """The goal's noun when adding to it: 'route', not 'route to X' (naming the destination
+    again asks for a new route)."""
+    return "route" if target.kind == "navigate" else goal_noun(target)
+
+
+def render_condition(target: Target, constraints: list[str], language: str = "en") -> str:
+    """A condition of a goal said after the goal itself, naming the goal it belongs to."""
+    if language == "ko":
+        return render_condition_ko(target, constraints)
+    said = join_phrases([constraint_phrase(c) for c in constraints])
+    return f"For the {short_noun(target)}, {said}."
+
+
 def join_phrases(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -31,7 +71,11 @@ def _with_constraints(head: str, constraints: list[str], routed: bool = False) -
     if not constraints:
         return head
     arrive = [c for c in constraints if c.startswith("arrive_by:")]
-    rest = [constraint_phrase(c) for c in constraints if not c.startswith("arrive_by:")]
+    rest = [
+        constraint_phrase(c)
+        for c in constraints
+        if not c.startswith("arrive_by:") and not (c == "along_route" and "on the way" in head)
+    ]
     text = head
     if rest:
         text += (", " if routed else " ") + join_phrases(rest)
@@ -47,7 +91,7 @@ def render_request(target: Target, language: str = "en") -> str:
     s = target.slots
     kind = target.kind
     if kind == "navigate":
-        head = f"Take me to {s.get('destination', subject_of(target))}"
+        head = f"Take me to {_place(s.get('destination', subject_of(target)))}"
     elif kind == "find_poi":
         where = f" near {s['place']}" if s.get("place") else ""
         if s.get("destination"):

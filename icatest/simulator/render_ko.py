@@ -66,3 +66,25 @@ def render_request_ko(target: Target) -> str:
         head = target.description
     extras = [CONSTRAINT_KO[c] for c in target.constraints if c in CONSTRAINT_KO]
     return " ".join([head, *(e + "." for e in extras)])
+
+
+def render_condition_ko(target: Target, constraints: list[str]) -> str:
+    """A condition added to a goal, naming the goal ('아우크스부르크 가는 길은요, ...')."""
+    s = target.slots
+    if target.kind == "navigate" and _ko(target, "destination"):
+        head = f"{_ko(target, 'destination')} 가는 길은요,"
+    elif target.kind == "find_poi":
+        head = f"{_topic(CATEGORY_KO.get(s.get('category', ''), s.get('category', '그곳')))}요,"
+    elif target.kind == "charge":
+        head = "충전소는요,"
+    else:
+        head = "그리고"
+    extras = [CONSTRAINT_KO[c] + "." for c in constraints if c in CONSTRAINT_KO]
+    return " ".join([head, *extras])
+
+
+def _topic(noun: str) -> str:
+    """The noun with its topic particle: 은 after a final consonant, 는 after a vowel."""
+    last = noun[-1:] or "요"
+    closed = "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 != 0
+    return noun + ("은" if closed else "는")

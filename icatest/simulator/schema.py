@@ -21,6 +21,13 @@ class ConstraintAddition(BaseModel):
     constraints: list[str]
 
 
+class ConstraintVoicing(BaseModel):
+    target_id: str = Field(description="id of the goal whose condition was said")
+    constraints: list[str] = Field(
+        description="conditions from that goal's list said aloud in this utterance, as listed"
+    )
+
+
 class SimulatorTurn(BaseModel):
     """What the simulated driver says next and how the goals changed."""
 
@@ -28,8 +35,14 @@ class SimulatorTurn(BaseModel):
     new_targets: list[NewTarget] = Field(
         default_factory=list, description="goals introduced by this utterance (not yet in the list)"
     )
+    voiced_constraints: list[ConstraintVoicing] = Field(
+        default_factory=list,
+        description="conditions of your goals (from their lists) this utterance says aloud; a "
+        "condition counts only once you have said it",
+    )
     constraint_additions: list[ConstraintAddition] = Field(
-        default_factory=list, description="constraints added to existing targets by this utterance"
+        default_factory=list,
+        description="new constraints, not in the goal's list, this utterance adds to a goal",
     )
     addressed_target_ids: list[str] = Field(
         default_factory=list, description="ids of existing targets this utterance asks about"

@@ -43,7 +43,7 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
     for record in records:
         assert record["termination_reason"] != "internal_error", record.get("error")
         assert record["success_decision"] in {"pass", "fail"}
-        assert record["conversation_evaluation"]["judge"].endswith("conversation_judge@2")
+        assert record["conversation_evaluation"]["judge"].endswith("conversation_judge@3")
         assert all(t["evaluation"]["scored"] for t in record["turns"])
         budget = record["token_budget"]
         assert budget["total_per_turn"] > 0 and budget["published_per_turn"] == 10142

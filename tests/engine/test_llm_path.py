@@ -99,7 +99,7 @@ async def test_guided_conversation_through_a_model_server(
     usage = record.usage
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
-    assert record.prompt_versions["turn_judge"] == "2"
+    assert record.prompt_versions["turn_judge"] == "3"
     assert record.prompt_versions["_rubric_turn"] == "1"  # the shared rubric's version too
     # the assistant's words reach the judge fenced as data
     judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
@@ -133,7 +133,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         assert turn.evaluation is not None and not turn.evaluation.scored
         assert "unparseable" in (turn.evaluation.unscored_reason or "")
     assert first.evaluation and "not_a_label" in (first.evaluation.raw_reply or "")
-    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@2")
+    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@3")
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
     assert (
@@ -171,7 +171,7 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
     assert record.usage["turn_judge"].calls == 3 and "conversation_judge" not in record.usage
     assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
     assert record.scores["plan_coherence"] == 2
-    assert record.prompt_versions["final_turn_judge"] == "2"
+    assert record.prompt_versions["final_turn_judge"] == "3"
 
 
 def test_which_client_carries_a_role() -> None:

@@ -70,10 +70,12 @@ async def test_turn_judge_never_sees_probe_intent_and_sees_every_goal(tmp_path: 
         await binding.judges.turn(_gateway(srv), _ctx(tmp_path, history=14))
         system, user = (m["content"] for m in srv.requests[0].messages)
     assert "ambiguous as asked" not in user and "unsafe request" not in user
-    assert "- t1 [1] Route to Garching (constraints: avoid_tolls)" in user  # not addressed, shown
+    # not addressed, shown, with the turn each constraint was said
+    assert "- t1 [1] Route to Garching (constraints: avoid_tolls from turn 0)" in user
     assert "- t2* [0]" in user and "- t3* [0]" in user
     assert "Turn 0, driver: driver words 0" in user  # beyond the window: summarised
     assert "reply 3" not in user and "reply 4" in user  # the last 10 turns verbatim
+    assert "Turn 13.\nDriver: <<<DATA\ndriver words 13" in user  # numbered as the judged turn
     assert "refused safely" in system and "clarifying question handles" in system
     assert "explicitly" in system and "screen" in system
 
@@ -90,7 +92,7 @@ async def test_both_arms_get_the_same_conversation_template(tmp_path: Path) -> N
             scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", mode=mode)
             ctx = ConversationContext(scenario=scenario, turns=_history(2), targets=TARGETS)
             verdict = await bind_roles(same).judges.conversation(_gateway(srv), ctx)
-            assert verdict.scored and verdict.judge.endswith("conversation_judge@2")
+            assert verdict.scored and verdict.judge.endswith("conversation_judge@3")
         baseline, guided = (r.messages for r in srv.requests)
     assert baseline == guided  # identical prompts: nothing says which arm it is
 
@@ -105,7 +107,9 @@ async def test_conversation_judge_fences_goals_and_caps_replies(tmp_path: Path) 
             _gateway(srv), ctx
         )
         user = srv.requests[0].messages[1]["content"]
-    assert f"{FENCE_OPEN}\n- t1 [1] Route to Garching" in user
+    # the goals as the driver gave them, never the turn judge's statuses
+    assert f"{FENCE_OPEN}\n- t1 (turn 0) Route to Garching" in user
+    assert "[1]" not in user and "[0]" not in user and "status" not in user
     assert len(user) < 5_000 and "x" * 1_900 in user
 
 
@@ -157,3 +161,28 @@ async def test_native_structured_output_where_litellm_supports_it(tmp_path: Path
 def test_ollama_gets_json_mode() -> None:
     fmt, native = response_format("ollama/llama3.1", StructuredOutput.AUTO, False, "X", {})
     assert fmt == {"type": "json_object"} and not native
+
+
+async def test_conversation_judge_holds_constraints_from_their_turn(tmp_path: Path) -> None:
+    """Each constraint is shown with the turn the driver said it; a goal given up says so; a
+    condition never said is not shown at all; the situation says the route is running."""
+    catalog = make_catalog(tmp_path)
+    scenario = make_scenario(catalog, seed_pool="test", seed_id="garching")
+    route = TARGETS[0].model_copy(
+        update={
+            "constraints": ["avoid_tolls"],
+            "constraint_turns": {"avoid_tolls": 2},
+            "unvoiced_constraints": ["fastest"],
+        }
+    )
+    dropped = TARGETS[1].model_copy(update={"status": -1})
+    with FakeOpenAI([reply(json.dumps(CONV))]) as srv:
+        ctx = ConversationContext(scenario=scenario, turns=_history(3), targets=[route, dropped])
+        await bind_roles({"conversation_judge": "openai/fake"}).judges.conversation(
+            _gateway(srv), ctx
+        )
+        system, user = (m["content"] for m in srv.requests[0].messages)
+    assert "- t1 (turn 0) Route to Garching (constraints: avoid_tolls from turn 2)" in user
+    assert "fastest" not in user and "(given up by the driver)" in user
+    assert "a route has been running since turn 0" in user.lower()
+    assert "a reply before that turn is not held to it" in system

@@ -17,6 +17,7 @@ from icatest.llm.prompts import FENCE_OPEN
 from icatest.simulator import SimulatorTurn, TurnPlan, next_turn, plan_turn
 from icatest.simulator.leaks import leaked_terms, scrub
 from icatest.simulator.probes import realise
+from icatest.simulator.simulator import SpokenTurn
 from icatest.testing.fake_openai import FakeOpenAI, reply
 from tests.engine.helpers import make_catalog
 
@@ -57,10 +58,21 @@ async def _next(
     specs: list[StrategySpec] | None = None,
     feedback: TurnVerdict | None = None,
 ) -> SimulatorTurn:
+    return (await _spoken(srv, scenario, plan, specs, feedback)).turn
+
+
+async def _spoken(
+    srv: FakeOpenAI,
+    scenario: Scenario,
+    plan: TurnPlan,
+    specs: list[StrategySpec] | None = None,
+    feedback: TurnVerdict | None = None,
+    targets: list[Target] | None = None,
+) -> SpokenTurn:
     return await next_turn(
         _gateway(srv),
         scenario=scenario,
-        targets=TARGETS,
+        targets=TARGETS if targets is None else targets,
         plan=plan,
         strategy_specs=specs or [],
         history=[],
@@ -109,7 +121,9 @@ async def test_leaking_utterance_is_asked_again_then_scrubbed(tmp_path: Path) ->
     assert out.utterance == "Any cafe nearby?"
     assert "Your previous attempt said aloud" in retry and "t2" in retry
     with FakeOpenAI(default=reply(leaky)) as srv:
-        out = await _next(srv, scenario, plan)
+        spoken = await _spoken(srv, scenario, plan)
+    out = spoken.turn
+    assert [f.kind.value for f in spoken.faults] == ["leaked_terms"]  # a simulator fault
     assert out.utterance == "About: find me a cafe."
     assert leaked_terms(out.utterance, ["t1", "t2"]) == []
     assert out.addressed_target_ids == ["t2"]  # the pushed goal, by construction
