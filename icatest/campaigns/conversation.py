@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,8 +17,8 @@ from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, Scenario, TerminationReason
 from icatest.engine.record import build_record
-from icatest.engine.runtime import Runtime, StopCheck, TurnHook
-from icatest.engine.single import assistant_context
+from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
+from icatest.engine.single import answers, assistant_context
 from icatest.engine.state import ConversationState
 from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
@@ -49,6 +48,8 @@ class ConversationEnv:
     engine: str = DEFAULT_ENGINE
     run_id: str | None = None
     on_model_call: CallHook | None = None  # the campaign's circuit breaker hears every call
+    # is the assistant up after an exchange found it unreachable (default: one fresh exchange)
+    assistant_up: AssistantProbe | None = None
 
 
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
@@ -61,19 +62,6 @@ def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> Mo
         if base_role(role) in env.limiters
     }
     return ModelGateway(roles=binding.roles, limiters=limiters, on_call=env.on_model_call)
-
-
-PROBE_UTTERANCE = "Hello, can you hear me?"
-
-
-async def answers(assistant: Any) -> bool:
-    """One exchange with the assistant; False only when it could not be reached."""
-    session = assistant.session(f"probe-{uuid.uuid4().hex[:8]}")
-    try:
-        reply = await session.send(PROBE_UTTERANCE)
-    finally:
-        await session.close()
-    return reply.error_kind is None or not reply.error_kind.unreachable
 
 
 async def model_answers(env: ConversationEnv, role: str) -> bool:
@@ -89,8 +77,10 @@ async def run_planned(
     *,
     on_turn: TurnHook | None = None,
     on_gateway: Callable[[str, ModelGateway | None], None] | None = None,
+    cut: CutSignal | None = None,
 ) -> ConversationRecord:
-    """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
+    """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss;
+    `cut` (the campaign's hard deadline) ends it at once, mid-call, with a partial record."""
     scenario = build_scenario(env.catalog, plan)
     binding = bind_roles(env.roles, env.settings, turn_checks=TURN_CHECKS)
     gateway = make_gateway(env, binding)
@@ -106,6 +96,8 @@ async def run_planned(
             should_stop=should_stop,
             on_turn=on_turn,
             judges=binding.judges,
+            cut=cut,
+            assistant_up=env.assistant_up or (lambda: answers(env.assistant)),
         )
         try:
             engine: EngineFn = resolve(env.engine)

@@ -42,6 +42,15 @@ class RunRecorder:
             if isinstance(r.get("scenario_index"), int)
         }
 
+    def interrupted_indices(self) -> set[int]:
+        """Scenario indices interrupted (in any session) that have no record yet: to redo."""
+        done = self.done_indices()
+        return {
+            int(r["scenario_index"])
+            for r in self.interrupted.records
+            if isinstance(r.get("scenario_index"), int) and r["scenario_index"] not in done
+        }
+
     def spent_usd(self) -> float:
         return sum(record_cost(r) for r in self.log.records)
 

@@ -31,6 +31,7 @@ class ConversationState(TypedDict, total=False):
     utterance: SimulatorTurn
     addressed_ids: list[str]
     reply: SutReply
+    assistant_down: bool  # the failed exchange found the assistant down (no verdict at all)
     verdict: TurnVerdict | None
     # endings
     external_stop: TerminationReason | None  # campaign budget/cost, sampled after each turn
