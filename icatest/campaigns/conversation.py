@@ -15,7 +15,7 @@ from typing import Any
 
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
-from icatest.contracts import ConversationRecord, Scenario, TerminationReason
+from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
 from icatest.engine.record import build_record
 from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
 from icatest.engine.single import answers, assistant_context
@@ -134,3 +134,17 @@ def error_record(
         "termination": TerminationReason.INTERNAL_ERROR,
     }
     return build_record(state, gateway, {}, error=f"{type(exc).__name__}: {exc}")
+
+
+def cut_record(
+    catalog: Catalog, plan: ScenarioPlan, run_id: str | None, reason: TerminationReason, why: str
+) -> ConversationRecord:
+    """The record of a conversation whose worker never reported: no turns, ended by `reason`."""
+    scenario = build_scenario(catalog, plan)
+    state: ConversationState = {
+        "scenario": scenario,
+        "termination": reason,
+        "conversation_verdict": ConversationVerdict(scored=False, unscored_reason=why),
+    }
+    record = build_record(state, ModelGateway(roles={}), {}, error=why)
+    return finish_record(record, plan, run_id)
