@@ -9,11 +9,13 @@ from icatest.campaigns.control import StopControl
 from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan, ScenarioSampler
+from icatest.contracts import ConversationRecord
 
 
 class PlanSource:
-    """Hands out scenario indices: first the ones to redo (interrupted in an earlier session,
-    whatever time budget is left), then the others in order, skipping those already recorded."""
+    """Hands out scenario indices: first the ones to redo (interrupted in an earlier session:
+    whatever time budget is left), then the ones an outage of this session interrupted (once it
+    is over, within the budget), then the others in order, skipping those already recorded."""
 
     def __init__(
         self,
@@ -26,8 +28,22 @@ class PlanSource:
         self.done = set(done)
         self.control = control
         self.redo = sorted(set(redo) - self.done)
+        self.again: list[int] = []  # interrupted in this session, queued once the outage ended
+        self.requeued: set[int] = set()  # at most once per session: a flapping assistant ends
         self.redoing: set[int] = set()  # indices handed out from `redo`
         self._next = 0
+
+    def requeue(self, indices: Iterable[int]) -> None:
+        """Run these interrupted scenarios again, before any new one (the assistant answers
+        again); each at most once per session, the rest is left to --resume."""
+        fresh = sorted(set(indices) - self.requeued)
+        self.requeued.update(fresh)
+        self.again.extend(fresh)
+
+    def after(self, record: ConversationRecord, recorder: RunRecorder) -> None:
+        """A conversation the assistant answered shows it is up: queue what an outage cut."""
+        if any(t.system is not None for t in record.turns):
+            self.requeue(recorder.take_interrupted())
 
     def next(self) -> ScenarioPlan | None:
         if self.redo:
@@ -39,6 +55,8 @@ class PlanSource:
             return self.sampler.plan(index)
         if not self.control.claim():
             return None
+        if self.again:
+            return self.sampler.plan(self.again.pop(0))
         while self._next in self.done:
             self._next += 1
         plan = self.sampler.plan(self._next)
@@ -85,6 +103,7 @@ async def run_local(
                 control.release()
                 raise
             recorder.finished(record)
+            source.after(record, recorder)
             control.add_cost(sum(u.cost_usd for u in record.usage.values()))
             control.conversation_ended(record)
 

@@ -43,14 +43,16 @@ def unusable_reason(
     status: str, progress: ProgressState, min_judged: float, unfinished: int = 0
 ) -> str | None:
     """Why the exit code is 3, in one sentence (None when it is not)."""
+    left = (
+        f"{unfinished} conversation(s) interrupted by an outage are still to redo; "
+        "run the resume command below"
+    )
     if status in DOWN_STATUSES:
         what = "the assistant" if status == "sut_down" else "a model role"
-        return f"{what} stopped answering; the campaign ended early ({status})"
+        down = f"{what} stopped answering; the campaign ended early ({status})"
+        return f"{down}; {left}" if unfinished else down
     if status != "interrupted" and unfinished:
-        return (
-            f"{unfinished} conversation(s) interrupted by an outage are still to redo; "
-            "run the resume command below"
-        )
+        return left
     if status != "interrupted" and progress.judged_share < min_judged:
         return (
             f"only {progress.judged_share:.0%} of conversations have a pass or fail verdict "

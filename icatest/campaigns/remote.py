@@ -128,6 +128,7 @@ async def run_dask(
                 else:
                     record = ConversationRecord.model_validate(data)
                     recorder.finished(record)
+                    source.after(record, recorder)
                     control.add_cost(record_cost(data))
                     control.conversation_ended(record)
                 if control.interrupted and not stopped:

@@ -60,7 +60,7 @@ class CampaignResult:
     progress: ProgressState
     outage: str | None = None  # what the circuit breaker saw, when it ended the campaign
     unfinished: int = 0  # interrupted conversations still to redo (--resume), all sessions
-    redone: int = 0  # interrupted conversations this session ran again
+    redone: int = 0  # interrupted conversations of earlier sessions recorded by this one
 
 
 def manifest_config(config: CampaignConfig) -> dict[str, Any]:
@@ -226,7 +226,7 @@ async def run_campaign(
     return CampaignResult(out, run_id, status, recorder.log.count,
                           recorder.log.count - before, progress,
                           breaker.cause if breaker.down else None, unfinished,
-                          len(source.redoing))
+                          len(source.redoing & recorder.done_indices()))
 
 
 async def _execute(
