@@ -23,18 +23,23 @@ from icatest.testing import FakeOpenAI, hang
 
 REPO = Path(__file__).resolve().parents[2]
 BUDGET_S = 4
-SLACK_S = 15  # the promise: the process ends within budget + 15 s
+SLACK_S = 15  # the promise: the process ends within budget + 15 s of the campaign's start
+STARTUP_S = 30  # imports, catalog and servers before the campaign starts (a busy CI machine)
 
 
 def _fuzz(run: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run the campaign; returns the process and the seconds from the campaign's start (its
+    first event) to the process's exit."""
     argv = [sys.executable, "-m", "icatest", "fuzz", "--budget", f"{BUDGET_S}s", "--quiet",
             "--no-preflight", "--concurrency", "3", "--turn-budgets", "4", "--out", str(run),
             *extra]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    t0 = time.monotonic()
     proc = subprocess.run(argv, cwd=REPO, env=env, text=True, capture_output=True,
-                          timeout=BUDGET_S + SLACK_S + 30)
-    return proc, time.monotonic() - t0
+                          timeout=STARTUP_S + BUDGET_S + SLACK_S)
+    ended = time.time()
+    started = _lines(run / "events.jsonl")[0]
+    assert started["event"] == "campaign_started"
+    return proc, ended - started["ts"]
 
 
 def _lines(path: Path) -> list[dict]:
