@@ -56,8 +56,10 @@ async def until_cut(
         return None
     task = asyncio.ensure_future(work)
     stopper = asyncio.ensure_future(cut())
+    fired = False
     try:
         await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        fired = not task.done()  # the cut came first: whatever the work does now is cut
     finally:
         if not task.done():
             task.cancel()
@@ -66,10 +68,12 @@ async def until_cut(
         stopper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await stopper
-    if not task.cancelled() and task.done():
-        task.result()  # finished (or failed) before the cut: that ending wins
-        return None
-    return stopper.result() if stopper.done() and not stopper.cancelled() else None
+    if fired:
+        return stopper.result()
+    if task.cancelled():
+        raise RuntimeError("the conversation was cancelled from inside")
+    task.result()  # finished (or failed) before the cut: that ending wins
+    return None
 
 
 def cut_record(
