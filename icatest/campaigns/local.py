@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from icatest.campaigns.control import StopControl
 from icatest.campaigns.conversation import ConversationEnv, run_planned
-from icatest.campaigns.recorder import RunRecorder
+from icatest.campaigns.recorder import INTERRUPTED_ENDINGS, RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan, ScenarioSampler
 from icatest.contracts import ConversationRecord
 
@@ -41,7 +41,10 @@ class PlanSource:
         self.again.extend(fresh)
 
     def after(self, record: ConversationRecord, recorder: RunRecorder) -> None:
-        """A conversation the assistant answered shows it is up: queue what an outage cut."""
+        """A conversation that ran its course with answers shows the assistant is up: queue what
+        an outage cut (an interrupted one, answered before it was cut, shows nothing)."""
+        if record.termination_reason in INTERRUPTED_ENDINGS:
+            return
         if any(t.system is not None for t in record.turns):
             self.requeue(recorder.take_interrupted())
 
