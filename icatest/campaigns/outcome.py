@@ -53,6 +53,12 @@ def unusable_reason(
         return f"{down}; {left}" if unfinished else down
     if status != "interrupted" and unfinished:
         return left
+    ran = progress.conversations + progress.interrupted - progress.cut_short
+    if status != "interrupted" and ran <= 0:
+        return (
+            f"no conversation ran its course: the time budget or cost cap cut all "
+            f"{progress.cut_short} short (a model or the assistant too slow for the budget?)"
+        )
     if status != "interrupted" and progress.judged_share < min_judged:
         return (
             f"only {progress.judged_share:.0%} of conversations have a pass or fail verdict "

@@ -71,6 +71,7 @@ def test_a_model_that_never_answers_cannot_hold_the_campaign(tmp_path: Path) -> 
         assert rec["termination_reason"] == "budget_exhausted" and not rec["is_complete"]
         assert rec["success_decision"] == "unscored"
     assert "Traceback" not in proc.stderr
+    assert "verdicts not usable: no conversation ran its course" in proc.stderr
 
 
 @pytest.mark.slow
