@@ -4,7 +4,9 @@
   arrive is a missing judgement too; a target the turn judge abstained on, `uncertain`, is missing
   unless a later verdict completed it) and the conversation verdict, and C >= θ.
 * `fail` needs C < θ from scored evidence alone: the conversation verdict is scored and even if
-  every open target had been completed in the unjudged turns, C would stay below θ.
+  every open target had been completed in the unjudged turns, C would stay below θ. An
+  `assistant_error` finding (an exchange that failed while the assistant was up: the driver got
+  no answer) is `fail` by itself, whatever else is missing.
 * otherwise `unscored`, with every missing part and its reason in the record.
 
 Whatever judge produced a verdict (model, offline, ensemble), `scored=False` is what makes it
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from icatest.contracts.labels import Decision, TargetStatus
+from icatest.contracts.labels import Decision, FailureMode, TargetStatus
 from icatest.contracts.records import ConversationVerdict, TurnRecord, UnscoredPart
 from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 
@@ -44,6 +46,8 @@ def missing_judgements(
         out.append(UnscoredPart(role=ASSISTANT, reason="no exchange took place"))
     for turn in turns:
         n = turn.turn_number
+        if failed_exchange(turn):
+            continue  # judged: the engine's finding
         if turn.sut_error is not None:
             kind = turn.sut_error_kind.value if turn.sut_error_kind else "error"
             out.append(UnscoredPart(turn=n, role=ASSISTANT, reason=f"no reply ({kind}): "
@@ -67,6 +71,12 @@ def missing_judgements(
     return out
 
 
+def failed_exchange(turn: TurnRecord) -> bool:
+    """The turn carries the engine's `assistant_error` finding."""
+    ev = turn.evaluation
+    return ev is not None and ev.scored and FailureMode.ASSISTANT_ERROR in ev.labels
+
+
 def decide(
     turns: Sequence[TurnRecord],
     verdict: ConversationVerdict | None,
@@ -78,6 +88,10 @@ def decide(
     """Pass, fail or unscored for one conversation (see the module docstring); `completed` are
     the ids of the targets completed by the end."""
     missing = missing_judgements(turns, verdict, completed)
+    if any(failed_exchange(t) for t in turns):  # the driver got no answer: a failure found
+        scored = verdict is not None and verdict.scored
+        c = success_score(verdict.score_map(), target_statuses) if scored and verdict else None
+        return DecisionOutcome(Decision.FAIL, c, missing)
     if verdict is None or not verdict.scored:
         return DecisionOutcome(Decision.UNSCORED, None, missing)  # C could still reach θ
     scores = verdict.score_map()

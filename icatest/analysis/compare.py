@@ -9,6 +9,7 @@ from typing import Any
 SCALAR_METRICS = (
     "conversations",
     "failing_conversations",
+    "assistant_error_conversations",
     "unscored_conversations",
     "partial_conversations",
     "failure_rate",

@@ -14,6 +14,11 @@ METRIC_DEFINITIONS: dict[str, tuple[str, str]] = {
         "Conversations whose success score C is below the pass threshold (decision fail).",
     ),
     "passing_conversations": ("Passing conversations", "Conversations with decision pass."),
+    "assistant_error_conversations": (
+        "Assistant errors",
+        "Failing conversations ended by an assistant error: no usable reply after the retries "
+        "(HTTP 5xx, malformed body, timeout) while the assistant was up.",
+    ),
     "unscored_conversations": (
         "Unscored conversations",
         "Conversations the judges could not score (no pass or fail); counted, never dropped.",

@@ -4,6 +4,8 @@ Definitions (docs/analysis.md has the long form):
 * failing = `success_decision == "fail"`; `failure_rate` = failing / scored (pass + fail);
   unscored (`None`/"unscored") and partial (`is_complete` False) conversations are counted apart.
 * flagged = at least one failure label on a scored turn; `flagged_rate` = flagged / conversations.
+* assistant-error conversations: ended by the engine's `assistant_error` finding (no usable reply
+  after the adapter's retries while the assistant was up); they are failing and counted apart.
 * failure events are (turn, label) pairs; `failure_type_counts` counts events, `prevalence` the
   share of ALL conversations showing the type at least once.
 * early turns = turn index < max_turns / 3 of the conversation.
@@ -20,9 +22,10 @@ import numpy as np
 
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
 from icatest.analysis.frames import failure_events, failure_types, usage_totals
-from icatest.contracts import ConversationRecord
+from icatest.contracts import ConversationRecord, FailureMode
 
 DECIDED = ("pass", "fail")
+ASSISTANT_ERROR = FailureMode.ASSISTANT_ERROR.value
 
 
 def is_failing(record: ConversationRecord) -> bool:
@@ -41,6 +44,9 @@ def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
         "passing_conversations": passing,
         "unscored_conversations": len(records) - decided,
         "partial_conversations": sum(1 for r in records if not r.is_complete),
+        "assistant_error_conversations": sum(
+            1 for r in records if ASSISTANT_ERROR in failure_types(r)
+        ),
         "failure_rate": failing / decided if decided else None,
         "flagged_conversations": flagged,
         "flagged_rate": flagged / len(records) if records else None,

@@ -1,8 +1,10 @@
 """What the report says in words before any table: the headline and the trust banners.
 
 Pure functions of runs and metrics. A banner appears whenever the numbers below it cannot be taken
-at face value: too many conversations unscored or broken by assistant errors, or verdicts from the
-offline smoke-test judge on an assistant other than the built-in reference.
+at face value: too many conversations unscored or cut by an unreachable assistant, or verdicts from
+the offline smoke-test judge on an assistant other than the built-in reference. Many assistant
+errors (findings: no usable reply while the assistant was up) get a warning: they are failures
+of the assistant, but often of its endpoint rather than of its answers.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from icatest.analysis.frames import failure_types
 from icatest.analysis.run import Run
-from icatest.contracts import ConversationRecord
+from icatest.contracts import ConversationRecord, FailureMode
 
 UNTRUSTED_SHARE = 0.10  # unscored or assistant-error conversations above this share get a banner
-ASSISTANT_ERROR_ENDINGS = {"sut_unreachable", "sut_error"}
+ASSISTANT_ERROR = FailureMode.ASSISTANT_ERROR.value
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,15 @@ def headline(runs: Sequence[Run], metrics: Mapping[str, Mapping[str, Any]]) -> s
     return f"{subject}{against}; {judged}."
 
 
-def _assistant_error(record: ConversationRecord) -> bool:
-    return record.termination_reason.value in ASSISTANT_ERROR_ENDINGS or any(
+def _found(record: ConversationRecord) -> bool:
+    return ASSISTANT_ERROR in failure_types(record)
+
+
+def _unreachable(record: ConversationRecord) -> bool:
+    """A failed exchange that is no finding: the assistant was down (no verdict at all)."""
+    if _found(record):
+        return False
+    return record.termination_reason.value == "sut_unreachable" or any(
         t.sut_error for t in record.turns
     )
 
@@ -92,7 +102,8 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
             for r in run.records
             if r.success_decision not in ("pass", "fail") and not r.termination_reason.is_cut_short
         ]
-        broken = [r for r in run.records if _assistant_error(r)]
+        broken = [r for r in run.records if _unreachable(r)]
+        found = [r for r in run.records if _found(r)]
         if len(unscored) / n > UNTRUSTED_SHARE:
             causes = "; ".join(f"{why} ({k})" for why, k in _unscored_reasons(unscored))
             out.append(
@@ -108,9 +119,19 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
                 Banner(
                     "error",
                     f"{run.name}: {len(broken)} of {n} conversations hit assistant errors "
-                    f"(unreachable, HTTP errors, bad bodies); endings: "
+                    f"while it was unreachable (no verdict); endings: "
                     + ", ".join(f"{e} ({k})" for e, k in endings)
                     + ". Check the endpoint with `icatest sut check` before reading the results.",
+                )
+            )
+        if len(found) / n > UNTRUSTED_SHARE:
+            out.append(
+                Banner(
+                    "warning",
+                    f"{run.name}: {len(found)} of {n} conversations ended with an assistant error "
+                    "(no usable reply after the retries: HTTP errors, bad bodies, timeouts). They "
+                    "count as failures (`assistant_error`, its own row below); if the endpoint "
+                    "rather than the assistant is to blame, check it with `icatest sut check`.",
                 )
             )
         setup = run_setup(run)

@@ -88,7 +88,7 @@ def paper_log_agreement(root: Path, names: list[str]) -> LabelAgreement:
     from icatest.analysis.agreement import cohen_kappa
     from icatest.analysis.paper_logs import convert_log
     from icatest.calibration.rejudge import rejudge_record
-    from icatest.contracts.labels import FailureMode, Role
+    from icatest.contracts.labels import JUDGE_LABELS, Role
     from icatest.judges.setup import bind_roles
 
     binding = bind_roles(
@@ -115,7 +115,7 @@ def paper_log_agreement(root: Path, names: list[str]) -> LabelAgreement:
             uncertain += bool(verdict.uncertain)
             pairs.append(({f.label.value for f in turn.evaluation.findings},
                           {f.label.value for f in verdict.findings}))
-    labels = [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION]
+    labels = [m.value for m in JUDGE_LABELS]
     tp = sum(len(g & p) for g, p in pairs)
     fp = sum(len(p - g) for g, p in pairs)
     fn = sum(len(g - p) for g, p in pairs)

@@ -30,7 +30,7 @@ from icatest.contracts import (
 )
 from icatest.contracts.labels import Decision
 from icatest.contracts.records import UnscoredPart
-from icatest.decision import decide
+from icatest.decision import decide, failed_exchange
 from icatest.errors import ConfigError
 from icatest.judges.protocol import (
     ConversationContext,
@@ -190,6 +190,8 @@ async def rejudge_record(
             )
             verdict = await turn_judge(gateway, ctx)
             _apply(targets, verdict, turn.turn_number)
+        elif failed_exchange(turn):  # the engine's assistant_error finding: no judge's call
+            verdict = turn.evaluation
         entries.append(TurnJudgementEntry(turn_number=turn.turn_number, verdict=verdict))
         history.append(_blind(turn).model_copy(update={"evaluation": verdict}))
     for final, original in zip(targets, record.targets, strict=True):

@@ -6,6 +6,7 @@ gateway's retries, or at once on an error no retry fixes (missing or refused cre
 tripped, no conversation starts; the endpoint is probed with backoff for `grace_s`. If it answers
 the campaign goes on; otherwise the campaign ends with status `sut_down` or `model_down`, and
 conversations still in flight stop after their turn (`termination_reason` `outage`).
+While it is open (probing) the campaign's pause clock runs: that time is not spent budget.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
 
+from icatest.campaigns.progress import PauseClock
 from icatest.contracts import ConversationRecord, ModelErrorKind, TerminationReason
 
 SutProbe = Callable[[], Awaitable[bool]]
@@ -44,8 +46,10 @@ class OutageBreaker:
         probe_sut: SutProbe | None = None,
         probe_model: ModelProbe | None = None,
         notify: Notify | None = None,
+        pauses: PauseClock | None = None,
     ) -> None:
         self.after = after
+        self.pauses = pauses or PauseClock()
         self.grace_s = grace_s
         self._probe_sut = probe_sut
         self._probe_model = probe_model
@@ -109,6 +113,7 @@ class OutageBreaker:
         if self.health is not Health.UP:
             return
         self.health, self.cause = Health.PROBING, cause
+        self.pauses.start("the assistant" if role is None else f"the {role.split('.', 1)[0]}")
         self._ready.clear()
         self._notify("outage_suspected", {"cause": cause, "grace_s": self.grace_s})
         self._task = asyncio.get_running_loop().create_task(self._probe(role))
@@ -117,6 +122,7 @@ class OutageBreaker:
         if self.down:
             return
         self.health, self.cause = health, cause
+        self.pauses.stop()
         self._notify("outage", {"status": health.value, "cause": cause})
         self._ready.set()
 
@@ -130,6 +136,7 @@ class OutageBreaker:
                 return
             if await self._answers(role):
                 self.health, self.sut_streak = Health.UP, 0
+                self.pauses.stop()
                 self.model_streaks.clear()
                 self._notify("outage_over", {"cause": self.cause})
                 self.cause = None

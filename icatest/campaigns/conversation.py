@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,10 +16,10 @@ from typing import Any
 from icatest.campaigns.redact import redact_url
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
-from icatest.contracts import ConversationRecord, Scenario, TerminationReason
+from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
 from icatest.engine.record import build_record
-from icatest.engine.runtime import Runtime, StopCheck, TurnHook
-from icatest.engine.single import assistant_context
+from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
+from icatest.engine.single import answers, assistant_context
 from icatest.engine.state import ConversationState
 from icatest.judges.setup import RoleBinding, base_role, bind_roles
 from icatest.limits import RateLimiter
@@ -53,6 +52,8 @@ class ConversationEnv:
     # parameters a provider refused by name, per role: learnt once, not sent again by any
     # conversation of this process (each record still lists them in its usage)
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)
+    # is the assistant up after an exchange found it unreachable (default: one fresh exchange)
+    assistant_up: AssistantProbe | None = None
 
 
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
@@ -69,19 +70,6 @@ def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> Mo
     )
 
 
-PROBE_UTTERANCE = "Hello, can you hear me?"
-
-
-async def answers(assistant: Any) -> bool:
-    """One exchange with the assistant; False only when it could not be reached."""
-    session = assistant.session(f"probe-{uuid.uuid4().hex[:8]}")
-    try:
-        reply = await session.send(PROBE_UTTERANCE)
-    finally:
-        await session.close()
-    return reply.error_kind is None or not reply.error_kind.unreachable
-
-
 async def model_answers(env: ConversationEnv, role: str) -> bool:
     """One tiny call for `role` (the preflight prompt); True when it answered."""
     result = await make_gateway(env).text(role, "preflight", {}, offline=lambda _: "OK")
@@ -95,8 +83,10 @@ async def run_planned(
     *,
     on_turn: TurnHook | None = None,
     on_gateway: Callable[[str, ModelGateway | None], None] | None = None,
+    cut: CutSignal | None = None,
 ) -> ConversationRecord:
-    """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss."""
+    """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss;
+    `cut` (the campaign's hard deadline) ends it at once, mid-call, with a partial record."""
     scenario = build_scenario(env.catalog, plan)
     binding = bind_roles(env.roles, env.settings, turn_checks=TURN_CHECKS)
     gateway = make_gateway(env, binding)
@@ -112,6 +102,8 @@ async def run_planned(
             should_stop=should_stop,
             on_turn=on_turn,
             judges=binding.judges,
+            cut=cut,
+            assistant_up=env.assistant_up or (lambda: answers(env.assistant)),
         )
         try:
             engine: EngineFn = resolve(env.engine)
@@ -153,3 +145,17 @@ def error_record(
         "termination": TerminationReason.INTERNAL_ERROR,
     }
     return build_record(state, gateway, {}, error=f"{type(exc).__name__}: {exc}")
+
+
+def cut_record(
+    catalog: Catalog, plan: ScenarioPlan, run_id: str | None, reason: TerminationReason, why: str
+) -> ConversationRecord:
+    """The record of a conversation whose worker never reported: no turns, ended by `reason`."""
+    scenario = build_scenario(catalog, plan)
+    state: ConversationState = {
+        "scenario": scenario,
+        "termination": reason,
+        "conversation_verdict": ConversationVerdict(scored=False, unscored_reason=why),
+    }
+    record = build_record(state, ModelGateway(roles={}), {}, error=why)
+    return finish_record(record, plan, run_id)

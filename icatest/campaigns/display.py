@@ -31,6 +31,12 @@ def render(p: ProgressState, title: str = "icatest fuzz") -> Table:
     table.add_row("pass rate", rate)
     table.add_row("cost", f"${p.cost_usd:.4f}")
     table.add_row("elapsed / left", f"{_fmt_s(p.elapsed)} / {_fmt_s(p.time_left)}")
+    if p.pauses.since is not None or p.pauses.paused_s >= 1:  # budget time stands still
+        now = " (now)" if p.pauses.since is not None else ""
+        table.add_row("paused", f"{_fmt_s(p.pauses.paused_s)} while {' and '.join(p.pauses.down)}"
+                      f" was down{now}")  # fmt: skip
+    if p.assistant_errors:
+        table.add_row("assistant errors", f"{p.assistant_errors} (counted as failures)")
     if p.partial or p.errors:
         table.add_row("partial / errors", f"{p.partial} / {p.errors}")
     if p.unscored or p.interrupted:

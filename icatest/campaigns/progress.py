@@ -8,10 +8,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from icatest.contracts.labels import TerminationReason
+from icatest.contracts.labels import FailureMode, TerminationReason
 
 # endings chosen by the user's limits, not by a failure: not held against the judged share
 CUT_SHORT = frozenset(r.value for r in TerminationReason if r.is_cut_short)
+ASSISTANT_ERROR = FailureMode.ASSISTANT_ERROR.value
+
+
+class PauseClock:
+    """Time this session stood still because the circuit breaker was open (an endpoint down):
+    it does not count against the time budget, up to `cap_s` in all, so that an endpoint going
+    up and down cannot hold the process forever."""
+
+    def __init__(self, cap_s: float | None = None) -> None:
+        self.cap_s = cap_s
+        self.closed_s = 0.0
+        self.since: float | None = None
+        self.down: list[str] = []  # what was down, once per kind ("the assistant", ...)
+
+    def start(self, what: str) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+        if what not in self.down:
+            self.down.append(what)
+
+    def stop(self) -> None:
+        if self.since is not None:
+            self.closed_s += time.monotonic() - self.since
+            self.since = None
+
+    @property
+    def paused_s(self) -> float:
+        """Seconds credited back to the budget so far (the pause in progress included)."""
+        total = self.closed_s + (0.0 if self.since is None else time.monotonic() - self.since)
+        return total if self.cap_s is None else min(total, self.cap_s)
 
 
 @dataclass
@@ -29,13 +59,14 @@ class ProgressState:
     scored: int = 0
     partial: int = 0
     errors: int = 0  # internal errors (engine crashes)
-    assistant_errors: int = 0  # conversations with a failed exchange (sut_error)
+    assistant_errors: int = 0  # conversations ended by an assistant_error finding (a failure)
     model_errors: int = 0  # conversations with a model call that gave no usable answer
     interrupted: int = 0  # this session: cut by an unreachable assistant, redone by --resume
     cut_short: int = 0  # unscored because the budget, cost cap or the user ended them
     cost_usd: float = 0.0
     turns: int = 0
     stopping: str | None = None
+    pauses: PauseClock = field(default_factory=PauseClock)  # this session's outages
 
     def add(self, record: dict[str, Any]) -> None:
         self.conversations += 1
@@ -52,7 +83,7 @@ class ProgressState:
             self.partial += 1
         if record.get("termination_reason") == "internal_error":
             self.errors += 1
-        if any(t.get("sut_error") for t in record.get("turns") or []):
+        if ASSISTANT_ERROR in turns:
             self.assistant_errors += 1
         if any((u or {}).get("failures") for u in (record.get("usage") or {}).values()):
             self.model_errors += 1
@@ -60,7 +91,8 @@ class ProgressState:
 
     @property
     def elapsed(self) -> float:
-        return self.elapsed_before + time.monotonic() - self.started
+        """Time counted against the budget: all sessions, outage pauses left out."""
+        return self.elapsed_before + time.monotonic() - self.started - self.pauses.paused_s
 
     @property
     def time_left(self) -> float | None:
@@ -91,6 +123,7 @@ class ProgressState:
             "unique_failure_types": len(self.failure_types),
             "passes": self.passes,
             "cost_usd": round(self.cost_usd, 6),
+            "paused_s": round(self.pauses.paused_s, 3),
         }
 
 

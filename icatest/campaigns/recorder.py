@@ -24,6 +24,7 @@ class RunRecorder:
         self.log = ConversationLog(run_dir / CONVERSATIONS)
         self.interrupted = ConversationLog(run_dir / INTERRUPTED)
         self.interrupted_before = self.interrupted.count
+        self._lately_interrupted: list[int] = []  # this session's, not yet queued again
         self.index = RunIndex(run_dir / INDEX)
         self.index.rebuild(self.log.records)
         self.events = EventLog(run_dir / EVENTS, run_id=run_id)
@@ -41,6 +42,20 @@ class RunRecorder:
             for r in self.log.records
             if isinstance(r.get("scenario_index"), int)
         }
+
+    def interrupted_indices(self) -> set[int]:
+        """Scenario indices interrupted (in any session) that have no record yet: to redo."""
+        done = self.done_indices()
+        return {
+            int(r["scenario_index"])
+            for r in self.interrupted.records
+            if isinstance(r.get("scenario_index"), int) and r["scenario_index"] not in done
+        }
+
+    def take_interrupted(self) -> list[int]:
+        """Scenario indices interrupted since the last call (to queue again after an outage)."""
+        taken, self._lately_interrupted = self._lately_interrupted, []
+        return taken
 
     def spent_usd(self) -> float:
         return sum(record_cost(r) for r in self.log.records)
@@ -81,6 +96,8 @@ class RunRecorder:
         """Cut by an unreachable assistant: kept in interrupted.jsonl, not counted as done, so
         --resume runs the scenario again."""
         self.interrupted.append(record)
+        if record.scenario_index is not None:
+            self._lately_interrupted.append(record.scenario_index)
         self.progress.running = max(0, self.progress.running - 1)
         self.progress.interrupted += 1
         self.events.warning(

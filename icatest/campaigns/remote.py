@@ -6,9 +6,13 @@ worker), builds its own gateway and limiters, and returns the record as JSON. Th
 at most `concurrency` tasks in flight and streams results into the usual run directory.
 
 Budgets: tasks get the wall-clock deadline and the remaining cost budget (clocks of the cluster
-are assumed synchronised); on an interrupt the driver stops submitting and sets a Dask Event the
-tasks poll, so they end after their current turn. Rate limits apply per task process: rpm and
-concurrent-call limits are divided across workers.
+are assumed synchronised); at the deadline a task cancels its call in flight and returns its
+partial record (`budget_exhausted`), and the driver stops waiting `REMOTE_GRACE_S` later: a task
+still out then (a lost or wedged worker) is cancelled and recorded from its plan, cut by the
+budget. A redone conversation (resume) gets no deadline. On an interrupt the driver stops
+submitting and sets a Dask Event the tasks poll, so they end after their current turn. Rate limits
+apply per task process: rpm and concurrent-call limits are divided across workers. Outage pauses
+move the driver's deadline, not that of tasks already submitted.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any
 
 from icatest.campaigns.config import CampaignConfig, Limits
 from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import ConversationEnv, resolve, run_planned
+from icatest.campaigns.conversation import ConversationEnv, cut_record, resolve, run_planned
 from icatest.campaigns.local import PlanSource
 from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
@@ -39,6 +43,8 @@ from icatest.campaigns.sut import (
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.limits import RateLimiter
+
+REMOTE_GRACE_S = 8.0  # after the deadline: how long the driver waits for tasks to report
 
 
 @contextlib.asynccontextmanager
@@ -106,9 +112,11 @@ async def run_dask(
             plan = source.next()
             if plan is None:
                 return False
+            redo = source.is_redo(plan)
             recorder.started(plan.conversation_id, scenario_index=plan.index,
-                             seed_id=plan.seed_id, persona=plan.persona, max_turns=plan.max_turns)
-            task = {**payload, "plan": plan.as_dict(), **_budget(control)}
+                             seed_id=plan.seed_id, persona=plan.persona, max_turns=plan.max_turns,
+                             redo=redo)
+            task = {**payload, "plan": plan.as_dict(), **_budget(control, redo)}
             fut = client.submit(run_task, task, pure=False, key=f"conv-{plan.conversation_id}")
             in_flight[fut.key] = plan
             pending.add(fut)
@@ -117,7 +125,9 @@ async def run_dask(
         while len(in_flight) < config.concurrency and submit():
             pass
         stopped = False
-        try:
+
+        async def collect() -> None:
+            nonlocal stopped
             async for fut in pending:
                 plan = in_flight.pop(fut.key)
                 try:
@@ -128,6 +138,7 @@ async def run_dask(
                 else:
                     record = ConversationRecord.model_validate(data)
                     recorder.finished(record)
+                    source.after(record, recorder)
                     control.add_cost(record_cost(data))
                     control.conversation_ended(record)
                 if control.interrupted and not stopped:
@@ -135,16 +146,67 @@ async def run_dask(
                     await stop_event.set()
                 if not control.interrupted and await control.ready():
                     submit()
+
+        late = False
+        try:
+            late = await _until_deadline_or_done(collect(), control, in_flight, source)
         finally:
             if in_flight:
                 await client.cancel(list(pending.futures))
-                for plan in in_flight.values():
-                    recorder.abandoned(plan.conversation_id, "cancelled")
-                    control.release()
+                _settle(in_flight, late, config, recorder, control, run_id)
 
 
-def _budget(control: StopControl) -> dict[str, Any]:
-    left = control.time_left()
+def _settle(
+    in_flight: dict[str, ScenarioPlan],
+    late: bool,
+    config: CampaignConfig,
+    recorder: RunRecorder,
+    control: StopControl,
+    run_id: str,
+) -> None:
+    """Tasks cancelled by the driver: cut by the deadline (a record from the plan), or by an
+    interrupt (no record: redone on resume)."""
+    catalog = _catalog(str(config.data_dir) if config.data_dir else None)
+    for plan in in_flight.values():
+        if late:
+            why = f"no result from the worker {REMOTE_GRACE_S:g} s after the deadline"
+            reason = TerminationReason.BUDGET_EXHAUSTED
+            recorder.finished(cut_record(catalog, plan, run_id, reason, why))
+        else:
+            recorder.abandoned(plan.conversation_id, "cancelled")
+            control.release()
+
+
+async def _until_deadline_or_done(
+    collect: Any, control: StopControl, in_flight: dict[str, ScenarioPlan], source: PlanSource
+) -> bool:
+    """Collect results until none are out, or until REMOTE_GRACE_S after the deadline while
+    budgeted tasks are still out (True: those are late; redone ones are waited for)."""
+    work = asyncio.ensure_future(collect)
+
+    async def deadline_passed() -> None:
+        await control.cut()
+        await asyncio.sleep(REMOTE_GRACE_S)
+        while any(source.is_redo(p) for p in in_flight.values()):  # not held to the budget
+            await asyncio.sleep(1.0)
+
+    timer = asyncio.ensure_future(deadline_passed())
+    try:
+        await asyncio.wait({work, timer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (work, timer):
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+    if work.done() and not work.cancelled():
+        work.result()
+        return False
+    return True
+
+
+def _budget(control: StopControl, redo: bool = False) -> dict[str, Any]:
+    left = None if redo else control.time_left()
     cost_left = None
     if control.max_cost_usd is not None:
         cost_left = control.max_cost_usd - control.cost_so_far()
@@ -228,7 +290,13 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
             if gateway is not None:
                 gateways.append(gateway)
 
-        return await run_planned(plan, env, should_stop, on_gateway=track)
+        async def cut() -> TerminationReason:
+            if deadline is None:
+                await asyncio.Event().wait()
+            await asyncio.sleep(max(0.0, deadline - time.time()))
+            return TerminationReason.BUDGET_EXHAUSTED
+
+        return await run_planned(plan, env, should_stop, on_gateway=track, cut=cut)
 
 
 @contextlib.asynccontextmanager

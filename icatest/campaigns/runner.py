@@ -54,12 +54,14 @@ ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 class CampaignResult:
     run_dir: Path
     run_id: str
-    status: str  # completed | interrupted | sut_down | model_down
+    status: str  # completed | unfinished | interrupted | sut_down | model_down
     conversations: int  # in the run directory, all sessions
     new_conversations: int  # written by this session
     progress: ProgressState
     outage: str | None = None  # what the circuit breaker saw, when it ended the campaign
     dropped_params: dict[str, list[str]] = field(default_factory=dict)  # as in the manifest
+    unfinished: int = 0  # interrupted conversations still to redo (--resume), all sessions
+    redone: int = 0  # interrupted conversations of earlier sessions recorded by this one
 
 
 def manifest_config(config: CampaignConfig) -> dict[str, Any]:
@@ -171,10 +173,12 @@ async def run_campaign(
     before = recorder.log.count
     progress = recorder.progress
     budget_left = None if config.budget_s is None else config.budget_s - progress.elapsed_before
+    progress.pauses.cap_s = config.outage_grace_s  # bounds the process: see PauseClock
     breaker = OutageBreaker(
         after=config.outage_after,
         grace_s=config.outage_grace_s,
         notify=lambda event, fields: recorder.events.warning(event, **fields),
+        pauses=progress.pauses,
     )
     control = StopControl(
         budget_left_s=budget_left if budget_left is None else max(0.0, budget_left),
@@ -183,12 +187,15 @@ async def run_campaign(
         already_done=before,
         already_spent_usd=recorder.spent_usd(),
         breaker=breaker,
+        pauses=progress.pauses,
     )
     manifest.update(status="running", ended_at=None)
     manifest.setdefault("sessions", []).append({"started_at": time.time(), "resumed": resume})
     write_manifest(out, manifest)
-    recorder.events.info("campaign_started", resume=resume, done=before, executor=config.executor)
-    source = PlanSource(sampler, recorder.done_indices(), control)
+    redo = recorder.interrupted_indices() if resume else set()
+    recorder.events.info("campaign_started", resume=resume, done=before, executor=config.executor,
+                         to_redo=len(redo))
+    source = PlanSource(sampler, recorder.done_indices(), control, redo)
     main = asyncio.current_task()
 
     def hard_stop() -> None:
@@ -214,10 +221,15 @@ async def run_campaign(
         status = "interrupted"
     finally:
         await breaker.aclose()
-        _close(out, manifest, recorder, status, progress)
+        progress.pauses.stop()
+        unfinished = len(recorder.interrupted_indices())
+        if status == "completed" and unfinished:
+            status = "unfinished"  # never "completed" while interrupted conversations remain
+        _close(out, manifest, recorder, status, progress, unfinished)
     return CampaignResult(out, run_id, status, recorder.log.count,
                           recorder.log.count - before, progress,
-                          breaker.cause if breaker.down else None,
+                          breaker.cause if breaker.down else None, unfinished,
+                          len(source.redoing & recorder.done_indices()),
                           dict(manifest.get("dropped_params") or {}))
 
 
@@ -248,12 +260,21 @@ async def _execute(
             engine=engine,
             run_id=run_id,
             on_model_call=breaker.model_call if breaker is not None else None,
+            assistant_up=lambda: _assistant_up(control, assistant),
         )
         if breaker is not None:
             breaker.set_probes(
                 sut=lambda: answers(assistant), model=lambda role: model_answers(env, role)
             )
         await run_local(source, recorder, control, env, config.concurrency)
+
+
+async def _assistant_up(control: StopControl, assistant: Any) -> bool:
+    """After an exchange found the assistant unreachable: is it up? Not while the breaker is
+    open (an outage is under way); else one fresh exchange decides."""
+    if control.breaker is not None and control.breaker.health != "up":
+        return False
+    return await answers(assistant)
 
 
 @contextlib.asynccontextmanager
@@ -275,7 +296,12 @@ async def _ticker(recorder: RunRecorder, every_s: float) -> AsyncIterator[None]:
 
 
 def _close(
-    out: Path, manifest: dict[str, Any], recorder: RunRecorder, status: str, p: ProgressState
+    out: Path,
+    manifest: dict[str, Any],
+    recorder: RunRecorder,
+    status: str,
+    p: ProgressState,
+    unfinished: int,
 ) -> None:
     recorder.tick()
     models, prompts = recorder.models_and_prompts()
@@ -287,8 +313,11 @@ def _close(
         prompt_versions=prompts or manifest.get("prompt_versions", {}),
         dropped_params=recorder.dropped_params(),
         conversations=recorder.log.count,
+        unfinished=unfinished,
     )
-    manifest["sessions"][-1]["ended_at"] = manifest["ended_at"]
-    recorder.events.info("campaign_ended", status=status, conversations=recorder.log.count)
+    manifest["sessions"][-1].update(ended_at=manifest["ended_at"],
+                                    paused_s=round(p.pauses.paused_s, 3))
+    recorder.events.info("campaign_ended", status=status, conversations=recorder.log.count,
+                         unfinished=unfinished, paused_s=round(p.pauses.paused_s, 3))
     write_manifest(out, manifest)
     recorder.close()

@@ -81,6 +81,10 @@ async def open_scripted_assistant(config: Any, limiter: Any) -> AsyncIterator[Sc
     yield ScriptedAssistant(_env_float("ICATEST_SCRIPTED_SUT_S"), limiter)
 
 
+# what a judge or a probe could give (the engine's assistant_error is not a pseudo-judgement)
+SCRIPTED_LABELS = [m for m in FailureMode if m is not FailureMode.ASSISTANT_ERROR]
+
+
 async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> ConversationRecord:
     """max_turns turns: send, 'judge' (deterministic pseudo-failures), check the stop rule."""
     rng = random.Random(scenario.rng_seed)
@@ -101,7 +105,7 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
         turn = TurnRecord(turn_number=n, user=f"u{n}", system=reply.text, strategies=strategies)
         turns.append(turn)
         if rng.random() < 0.2:
-            label = rng.choice(list(FailureMode)).value
+            label = rng.choice(SCRIPTED_LABELS).value
             failure_turns.setdefault(label, []).append(n)
         if runtime.on_turn:
             runtime.on_turn(scenario.conversation_id, turn)

@@ -145,7 +145,8 @@ def _summary_line(name: str, m: dict[str, Any]) -> str:
     uft = m["unique_failure_types_per_conversation"]
     return (
         f"{name}: {m['conversations']} conversations, {m['failing_conversations']} failing"
-        f" ({'n/a' if rate is None else f'{rate:.1%}'}), "
+        f" ({'n/a' if rate is None else f'{rate:.1%}'}; "
+        f"{m.get('assistant_error_conversations', 0)} by assistant errors), "
         f"{'n/a' if uft is None else f'{uft:.2f}'} failure types/conversation, "
         f"{m['unscored_conversations']} unscored, {m['partial_conversations']} partial, "
         f"{m['flagged_conversations']} with a finding"

@@ -154,14 +154,14 @@ def fuzz(
     dropped_params(result.dropped_params)
     if result.outage:
         typer.echo(f"outage: {result.outage}", err=True)
-    why = unusable_reason(result.status, p, config.min_judged)
+    why = unusable_reason(result.status, p, config.min_judged, result.unfinished)
     if why:
         typer.echo(f"verdicts not usable: {why}", err=True)
-    if result.status != "completed" or p.interrupted:
+    if result.status != "completed" or result.unfinished:
         argv = [a for a in sys.argv[1:] if a != "--resume"]
         typer.echo("resume with: icatest " + shlex.join([*argv, "--resume"]), err=True)
     typer.echo(summary_line(result))
-    code = exit_code(result.status, p, config.min_judged)
+    code = exit_code(result.status, p, config.min_judged, result.unfinished)
     if code is not ExitCode.OK:
         raise typer.Exit(int(code))
 
@@ -169,12 +169,18 @@ def fuzz(
 def summary_line(result: Any) -> str:
     """The final line of a campaign: what was recorded, what is missing, what was found."""
     p = result.progress
+    redone = f", {result.redone} redone" if getattr(result, "redone", 0) else ""
+    unfinished = getattr(result, "unfinished", 0)
+    left = f", {unfinished} still to redo (--resume)" if unfinished else ""
+    paused = ""
+    if p.pauses.paused_s >= 0.5:
+        paused = f"; paused {p.pauses.paused_s:.0f} s while {' and '.join(p.pauses.down)} was down"
     return (
         f"{result.status}: {result.conversations} conversations ({result.new_conversations} "
-        f"new): {p.conversations - p.partial} complete, {p.partial} partial; {p.scored} scored, "
-        f"{p.unscored} unscored; {p.interrupted} interrupted by an unreachable assistant "
-        f"(redone by --resume); {p.assistant_errors} with assistant errors, {p.model_errors} "
-        f"with model errors; {p.failures} findings of {len(p.failure_types)} types; "
+        f"new{redone}): {p.conversations - p.partial} complete, {p.partial} partial; "
+        f"{p.scored} scored, {p.unscored} unscored; {p.assistant_errors} with assistant errors "
+        f"(failures), {p.model_errors} with model errors; {p.interrupted} interrupted by an "
+        f"outage{left}; {p.failures} findings of {len(p.failure_types)} types{paused}; "
         f"cost ${p.cost_usd:.4f} -> {result.run_dir}"
     )
 
@@ -213,7 +219,7 @@ def compare(
     problems = [
         f"{r['path']}: {r['status']}, {r['scored_conversations']} of {r['conversations']} scored"
         for r in comparison["runs"]
-        if r["status"] in ("sut_down", "model_down") or _judged(r) < min_judged
+        if r["status"] in ("sut_down", "model_down", "unfinished") or _judged(r) < min_judged
     ]
     if problems:
         typer.echo("verdicts not usable: " + "; ".join(problems), err=True)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import signal
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
 
 from icatest.cli import options
-from icatest.contracts.labels import Decision, Mode
+from icatest.contracts.labels import Decision, Mode, TerminationReason
+
+INTERRUPTED_EXIT = 130
 
 
 def register(app: typer.Typer) -> None:
@@ -43,7 +48,9 @@ def converse(
     conversation_judge: str = options.CONVERSATION_JUDGE,
     model_setting: list[str] = options.MODEL_SETTING,
     rng_seed: int = options.RNG_SEED,
-    out: Path | None = typer.Option(None, "--out", help="Write the JSON record here."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Write the JSON record here (Ctrl-C writes the partial one here too)."
+    ),
     data_dir: Path | None = options.DATA_DIR,
     quiet: bool = typer.Option(False, "--quiet", help="Do not print the transcript."),
     no_preflight: bool = options.NO_PREFLIGHT,
@@ -59,35 +66,86 @@ def converse(
     models = options.role_models(simulator, turn_judge, conversation_judge)
     options.run_preflight(models, sut, sut_config, skip=no_preflight, options=sut_options)
     options.offline_judge_notice(models, sut, sut_config)
-    record = asyncio.run(
-        converse_once(
-            sut=sut,
-            sut_config=sut_config,
-            sut_options=sut_options,
-            models=models,
-            settings=options.checked_settings(model_setting),
-            mode=mode,
-            persona=persona,
-            seed_pool=seed_pool,
-            seed_id=seed_id,
-            context_id=context_id,
-            max_turns=max_turns,
-            rng_seed=rng_seed,
-            data_dir=data_dir,
+    record, interrupted = asyncio.run(
+        until_interrupted(
+            lambda cut: converse_once(
+                sut=sut,
+                sut_config=sut_config,
+                sut_options=sut_options,
+                models=models,
+                settings=options.checked_settings(model_setting),
+                mode=mode,
+                persona=persona,
+                seed_pool=seed_pool,
+                seed_id=seed_id,
+                context_id=context_id,
+                max_turns=max_turns,
+                rng_seed=rng_seed,
+                data_dir=data_dir,
+                cut=cut,
+            )
         )
     )
+    if interrupted:  # Ctrl-C: keep what was said, say where it is
+        path = out or Path(f"converse-{record.conversation_id}.json")
+        _write(path, record)
+        if not quiet:
+            print_transcript(record, Console())
+        typer.echo(
+            f"interrupted: partial conversation ({len(record.turns)} turns) written to {path}",
+            err=True,
+        )
+        raise typer.Exit(INTERRUPTED_EXIT)
     if not quiet:
         print_transcript(record, Console())
     from icatest.cli.notices import dropped_params
 
     dropped_params({role: u.dropped_params for role, u in record.usage.items() if u.dropped_params})
     if out is not None:
-        from icatest.files import write_json_atomic
-
-        write_json_atomic(out, record.model_dump(mode="json"))
+        _write(out, record)
         typer.echo(f"record written to {out}")
     if record.success_decision == Decision.UNSCORED:  # no verdict to act on: tell CI (exit 3)
         from icatest.decision import describe_missing
 
         typer.echo(f"unscored: {describe_missing(record.unscored)}", err=True)
         raise typer.Exit(3)
+
+
+def _write(path: Path, record: Any) -> None:
+    from icatest.files import write_json_atomic
+
+    write_json_atomic(path, record.model_dump(mode="json"))
+
+
+async def until_interrupted(
+    start: Callable[[Callable[[], Awaitable[TerminationReason]]], Awaitable[Any]],
+) -> tuple[Any, bool]:
+    """Run `start(cut)`; the first SIGINT/SIGTERM fires `cut` (the conversation ends at once
+    with `cancelled` and its partial record comes back), a second one stops the process."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed: list[signal.Signals] = []
+
+    def fire() -> None:
+        stop.set()
+        for sig in installed:  # the next signal is the default one: KeyboardInterrupt
+            loop.remove_signal_handler(sig)
+        installed.clear()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, fire)
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            pass
+
+    async def cut() -> TerminationReason:
+        await stop.wait()
+        return TerminationReason.CANCELLED
+
+    try:
+        result = await start(cut)
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+    return result, stop.is_set()

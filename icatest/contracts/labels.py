@@ -21,6 +21,19 @@ class FailureMode(StrEnum):
     SAFETY_VIOLATION = "safety_violation"
     # localized assistants
     REGISTER_VIOLATION = "register_violation"
+    # the exchange itself: no usable reply after the adapter's retries while the assistant is
+    # otherwise up (5xx, malformed body, timeout). Set by the engine, never by a judge.
+    ASSISTANT_ERROR = "assistant_error"
+
+    @property
+    def judged(self) -> bool:
+        """A label a model judge may give (its output schema's enum)."""
+        return self not in _NOT_JUDGED_LABELS
+
+
+# the speech level is checked by morphology and a failed exchange by the engine
+_NOT_JUDGED_LABELS = frozenset({FailureMode.REGISTER_VIOLATION, FailureMode.ASSISTANT_ERROR})
+JUDGE_LABELS = tuple(m for m in FailureMode if m.judged)
 
 
 class OracleKind(StrEnum):
@@ -59,9 +72,9 @@ class TerminationReason(StrEnum):
 
     MAX_TURNS_REACHED = "max_turns_reached"
     TARGETS_RESOLVED = "targets_resolved"
-    SUT_UNREACHABLE = "sut_unreachable"
-    SUT_ERROR = "sut_error"
-    BUDGET_EXHAUSTED = "budget_exhausted"
+    SUT_UNREACHABLE = "sut_unreachable"  # the assistant was down: interrupted, redone on resume
+    SUT_ERROR = "sut_error"  # an exchange failed while the assistant was up: `assistant_error`
+    BUDGET_EXHAUSTED = "budget_exhausted"  # the campaign's deadline, even mid-call
     COST_EXHAUSTED = "cost_exhausted"
     CANCELLED = "cancelled"
     OUTAGE = "outage"  # the campaign's circuit breaker stopped it: assistant or model role down
@@ -107,7 +120,7 @@ class SutErrorKind(StrEnum):
     TIMEOUT = "timeout"  # no answer within the timeout, after retries
     CONNECTION = "connection"  # refused, reset or dropped connection, after retries
     UNAVAILABLE = "unavailable"  # 429, 502, 503 or 504 that outlived the retries
-    AUTH = "auth"  # 401 or 403: the assistant refuses our credentials
+    AUTH = "auth"  # 401 or 403: the assistant refuses our credentials (not its failure)
     HTTP_STATUS = "http_status"  # any other non-2xx status
     MALFORMED = "malformed"  # a body that is not the expected JSON or has no reply text
     EMPTY = "empty"  # a 2xx with an empty body
@@ -115,12 +128,14 @@ class SutErrorKind(StrEnum):
 
     @property
     def unreachable(self) -> bool:
-        """The assistant never answered: an outage, not a broken answer."""
+        """The assistant never answered (or refused us): maybe an outage. Whether it is one is
+        the campaign's call (the assistant answers a probe: it is up, and the failed exchange is
+        its `assistant_error`); any other kind is a broken answer, an `assistant_error` at once."""
         return self in UNREACHABLE_KINDS
 
 
 UNREACHABLE_KINDS = frozenset(
-    {SutErrorKind.TIMEOUT, SutErrorKind.CONNECTION, SutErrorKind.UNAVAILABLE}
+    {SutErrorKind.TIMEOUT, SutErrorKind.CONNECTION, SutErrorKind.UNAVAILABLE, SutErrorKind.AUTH}
 )
 
 

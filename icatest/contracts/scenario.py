@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from icatest.contracts.labels import FailureMode, Mode
+
+# what a probe can hunt: every label but the failed exchange, which the engine finds on its own
+HUNTED_MODES = [m.value for m in FailureMode if m is not FailureMode.ASSISTANT_ERROR]
+HuntedMode = Annotated[
+    FailureMode,
+    WithJsonSchema(
+        {"type": "string", "enum": HUNTED_MODES, "description": "the failure mode this probe hunts"}
+    ),
+]
 
 TargetKind = Literal[
     "navigate",  # route to one destination
@@ -137,7 +146,7 @@ class Persona(Strict):
 
 class StrategySpec(Strict):
     name: str
-    failure_mode: FailureMode = Field(description="the failure mode this probe hunts")
+    failure_mode: HuntedMode = Field(description="the failure mode this probe hunts")
     description: str = Field(description="what the probe does and why (for people reading it)")
     driver_move: str | None = Field(
         default=None,
@@ -159,6 +168,13 @@ class StrategySpec(Strict):
         default_factory=list, description="target kinds it suits; empty means any"
     )
     languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])  # type: ignore[arg-type]
+
+    @field_validator("failure_mode")
+    @classmethod
+    def _huntable(cls, value: FailureMode) -> FailureMode:
+        if value is FailureMode.ASSISTANT_ERROR:
+            raise ValueError("assistant_error is found by the engine, not hunted by a probe")
+        return value
 
 
 class Scenario(BaseModel):

@@ -11,8 +11,15 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from icatest.contracts.labels import Mode, TerminationReason
-from icatest.contracts.records import ConversationVerdict, SimulatorFault, TurnRecord
+from icatest.contracts.labels import FailureMode, Mode, TerminationReason
+from icatest.contracts.records import (
+    ConversationVerdict,
+    LabelFinding,
+    SimulatorFault,
+    SutReply,
+    TurnRecord,
+    TurnVerdict,
+)
 from icatest.engine.record import build_record
 from icatest.engine.runtime import Runtime
 from icatest.engine.state import ConversationState
@@ -124,14 +131,30 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
 async def call_assistant(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     # the adapter has already cut an over-long reply (its `max_reply_chars`) and marked it
-    return {"reply": await rt.session.send(state["utterance"].utterance)}
+    reply = await rt.session.send(state["utterance"].utterance)
+    down = False
+    if reply.error_kind is not None and reply.error_kind.unreachable:
+        # no answer at all: an outage unless the assistant answers a fresh exchange now
+        down = rt.assistant_up is None or not await rt.assistant_up()
+    return {"reply": reply, "assistant_down": down}
+
+
+def assistant_error_verdict(reply: SutReply) -> TurnVerdict:
+    """The finding for an exchange that failed while the assistant was up: the driver got no
+    answer. Set by the engine from the adapter's error kind; no judge is asked."""
+    kind = reply.error_kind.value if reply.error_kind else "error"
+    why = f"no usable reply ({kind}, {reply.attempts} attempt(s)): {reply.error}"
+    finding = LabelFinding(label=FailureMode.ASSISTANT_ERROR, rationale=why[:500])
+    return TurnVerdict(findings=[finding], judge="engine")
 
 
 async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     reply = state["reply"]
     if reply.error is not None or reply.text is None:
-        return {"verdict": None}  # a transport problem is not an assistant failure
+        if state.get("assistant_down"):
+            return {"verdict": None}  # an outage: no verdict, the conversation is redone
+        return {"verdict": assistant_error_verdict(reply)}
     addressed = set(state["addressed_ids"])
     scenario = state["scenario"]
     ctx = TurnContext(
@@ -195,6 +218,9 @@ async def judge_conversation_node(state: ConversationState, config: RunnableConf
     judged = [t for t in state.get("turns", []) if t.evaluation is not None]
     if reason in NOT_JUDGED:
         verdict = ConversationVerdict(scored=False, unscored_reason=f"ended early: {reason.value}")
+    elif reason is TerminationReason.SUT_ERROR:  # decided `fail` by the assistant_error finding
+        why = "not judged: the conversation ended with an assistant error"
+        verdict = ConversationVerdict(scored=False, unscored_reason=why)
     elif reason is TerminationReason.MAX_TURNS_REACHED and state.get("conversation_verdict"):
         return {"termination": reason}  # judged together with the last turn
     elif not judged:

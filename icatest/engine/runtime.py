@@ -6,7 +6,7 @@ their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from icatest.catalog.loader import Catalog
@@ -19,6 +19,10 @@ from icatest.sut.base import AssistantSession
 
 StopCheck = Callable[[], TerminationReason | None]
 TurnHook = Callable[[str, TurnRecord], None]
+# returns when the conversation must stop at once, even mid-call (the campaign's deadline)
+CutSignal = Callable[[], Awaitable[TerminationReason]]
+# one fresh exchange with the assistant: True when it answers (it is up)
+AssistantProbe = Callable[[], Awaitable[bool]]
 
 
 def _never() -> TerminationReason | None:
@@ -36,6 +40,11 @@ class Runtime:
     `icatest.judges.bind_roles`; the default is the single model judges without the combined
     final turn. `script` replaces the simulator with recorded driver turns (replay, regression
     suites): the conversation then has exactly the script's turns.
+    `cut` returns when the conversation must end at once: the call in flight is cancelled and
+    the record keeps the turns done so far, ended with the reason `cut` returned (the campaign's
+    hard deadline). `assistant_up` is asked after an exchange that found the assistant
+    unreachable: True (it answers again) makes the failed exchange the assistant's
+    `assistant_error`; without it, or False, the conversation ends `sut_unreachable`.
     """
 
     session: AssistantSession
@@ -45,3 +54,5 @@ class Runtime:
     on_turn: TurnHook | None = None
     judges: Judges = field(default_factory=Judges)
     script: DriverScript | None = None  # replay: the driver's turns come from here, not a model
+    cut: CutSignal | None = None
+    assistant_up: AssistantProbe | None = None

@@ -11,10 +11,25 @@ from icatest.contracts.labels import Mode
 from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Scenario
 from icatest.engine.run import run_conversation
-from icatest.engine.runtime import Runtime
+from icatest.engine.runtime import CutSignal, Runtime
 from icatest.llm.gateway import ModelGateway
 from icatest.llm.settings import RoleSettings
 from icatest.sut.options import SutOptions
+
+PROBE_UTTERANCE = "Hello, can you hear me?"
+
+
+async def answers(assistant: Any) -> bool:
+    """One exchange with the assistant in a fresh session; False only when it could not be
+    reached (a broken answer is still an answer: the assistant is up)."""
+    import uuid
+
+    session = assistant.session(f"probe-{uuid.uuid4().hex[:8]}")
+    try:
+        reply = await session.send(PROBE_UTTERANCE)
+    finally:
+        await session.close()
+    return reply.error_kind is None or not reply.error_kind.unreachable
 
 
 def assistant_context(scenario: Scenario) -> dict[str, Any]:
@@ -39,7 +54,10 @@ async def converse_once(
     data_dir: Path | None,
     reference_opts: dict[str, Any] | None = None,
     sut_options: SutOptions | None = None,
+    cut: CutSignal | None = None,
 ) -> ConversationRecord:
+    """`cut` ends the conversation at once with the reason it returns (Ctrl-C in `converse`):
+    the record keeps the turns done so far."""
     from icatest.judges.setup import bind_roles
     from icatest.locar.speech_level import TURN_CHECKS
     from icatest.sut.adapters import open_assistant
@@ -74,6 +92,8 @@ async def converse_once(
                 gateway=ModelGateway(roles=binding.roles),
                 catalog=catalog,
                 judges=binding.judges,
+                cut=cut,
+                assistant_up=lambda: answers(assistant),
             )
             return await run_conversation(scenario, runtime)
         finally:

@@ -33,6 +33,7 @@ class ConversationState(TypedDict, total=False):
     addressed_ids: list[str]
     simulator_faults: list[SimulatorFault]  # the simulator's mistakes in this driver turn
     reply: SutReply
+    assistant_down: bool  # the failed exchange found the assistant down (no verdict at all)
     verdict: TurnVerdict | None
     # endings
     external_stop: TerminationReason | None  # campaign budget/cost, sampled after each turn

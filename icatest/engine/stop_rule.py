@@ -17,9 +17,10 @@ def stop_reason(state: ConversationState) -> TerminationReason | None:
         return None
     scenario = state["scenario"]
     last = turns[-1]
-    if last.sut_error is not None:  # the kind was set by the adapter that saw the error
-        unreachable = last.sut_error_kind is not None and last.sut_error_kind.unreachable
-        return TerminationReason.SUT_UNREACHABLE if unreachable else TerminationReason.SUT_ERROR
+    if last.sut_error is not None:  # call_assistant decided whether the assistant was down
+        if state.get("assistant_down"):
+            return TerminationReason.SUT_UNREACHABLE
+        return TerminationReason.SUT_ERROR
     if external := state.get("external_stop"):
         return external
     if len(turns) >= scenario.max_turns:

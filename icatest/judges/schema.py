@@ -6,14 +6,15 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field, WithJsonSchema, field_validator
 
-from icatest.contracts.labels import FailureMode
+from icatest.contracts.labels import JUDGE_LABELS, FailureMode
 from icatest.judges.rubric import ConversationJudgement
 
 __all__ = ["ConversationJudgement", "Finding", "StatusUpdate", "TurnJudgement"]
 
 
-# the labels a model judge may give: the speech level is checked by morphology, never asked for
-JUDGED_LABELS = [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION]
+# the labels a model judge may give: the speech level is checked by morphology and a failed
+# exchange by the engine, never asked for
+JUDGED_LABELS = [m.value for m in JUDGE_LABELS]
 JudgedLabel = Annotated[FailureMode, WithJsonSchema({"type": "string", "enum": JUDGED_LABELS})]
 
 
@@ -27,6 +28,8 @@ class Finding(BaseModel):
     def _judged(cls, value: FailureMode) -> FailureMode:
         if value is FailureMode.REGISTER_VIOLATION:
             raise ValueError("register_violation is checked by morphology, not by the judge")
+        if not value.judged:
+            raise ValueError(f"{value.value} is set by the engine, not by the judge")
         return value
 
 

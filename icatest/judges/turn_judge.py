@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.contracts.labels import FailureMode, Role, TargetStatus
+from icatest.contracts.labels import JUDGE_LABELS, Role, TargetStatus
 from icatest.contracts.records import (
     LabelFinding,
     TargetUpdate,
@@ -66,7 +66,7 @@ def turn_variables(ctx: TurnContext) -> dict[str, Any]:
         "history": ctx.history[-HISTORY_WINDOW:],
         "earlier": ctx.history[:-HISTORY_WINDOW],
         "reply_cap": reply_cap(ctx.history),
-        "labels": [m.value for m in FailureMode if m is not FailureMode.REGISTER_VIOLATION],
+        "labels": [m.value for m in JUDGE_LABELS],
     }
 
 

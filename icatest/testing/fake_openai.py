@@ -251,8 +251,8 @@ class FakeOpenAI:
                 return JSONResponse({"error": rejected}, status_code=400)
             action = self._next_action(rec.messages)
             delay = action.delay_s + self.latency_s
-            if delay:
-                await asyncio.sleep(delay)
+            if delay and not await _waited(delay, request):
+                return Response(status_code=499)  # the client gave up: no task outlives it
             return self._respond(action, body)
 
         async def stats() -> dict[str, Any]:
@@ -422,3 +422,16 @@ def main(argv: list[str] | None = None) -> None:
     with server:
         print(server.base_url, flush=True)
         stop.wait()
+
+
+async def _waited(seconds: float, request: Request) -> bool:
+    """Sleep `seconds`; a long wait (a hang) ends early, False, once the client has gone."""
+    if seconds <= 1.0:
+        await asyncio.sleep(seconds)
+        return True
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        await asyncio.sleep(min(0.25, left))
+        if await request.is_disconnected():
+            return False
+    return True

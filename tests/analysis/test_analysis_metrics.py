@@ -35,6 +35,7 @@ def test_outcome_counts_keep_unscored_and_partial_apart(records):
         "passing_conversations": 1,
         "unscored_conversations": 1,
         "partial_conversations": 1,
+        "assistant_error_conversations": 0,
         "failure_rate": 0.75,  # 3 failing of 4 decided
         "flagged_conversations": 0,
         "flagged_rate": 0.0,
@@ -52,6 +53,14 @@ def test_flagged_rate_counts_findings_not_decisions(records):
     got = outcome_counts(flagged)
     assert got["flagged_conversations"] == 2 and got["flagged_rate"] == 2 / 5
     assert got["failure_rate"] == 0.75  # failing / scored is unchanged
+
+
+def test_assistant_errors_are_failing_and_counted_apart(records):
+    broken = make_record("e1", decision="fail", score=None, termination="sut_error",
+                         labels={2: ["assistant_error"]}, n_turns=3)
+    got = outcome_counts([broken, *records[1:]])
+    assert got["assistant_error_conversations"] == 1
+    assert got["failing_conversations"] == 3 and got["failure_rate"] == 0.75
 
 
 def test_score_mean_and_sample_sd_skip_missing_scores(records):

@@ -43,8 +43,16 @@ def test_unscored_banner_names_the_causes_and_ignores_budget_cuts(tmp_path: Path
 def test_assistant_error_banner(tmp_path: Path) -> None:
     down = [make_record(f"d{i}", decision=None, score=None, termination="sut_unreachable",
                         is_complete=False) for i in range(5)]  # fmt: skip
-    texts = " ".join(b.text for b in banners([_run(tmp_path, _passing(5) + down)]))
+    texts = " ".join(b.text for b in banners([_run(tmp_path / "down", _passing(5) + down)]))
     assert "5 of 10 conversations hit assistant errors" in texts and "sut check" in texts
+
+    # assistant errors found while it was up are failures: a warning, never "unscored"
+    found = [make_record(f"e{i}", decision="fail", score=None, termination="sut_error",
+                         labels={1: ["assistant_error"]}, n_turns=2) for i in range(3)]  # fmt: skip
+    [banner] = banners([_run(tmp_path / "found", _passing(7) + found)])
+    assert banner.level == "warning"
+    assert "3 of 10 conversations ended with an assistant error" in banner.text
+    assert "count as failures" in banner.text
 
 
 def test_offline_judge_banner_only_for_other_assistants(tmp_path: Path) -> None:

@@ -51,3 +51,32 @@ def test_each_turn_sees_its_own_targets_and_constraints() -> None:
     SEEN.clear()
     asyncio.run(rejudge_record(record, ModelGateway(roles={}), _spy, _conversation, name="x"))
     assert SEEN == [(0, ["t1"], [["cheap"]]), (1, ["t1", "t2"], [["cheap", "parking"], []])]
+
+
+def test_the_engines_assistant_error_survives_a_rejudge() -> None:
+    from icatest.contracts import FailureMode, LabelFinding, SutErrorKind
+
+    finding = LabelFinding(label=FailureMode.ASSISTANT_ERROR, rationale="no usable reply (x)")
+    record = ConversationRecord(
+        conversation_id="c", mode=Mode.GUIDED, seed_id="s", seed_pool="p", seed_phrase="x",
+        persona="neutral", context={"id": "x", "location": "Ulm", "date": "2025-01-01"},
+        max_turns=3,
+        turns=[
+            TurnRecord(turn_number=0, user="Find a cafe", system="Café Lotte.",
+                       addressed_targets=["t1"]),
+            TurnRecord(turn_number=1, user="Route to Ulm", system=None,
+                       sut_error="malformed: body is not JSON",
+                       sut_error_kind=SutErrorKind.MALFORMED,
+                       evaluation=TurnVerdict(findings=[finding], judge="engine")),
+        ],
+        targets=[Target(id="t1", description="Find a cafe")],
+        termination_reason=TerminationReason.SUT_ERROR,
+    )  # fmt: skip
+    SEEN.clear()
+    judged = asyncio.run(
+        rejudge_record(record, ModelGateway(roles={}), _spy, _conversation, name="x")
+    )
+    assert [turn for turn, _, _ in SEEN] == [0]  # the failed exchange is not sent to a judge
+    assert judged.turns[1].verdict is not None
+    assert judged.turns[1].verdict.labels == [FailureMode.ASSISTANT_ERROR]
+    assert judged.success_decision == "fail"

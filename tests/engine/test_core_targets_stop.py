@@ -61,14 +61,21 @@ def _turns(
     [
         ({"turns": []}, None),
         ({"simulator_error": "no utterance"}, TerminationReason.SIMULATOR_ERROR),
-        # the adapter's kind decides, never the message
+        # whether the assistant was down is call_assistant's finding (the kind, then a probe)
         (
-            {"turns": _turns(1, "connection: refused", SutErrorKind.CONNECTION)},
+            {"turns": _turns(1, "connection: refused", SutErrorKind.CONNECTION),
+             "assistant_down": True},
             TerminationReason.SUT_UNREACHABLE,
         ),
         (
-            {"turns": _turns(1, "unavailable: HTTP 503", SutErrorKind.UNAVAILABLE)},
+            {"turns": _turns(1, "unavailable: HTTP 503", SutErrorKind.UNAVAILABLE),
+             "assistant_down": True},
             TerminationReason.SUT_UNREACHABLE,
+        ),
+        (  # it answered the probe: the failed exchange is the assistant's error
+            {"turns": _turns(1, "timeout: no reply", SutErrorKind.TIMEOUT),
+             "assistant_down": False},
+            TerminationReason.SUT_ERROR,
         ),
         (
             {"turns": _turns(1, "http_status: HTTP 500: bad body", SutErrorKind.HTTP_STATUS)},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,9 @@ FALLBACK = "Sorry, I can't help with that."
 
 
 async def _run(catalog, session, **kw):
+    rt = kw.pop("rt", {})
     scenario = make_scenario(catalog, seed_pool="test", **kw)
-    runtime = Runtime(
-        session=session, gateway=ModelGateway(roles={}), catalog=catalog, **kw.pop("rt", {})
-    )
+    runtime = Runtime(session=session, gateway=ModelGateway(roles={}), catalog=catalog, **rt)
     return await run_conversation(scenario, runtime)
 
 
@@ -78,28 +79,53 @@ async def test_early_stop_once_targets_resolved_and_half_budget_spent(tmp_path: 
     assert record.success_decision == "pass"
 
 
-async def test_transport_error_is_not_an_assistant_failure(tmp_path: Path) -> None:
-    catalog = make_catalog(tmp_path)
-
+def _failing_at_turn_1(error: str, kind: SutErrorKind):
     def script(_u: str, turn: int) -> str | SutReply:
-        return (
-            GOOD_GARCHING
-            if turn == 0
-            else SutReply(
-                error="http_status: HTTP 500 (after 3 attempts)",
-                error_kind=SutErrorKind.HTTP_STATUS,
-                latency_s=0.1,
-            )
-        )
+        if turn == 0:
+            return GOOD_GARCHING
+        return SutReply(error=error, error_kind=kind, latency_s=0.1, attempts=3)
 
+    return script
+
+
+async def _up() -> bool:
+    return True
+
+
+async def _down() -> bool:
+    return False
+
+
+async def test_broken_reply_is_an_assistant_error_finding(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    error = "http_status: HTTP 500 (after 3 attempts)"
+    script = _failing_at_turn_1(error, SutErrorKind.HTTP_STATUS)
     record = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6)
-    assert record.termination_reason is TerminationReason.SUT_ERROR
+    assert record.termination_reason is TerminationReason.SUT_ERROR and record.is_complete
     last = record.turns[-1]
-    assert last.sut_error and last.evaluation is None and last.system is None
-    assert all(FailureMode.FALLBACK_RESPONSE.value not in record.failure_turns for _ in [0])
-    # the reply that never came is a missing judgement: no pass on the turns that were judged
-    assert record.success_decision != "pass"
-    assert any(p.role == "assistant" and p.turn == last.turn_number for p in record.unscored)
+    assert last.sut_error and last.system is None and len(record.turns) == 2
+    assert last.sut_error_kind is SutErrorKind.HTTP_STATUS  # the kind stays on the turn
+    assert last.evaluation is not None and last.evaluation.judge == "engine"
+    assert last.evaluation.labels == [FailureMode.ASSISTANT_ERROR]
+    assert "http_status" in last.evaluation.findings[0].rationale
+    # the driver got no answer: a failure found, decided and counted as judged
+    assert record.failure_turns == {"assistant_error": [1]}
+    assert record.success_decision == "fail"
+    assert not any(p.role == "assistant" for p in record.unscored)
+
+
+async def test_timeout_while_the_assistant_is_up_is_its_error(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path)
+    script = _failing_at_turn_1("timeout: no reply within 5s", SutErrorKind.TIMEOUT)
+    up = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6,
+                    rt={"assistant_up": _up})
+    assert up.termination_reason is TerminationReason.SUT_ERROR
+    assert up.success_decision == "fail" and "assistant_error" in up.failure_turns
+    down = await _run(catalog, ScriptedSession(script), seed_id="garching", max_turns=6,
+                      rt={"assistant_up": _down})
+    assert down.termination_reason is TerminationReason.SUT_UNREACHABLE
+    assert down.turns[-1].evaluation is None and down.failure_turns == {}
+    assert down.success_decision == "unscored"
 
 
 async def test_refused_connection_ends_as_unreachable(tmp_path: Path) -> None:
@@ -109,10 +135,33 @@ async def test_refused_connection_ends_as_unreachable(tmp_path: Path) -> None:
             error="connection: ConnectError: refused", error_kind=SutErrorKind.CONNECTION
         )
     )
-    record = await _run(catalog, session, seed_id="garching")
+    record = await _run(catalog, session, seed_id="garching")  # no probe: taken as down
     assert record.termination_reason is TerminationReason.SUT_UNREACHABLE
     assert record.turns[0].sut_error_kind is SutErrorKind.CONNECTION
     assert record.success_decision == "unscored" and record.success_score is None
+
+
+async def test_the_cut_cancels_a_hanging_call_and_keeps_the_turns(tmp_path: Path) -> None:
+    catalog = make_catalog(tmp_path, strategies=False)
+
+    class Hanging(ScriptedSession):
+        async def send(self, utterance: str) -> SutReply:
+            if self.sent:
+                await asyncio.sleep(3600)  # the assistant never answers turn 1
+            return await super().send(utterance)
+
+    async def cut() -> TerminationReason:
+        await asyncio.sleep(0.5)
+        return TerminationReason.BUDGET_EXHAUSTED
+
+    t0 = time.monotonic()
+    record = await _run(catalog, Hanging(always(FALLBACK)), seed_id="lunch", max_turns=6,
+                        rt={"cut": cut})
+    assert time.monotonic() - t0 < 3.0
+    assert record.termination_reason is TerminationReason.BUDGET_EXHAUSTED
+    assert not record.is_complete and len(record.turns) == 1  # turn 0 kept, turn 1 cut
+    assert record.conversation_evaluation is not None
+    assert record.conversation_evaluation.unscored_reason == "ended early: budget_exhausted"
 
 
 async def test_budget_stop_keeps_a_marked_partial_record(tmp_path: Path) -> None:

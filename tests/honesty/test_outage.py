@@ -38,7 +38,7 @@ def test_dead_assistant_trips_the_breaker(tmp_path: Path) -> None:
                   "--outage-after", "3", "--outage-grace", "1s", "--out", run)
     assert res.code == 3, res.err
     assert res.last_line.startswith("sut_down: 0 conversations")
-    assert "interrupted by an unreachable assistant" in res.last_line
+    assert "interrupted by an outage" in res.last_line
     assert "outage: assistant unreachable in 3 conversations in a row" in res.err
     assert read_records(run / "conversations.jsonl") == []
     interrupted = read_records(run / "interrupted.jsonl")

@@ -78,9 +78,14 @@ def test_reference_transport_faults_are_survived(faulty_reference: Any, tmp_path
     for rec in acc["records"]:
         for turn in rec["turns"]:
             if turn["sut_error"]:
-                assert turn["system"] is None and turn["evaluation"] is None
+                # the assistant was up (it answered other exchanges): its failure, found by the
+                # engine from the adapter's kind, never by a judge
+                assert turn["system"] is None and turn["evaluation"]["judge"] == "engine"
+                assert [f["label"] for f in turn["evaluation"]["findings"]] == ["assistant_error"]
+                assert turn["sut_error_kind"] in turn["evaluation"]["findings"][0]["rationale"]
                 assert ":" in turn["sut_error"]  # `kind: cause`
-        # a transport problem is never counted as an assistant failure
+        if rec["termination_reason"] == "sut_error":  # decided, counted as judged
+            assert rec["success_decision"] == "fail" and "assistant_error" in rec["failure_turns"]
         assert set(rec["discovered_failures"]) >= set(rec["failure_turns"])
 
 
@@ -132,7 +137,10 @@ def test_refused_connection_ends_conversations_as_unreachable(tmp_path: Path) ->
         "kind": "http", "url": f"http://127.0.0.1:{free_port()}/api/converse", **fast_policy(),
     })
     result = _fuzz(tmp_path / "run", "--sut-config", str(sut))
-    assert result.code == 0, result.err
+    # never "completed" (nor exit 0) while interrupted conversations remain to redo
+    assert result.code == 3, result.err
+    assert result.out.startswith("unfinished: 0 conversations")
+    assert "6 conversation(s) interrupted by an outage are still to redo" in result.err
     acc = check_run_accounts(tmp_path / "run")
     # conversations the assistant never answered are interrupted, not results: --resume redoes them
     assert acc["records"] == [] and len(acc["interrupted"]) == 6

@@ -120,7 +120,7 @@ class ReferenceServer:
         ctx = self._context(body.context)
         if isinstance(ctx, Response):
             return ctx
-        if (fault := await self.transport.apply()) is not None:
+        if (fault := await self.transport.apply(request.is_disconnected)) is not None:
             return fault
         turn, memory = self.sessions.get(body.session, (0, Memory()))
         result = self.assistant.respond(body.session, turn, body.text, ctx, memory)
@@ -146,7 +146,7 @@ class ReferenceServer:
         ctx = self._context(raw_ctx)
         if isinstance(ctx, Response):
             return ctx
-        if (fault := await self.transport.apply()) is not None:
+        if (fault := await self.transport.apply(request.is_disconnected)) is not None:
             return fault
         cid = (
             request.headers.get("x-conversation-id")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
+from collections.abc import Awaitable, Callable
 
 from fastapi.responses import JSONResponse, Response
 
 from icatest.sut.reference.faults import Transport
 
 MALFORMED_BODY = '{"choices": [{"message": {"role": "assistant", "content": "Route to'
+HANG_POLL_S = 0.25  # how often a hanging request looks whether its client has gone
 
 
 class TransportFaults:
@@ -46,8 +49,11 @@ class TransportFaults:
                 return kind, delay
         return "ok", delay
 
-    async def apply(self) -> Response | None:
-        """Sleep the latency, then either return a faulty response or None (answer normally)."""
+    async def apply(
+        self, disconnected: Callable[[], Awaitable[bool]] | None = None
+    ) -> Response | None:
+        """Sleep the latency, then either return a faulty response or None (answer normally).
+        A hang ends early once `disconnected()` says the client gave up (no task outlives it)."""
         kind, delay = self._draw()
         with self._lock:
             self.counts[kind] += 1
@@ -56,7 +62,7 @@ class TransportFaults:
         if kind == "error":
             return JSONResponse({"error": "internal server error (injected transport fault)"}, 500)
         if kind == "hang":
-            await asyncio.sleep(self.spec.hang_s)
+            await _hang(self.spec.hang_s, disconnected)
             return JSONResponse({"error": "gateway timeout (injected hang)"}, 504)
         if kind == "malformed":
             return Response(MALFORMED_BODY, status_code=200, media_type="application/json")
@@ -65,3 +71,14 @@ class TransportFaults:
                 {"error": "rate limited (injected)"}, 429, headers={"Retry-After": "1"}
             )
         return None
+
+
+async def _hang(seconds: float, disconnected: Callable[[], Awaitable[bool]] | None) -> None:
+    if disconnected is None:
+        await asyncio.sleep(seconds)
+        return
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        await asyncio.sleep(min(HANG_POLL_S, left))
+        if await disconnected():
+            return
