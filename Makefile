@@ -21,7 +21,7 @@ demo: $(STAMP)
 	$(BIN)/icatest demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check icatest tests experiments examples
+	$(BIN)/ruff check icatest tests experiments
 	$(BIN)/mypy icatest
 
 test: $(STAMP) lint
