@@ -80,7 +80,12 @@ class CampaignConfig(Strict):
     executor: ExecutorName = "local"
     workers: int = Field(default=2, ge=1, description="local-dask worker processes")
     scheduler: str | None = Field(default=None, description="tcp://HOST:PORT for executor dask")
-    data_dir: Path | None = Field(default=None, description="folder with seeds/, personas/, ...")
+    data_dir: Path | None = Field(
+        default=None, description="folder with seeds/, personas/, ...: adds to the packaged data"
+    )
+    only_user_data: bool = Field(
+        default=False, description="read data_dir alone, without the packaged data"
+    )
     outage_after: int = Field(
         default=DEFAULT_AFTER,
         ge=1,

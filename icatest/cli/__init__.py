@@ -52,6 +52,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sut": ("sut_cmds", "Assistants under test: check a connection, serve the reference."),
     "seeds": ("seeds_cmds", "Seed pools, contexts, importers and data-file schemas."),
+    "data": (
+        "data_cmds",
+        "The data folder: a team's own strategies, personas, seeds and constraint ids.",
+    ),
     "calibrate": (
         "calibrate_cmds",
         "Judge calibration: agreement with humans and with ground truth.",

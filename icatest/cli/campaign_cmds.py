@@ -76,6 +76,7 @@ def fuzz(
     workers: int = typer.Option(2, help="Dask workers (local-dask)"),
     scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
     data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
     speech_level: str | None = typer.Option(
         None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
     ),
@@ -108,6 +109,7 @@ def fuzz(
             "workers": workers,
             "scheduler": scheduler,
             "data_dir": data_dir,
+            "only_user_data": only_user_data,
             "speech_level": speech_level,
             "outage_after": outage_after,
             "outage_grace_s": outage_grace,

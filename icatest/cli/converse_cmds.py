@@ -40,6 +40,7 @@ def converse(
     rng_seed: int = options.RNG_SEED,
     out: Path | None = typer.Option(None, "--out", help="Write the JSON record here."),
     data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
     quiet: bool = typer.Option(False, "--quiet", help="Do not print the transcript."),
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
@@ -65,6 +66,7 @@ def converse(
             max_turns=max_turns,
             rng_seed=rng_seed,
             data_dir=data_dir,
+            only_user_data=only_user_data,
         )
     )
     if not quiet:

@@ -12,7 +12,7 @@ from rich.console import Console
 from icatest.cli import options
 from icatest.contracts.labels import CONVERSATION_ROLES, Mode
 
-DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
+DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (experiments/demo.yaml)
 DEMO_FOLDER = Path("runs/demo")  # the latest demo, always here (docs and the notebook use it)
 
 

@@ -78,22 +78,25 @@ def load_model(path: Path, model: type[M]) -> M:
     return validate(read_yaml(path), model, str(path))
 
 
-def find_data_dir(explicit: Path | None = None) -> Path:
-    """The folder holding strategies/, personas/, seeds/.
+def find_data_dir(explicit: Path | None = None) -> Path | None:
+    """The user's data folder, which adds to the packaged data; None when there is none.
 
-    Order: the explicit argument (--data-dir), $ICATEST_DATA, a project folder (the current
-    directory when it holds strategies/ and personas/), then the data shipped in the package.
-    An explicit folder or $ICATEST_DATA is used or refused, never silently replaced.
+    Order: the explicit argument (--data-dir), $ICATEST_DATA, then a project folder (the current
+    directory when it holds strategies/, personas/ or seeds/). An explicit folder or
+    $ICATEST_DATA is used or refused, never silently replaced.
     """
-    from icatest.data import CATALOG_FOLDERS, PACKAGED
+    from icatest.data import CATALOG_FOLDERS
 
-    def holds_catalog(folder: Path) -> bool:
-        return all((folder / name).is_dir() for name in CATALOG_FOLDERS)
+    def holds_data(folder: Path) -> bool:
+        return any((folder / name).is_dir() for name in CATALOG_FOLDERS) or (
+            folder / "constraints.yaml"
+        ).is_file()
 
     for given, source in ((explicit, None), (os.environ.get("ICATEST_DATA"), "ICATEST_DATA")):
         if given:
             folder = Path(given)
-            if not holds_catalog(folder):
-                raise ConfigError(str(folder), "no strategies/ and personas/ folders here", source)
+            if not holds_data(folder):
+                problem = "no strategies/, personas/, seeds/ or constraints.yaml here"
+                raise ConfigError(str(folder), problem, source)
             return folder
-    return Path.cwd() if holds_catalog(Path.cwd()) else PACKAGED
+    return Path.cwd() if holds_data(Path.cwd()) else None

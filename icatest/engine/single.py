@@ -36,6 +36,7 @@ async def converse_once(
     max_turns: int,
     rng_seed: int,
     data_dir: Path | None,
+    only_user_data: bool = False,
     reference_opts: dict[str, Any] | None = None,
 ) -> ConversationRecord:
     from icatest.judges.setup import bind_roles
@@ -43,7 +44,9 @@ async def converse_once(
     from icatest.sut.adapters import open_assistant
 
     binding = bind_roles(models, settings, turn_checks=TURN_CHECKS)
-    catalog = load_catalog(data_dir)
+    catalog = load_catalog(data_dir, only_user_data=only_user_data)
+    if mode == Mode.GUIDED:
+        catalog.require_strategies()
     language = catalog.seed_pool(seed_pool).language
     scenario = make_scenario(
         catalog,
