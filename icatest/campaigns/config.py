@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
@@ -37,6 +38,19 @@ def parse_duration(text: str | float | int) -> float:
     if seconds <= 0:
         raise ValueError("a duration must be positive")
     return seconds
+
+
+# problems that name several fields: error type -> message, with one {slot} per field it names
+# (filled with the field's name in a config file, with its flag on the command line)
+CROSS_FIELD = {
+    "sut_choice": "give exactly one of {sut} (URL, reference, python:...) and {sut_config}",
+    "budget_missing": "set a time budget ({budget_s}) or {max_conversations}",
+    "scheduler_missing": "{executor} dask needs {scheduler} (tcp://HOST:PORT)",
+}
+
+
+def _cross_field(kind: str, *fields: str) -> PydanticCustomError:
+    return PydanticCustomError(kind, CROSS_FIELD[kind], {f: f for f in fields})
 
 
 class Limits(Strict):
@@ -145,11 +159,11 @@ class CampaignConfig(Strict):
     @model_validator(mode="after")
     def _coherent(self) -> CampaignConfig:
         if (self.sut is None) == (self.sut_config is None):
-            raise ValueError("give exactly one of sut (URL, reference, python:...) and sut_config")
+            raise _cross_field("sut_choice", "sut", "sut_config")
         if self.budget_s is None and self.max_conversations is None:
-            raise ValueError("set a time budget (budget_s) or max_conversations")
+            raise _cross_field("budget_missing", "budget_s", "max_conversations")
         if self.executor == "dask" and not self.scheduler:
-            raise ValueError("executor dask needs scheduler (tcp://HOST:PORT)")
+            raise _cross_field("scheduler_missing", "executor", "scheduler")
         return self
 
     def is_reference(self) -> bool:
@@ -169,13 +183,14 @@ class CampaignConfig(Strict):
         return [BASELINE_MAX_TURNS] if self.mode == Mode.BASELINE else list(self.turn_budgets)
 
 
-def config_error(source: str, exc: Exception) -> ConfigError:
-    """A pydantic error as the one-line ConfigError the CLI prints."""
+def config_error(source: str, exc: Exception, names: dict[str, str] | None = None) -> ConfigError:
+    """A pydantic error as the one-line ConfigError the CLI prints; `names` spells the fields
+    as the reader knows them (the command line's flags: icatest/cli/flags.py)."""
     from pydantic import ValidationError
 
     from icatest.config.loading import format_validation_error
 
     if isinstance(exc, ValidationError):
-        field, problem = format_validation_error(exc)
-        return ConfigError(source, problem, field)
+        field, problem = format_validation_error(exc, names, CROSS_FIELD)
+        return ConfigError(source, problem, None if field == "(top level)" else field)
     return ConfigError(source, str(exc))

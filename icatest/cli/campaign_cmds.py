@@ -16,12 +16,9 @@ from icatest.errors import ConfigError
 
 
 def _config(values: dict[str, Any]) -> Any:
-    from icatest.campaigns.config import CampaignConfig, config_error
+    from icatest.cli.flags import campaign_config
 
-    try:
-        return CampaignConfig.model_validate(values)
-    except Exception as exc:
-        raise config_error("command line", exc) from None
+    return campaign_config(values)
 
 
 def _limits(max_concurrent: int | None, rpm: float | None) -> dict[str, Any]:

@@ -226,27 +226,27 @@ def test_fuzz_with_a_broken_file_fails_cleanly_and_writes_nothing(
     _no_run_left(tmp / "run")
 
 
-BAD_FUZZ_ARGS = [
-    (["--concurrency", "0"], "concurrency"),
-    (["--concurrency", "many"], "concurrency"),
-    (["--budget", "soon"], "budget"),
-    (["--budget", "-5m"], "budget"),
+BAD_FUZZ_ARGS = [  # each message names the flag, not the config field
+    (["--concurrency", "0"], "--concurrency"),
+    (["--concurrency", "many"], "--concurrency"),
+    (["--budget", "soon"], "--budget"),
+    (["--budget", "-5m"], "--budget"),
     (["--turn-budgets", "a,b"], "--turn-budgets"),
-    (["--turn-budgets", "0"], "turn_budgets"),
-    (["--turn-budgets", "101"], "turn_budgets"),
-    (["--mode", "chaotic"], "mode"),
-    (["--executor", "gpu"], "executor"),
-    (["--executor", "dask"], "scheduler"),
-    (["--max-conversations", "0"], "max_conversations"),
-    (["--max-cost-usd", "-1"], "max_cost_usd"),
-    (["--sut-rpm", "0"], "rpm"),
+    (["--turn-budgets", "0"], "--turn-budgets"),
+    (["--turn-budgets", "101"], "--turn-budgets"),
+    (["--mode", "chaotic"], "--mode"),
+    (["--executor", "gpu"], "--executor"),
+    (["--executor", "dask"], "--scheduler"),
+    (["--max-conversations", "0"], "--max-conversations"),
+    (["--max-cost-usd", "-1"], "--max-cost-usd"),
+    (["--sut-rpm", "0"], "--sut-rpm"),
     (["--persona", "nobody"], "nobody"),
     (["--seed-pool", "nowhere"], "nowhere"),
     (["--data-dir", "/nonexistent/icatest"], "/nonexistent/icatest"),
     (["--sut-config", "/nonexistent/sut.yaml"], "/nonexistent/sut.yaml"),
     (["--sut", "ftp://example"], "sut"),
     (["--sut", "reference:no_such_profile"], "no_such_profile"),
-    (["--simulator", ""], "simulator"),
+    (["--simulator", ""], "--simulator"),
 ]
 
 
