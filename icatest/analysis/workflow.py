@@ -47,6 +47,14 @@ def resolve_runs(paths: Sequence[Path]) -> tuple[list[Run], Path]:
     return runs, paths[0]
 
 
+def report_title(paths: Sequence[Path]) -> str:
+    """A run's folder name (not its run id); an experiment folder's name with its arms."""
+    names = [Path(p).resolve().name for p in paths]
+    if len(paths) == 1 and all((paths[0] / arm).is_dir() for arm in EXPERIMENT_ARMS):
+        return f"{names[0]}: {' vs '.join(EXPERIMENT_ARMS)}"
+    return " vs ".join(names)
+
+
 def build_metrics(
     runs: Sequence[Run],
     *,
@@ -107,6 +115,7 @@ def write_report(
         comparison=result["comparison"],
         clusters=result["clusters"],
         extra_sections=[*extra_sections, *replayed],
+        title=report_title(paths),
     )
     report_path = target / "report.html"
     report_path.write_text(html, encoding="utf-8")

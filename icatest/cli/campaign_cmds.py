@@ -147,9 +147,15 @@ def fuzz(
         argv = [a for a in sys.argv[1:] if a != "--resume"]
         typer.echo("resume with: icatest " + shlex.join([*argv, "--resume"]), err=True)
     typer.echo(summary_line(result))
+    typer.echo(report_hint(out))
     code = exit_code(result.status, p, config.min_judged)
     if code is not ExitCode.OK:
         raise typer.Exit(int(code))
+
+
+def report_hint(folder: Path, lead: str = "next") -> str:
+    """The last line of fuzz, compare and demo: the command that turns the run into a report."""
+    return f"{lead}: icatest report {shlex.quote(str(folder))}   (metrics.json + report.html)"
 
 
 def summary_line(result: Any) -> str:
@@ -192,6 +198,7 @@ def compare(
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
+    typer.echo(report_hint(folder))
     min_judged = exp.arm_config(exp.backends[0], Mode.GUIDED, 0).min_judged
     problems = [
         f"{r['path']}: {r['status']}, {r['scored_conversations']} of {r['conversations']} scored"

@@ -106,3 +106,7 @@ def _report(console: Console, folder: Path) -> None:
     for path in outputs.files:
         console.print(f"wrote {path}")
     console.print(f"[bold]Open {folder / 'report.html'} in a browser.[/]")
+    from icatest.cli.campaign_cmds import report_hint
+
+    # the report ends with what to do next; this is how to write it again (after a replay, say)
+    console.print(report_hint(folder, "rewrite it with"), markup=False)
