@@ -26,6 +26,33 @@ EXPERIMENT_ARMS = ("guided", "baseline")
 
 
 @dataclass
+class Analysis:
+    """What a report shows: the runs as read, and metrics.json's content computed from them."""
+
+    runs: list[Run]
+    result: dict[str, Any]  # runs, metrics (per run), comparison, clusters
+    out_dir: Path  # where the report of these paths goes by default
+
+
+def analyse(
+    paths: Sequence[Path],
+    *,
+    model: str | None = DEFAULT_MODEL,
+    embedder: Embedder | None = None,
+    k_min: int = 2,
+    k_max: int = 8,
+    threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+) -> Analysis:
+    """The one computation behind `icatest report` and the notebook: the same paths and
+    options give the same figures (an experiment folder: both arms, clustered together)."""
+    runs, default_out = resolve_runs(paths)
+    if embedder is None and model is not None:
+        embedder = resolve_embedder(model)
+    result = build_metrics(runs, embedder=embedder, k_min=k_min, k_max=k_max, threshold=threshold)
+    return Analysis(runs, result, default_out)
+
+
+@dataclass
 class ReportOutputs:
     out_dir: Path
     metrics: dict[str, Any]
@@ -100,11 +127,10 @@ def write_report(
     extra_sections: Sequence[ExtraSection] = (),
 ) -> ReportOutputs:
     """Compute everything and write metrics.json and report.html. `model=None` skips embeddings."""
-    runs, default_out = resolve_runs(paths)
-    if embedder is None and model is not None:
-        embedder = resolve_embedder(model)
-    result = build_metrics(runs, embedder=embedder, k_min=k_min, k_max=k_max, threshold=threshold)
-    target = out_dir or default_out
+    analysis = analyse(paths, model=model, embedder=embedder, k_min=k_min, k_max=k_max,
+                       threshold=threshold)  # fmt: skip
+    runs, result = analysis.runs, analysis.result
+    target = out_dir or analysis.out_dir
     target.mkdir(parents=True, exist_ok=True)
     metrics_path = target / "metrics.json"
     metrics_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")

@@ -106,6 +106,7 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
               "runs/fuzz", "--quiet"], work, env)  # fmt: skip
         _run([icatest, "report", "runs/fuzz", "--model", "hashing"], work, env)
         assert (work / "runs" / "fuzz" / "report.html").is_file()
+        _runs_the_notebook(venv, work, env)
 
         (work / "short.yaml").write_text(SHORT_EXPERIMENT)
         _run([icatest, "compare", "short.yaml", "--quiet"], work, env)
@@ -148,3 +149,26 @@ def _runs_the_packaged_example(icatest: Path, work: Path, env: dict[str, str]) -
     _run([icatest, "converse", "--sut", "python:icatest.examples.inprocess_assistant:graph",
           "--max-turns", "2", "--quiet", "--out", "graph.json"], work, env)  # fmt: skip
     assert json.loads((work / "graph.json").read_text())["turns"]
+
+
+NOTEBOOK_RUNNER = """
+import sys, nbformat, nbclient
+nb = nbformat.read(sys.argv[1], as_version=4)
+where = "import icatest; print('kernel icatest:', icatest.__file__)"
+nb.cells.append(nbformat.v4.new_code_cell(where))
+nbclient.NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+print("".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs))
+"""
+
+
+def _runs_the_notebook(venv: Path, work: Path, env: dict[str, str]) -> None:
+    """`icatest notebook` writes the packaged notebook into the run; it runs with this venv's
+    kernel (the wheel's icatest) and shows the clusters of the run's metrics.json."""
+    printed = _run([venv / "bin" / "icatest", "notebook", "runs/fuzz", "--model", "hashing"],
+                   work, env).stdout  # fmt: skip
+    copy = work / "runs" / "fuzz" / "failure_clusters.ipynb"
+    assert f"open it with: jupyter lab {copy.relative_to(work)}" in printed
+    shown = _run([venv / "bin" / "python", "-c", NOTEBOOK_RUNNER, copy], work, env).stdout
+    k = json.loads((work / "runs" / "fuzz" / "metrics.json").read_text())["clusters"]["k"]
+    assert f"k={k} " in shown and f"from {work / 'runs' / 'fuzz'}" in shown, shown
+    assert f"kernel icatest: {venv}" in shown, shown  # the kernel runs the wheel's copy
