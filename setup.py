@@ -6,7 +6,7 @@ icatest/data/__init__.py reads them where they are)."""
 from setuptools import find_namespace_packages, setup
 
 PACKAGE_DATA = ["**/*.yaml", "**/*.txt", "**/*.j2", "**/*.json", "**/*.jsonl", "**/*.md",
-                "**/*.html", "**/*.js", "**/*.woff2"]  # fmt: skip
+                "**/*.html", "**/*.js", "**/*.woff"]  # fmt: skip
 # package under icatest.data -> folder at the top of the repository, and the files it ships
 TOP_LEVEL = {
     "strategies": ("strategies", ["*.yaml"]),

@@ -25,6 +25,7 @@ from icatest.analysis.compare import SCALAR_METRICS
 from icatest.analysis.figures import all_figures
 from icatest.analysis.frames import failure_types
 from icatest.analysis.glossary import METRIC_DEFINITIONS, definition, readable
+from icatest.analysis.hangul import with_font
 from icatest.analysis.next_steps import next_steps
 from icatest.analysis.overview import banners, headline
 from icatest.analysis.run import Run
@@ -140,4 +141,5 @@ def render_report(
         "script": script,
         "script_hash": script_hash,
     }
-    return environment().get_template("report.html.j2").render(**context)
+    html = environment().get_template("report.html.j2").render(**context)
+    return with_font(html)  # Korean readable without a Korean font on the reader's machine

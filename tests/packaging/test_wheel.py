@@ -78,7 +78,9 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
     assert {"icatest/data/judge/answer_model.json", "icatest/data/judge/train.jsonl",
             "icatest/data/strategies/safety_probe.yaml", "icatest/data/personas/neutral.yaml",
             "icatest/data/seeds/contexts.yaml", "icatest/data/experiments/demo.yaml",
-            "icatest/examples/inprocess_assistant.py"} <= names  # fmt: skip
+            "icatest/examples/inprocess_assistant.py",
+            "icatest/analysis/fonts/IcatestHangul-Regular.woff",
+            "icatest/analysis/fonts/OFL.txt"} <= names  # fmt: skip
     assert not [n for n in names if n.startswith("icatest/data/experiments/benchmarks")]
     venv = _venv_with(wheel, tmp_path)
     icatest = venv / "bin" / "icatest"
@@ -123,6 +125,13 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
         checked = _run([icatest, "honorific", "check", "--level", "haeyo", "경로를 찾았어요."],
                        work, env)  # fmt: skip
         assert checked.stdout.strip().endswith("ok")
+
+        # a Korean run's report embeds its Hangul from the wheel's font
+        _run([icatest, "fuzz", "--sut", "reference", "--seed-pool", "korean", "--max-conversations",
+              "2", "--out", "runs/ko", "--quiet"], work, env)  # fmt: skip
+        _run([icatest, "report", "runs/ko", "--no-embed"], work, env)
+        html = (work / "runs" / "ko" / "report.html").read_text(encoding="utf-8")
+        assert 'font-family: "icatest Hangul"; font-display: block; src: url(data:font/woff' in html
     finally:
         stdout, stderr = bench.communicate(timeout=TIMEOUT)
     assert bench.returncode == 0, stderr[-3000:]
