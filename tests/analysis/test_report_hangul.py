@@ -42,7 +42,7 @@ def test_the_report_carries_the_hangul_it_contains(tmp_path: Path) -> None:
     assert font["name"].getDebugName(1) == FAMILY
     # the page may use it: the CSP allows data: fonts, the stack names the family first for CJK
     assert "font-src data:" in html
-    assert f'font-family: "{FAMILY}"' in html and f'Arial,\n  "{FAMILY}"' in html
+    assert f'font-family: "{FAMILY}"' in html and f'body {{ font-family: "{FAMILY}", ' in html
     assert PLACEHOLDER not in html
     assert len(base64.b64decode(re.search(r"base64,([^)]+)\)", html).group(1))) < 20_000
 
