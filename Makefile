@@ -9,7 +9,7 @@ TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 
 .PHONY: demo test lint typecheck bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	# the CPU build of torch must come first, or sentence-transformers pulls a CUDA build
