@@ -11,6 +11,7 @@ from runfactory import known_run_records, write_run
 from icatest.analysis import svg
 from icatest.analysis.figures import cluster_projection
 from icatest.analysis.workflow import write_report
+from icatest.campaigns.scripted import ENGINE
 from icatest.cli import main
 from icatest.cli.campaign_cmds import report_hint
 
@@ -79,16 +80,21 @@ def test_range_ticks_cover_negative_and_positive_values():
     assert svg.range_ticks(3.0, 3.0)[0] <= 3.0 <= svg.range_ticks(3.0, 3.0)[-1]
 
 
-def test_fuzz_and_compare_end_with_the_report_command(tmp_path: Path, capsys, monkeypatch):
+def test_fuzz_ends_with_the_report_command(tmp_path: Path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ICATEST_SCRIPTED_TURN_S", "0.0")
     out = tmp_path / "runs" / "f"
     code = main(["fuzz", "--sut", "reference", "--max-conversations", "2", "--out", str(out),
-                 "--quiet", "--no-preflight"])  # fmt: skip
+                 "--quiet", "--engine", ENGINE])  # fmt: skip
     assert code in (0, 3)
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1] == report_hint(out) and lines[-1].startswith(f"next: icatest report {out}")
+
+
+def test_compare_ends_with_the_report_command(tmp_path: Path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "short.yaml").write_text(
-        "name: short\ncampaign: {max_conversations: 2, concurrency: 2, rng_seed: 1}\n"
+        "name: short\ncampaign: {max_conversations: 1, turn_budgets: [2], rng_seed: 1}\n"
         "backends: [{name: reference, sut: reference}]\n"
     )
     assert main(["compare", "short.yaml", "--quiet", "--no-preflight"]) in (0, 3)
