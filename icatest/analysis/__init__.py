@@ -1,6 +1,7 @@
 """Analysis of run directories: load runs, compute metrics, cluster failures, render reports.
 
-Notebook entry point: `load_run(path)` returns a `Run` with typed records and pandas tables.
+Notebook entry points: `analyse([path])` computes what `icatest report` shows (the same
+function); `load_run(path)` returns a `Run` with typed records and pandas tables.
 """
 
 from typing import TYPE_CHECKING
@@ -31,7 +32,13 @@ if TYPE_CHECKING:  # the names for type checkers; at run time each loads on firs
     from icatest.analysis.metrics import compute_metrics
     from icatest.analysis.report import render_report
     from icatest.analysis.run import Run, load_run
-    from icatest.analysis.workflow import build_metrics, write_clusters, write_report
+    from icatest.analysis.workflow import (
+        Analysis,
+        analyse,
+        build_metrics,
+        write_clusters,
+        write_report,
+    )
 
 _EXPORTS = {
     "binary_f1": "agreement",
@@ -55,6 +62,8 @@ _EXPORTS = {
     "render_report": "report",
     "Run": "run",
     "load_run": "run",
+    "Analysis": "workflow",
+    "analyse": "workflow",
     "build_metrics": "workflow",
     "write_clusters": "workflow",
     "write_report": "workflow",
@@ -62,10 +71,12 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
+    "Analysis",
     "Embedder",
     "HashingEmbedder",
     "Run",
     "SentenceTransformerEmbedder",
+    "analyse",
     "binary_f1",
     "bootstrap_ci",
     "build_metrics",

@@ -74,13 +74,16 @@ def turn_positions(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
 
 
 def cluster_projection(clusters: Mapping[str, Any] | None, run_names: Sequence[str]) -> Markup:
-    """2-D PCA projection of failing conversations: colour = arm/run, shape = cluster."""
+    """2-D PCA projection of failing conversations: colour = cluster, shape = arm/run."""
     if not clusters or not clusters.get("items"):
         return svg.empty_chart("Failure clusters (PCA)", "no clusters computed")
-    shapes = [f"cluster {c['id']}: {c['label']}" for c in clusters["clusters"]]
-    colour_of = {name: i for i, name in enumerate(run_names)}
-    points = [(i["x"], i["y"], colour_of.get(i["run"], 0), i["cluster"]) for i in clusters["items"]]
-    return svg.scatter(points, list(run_names), shapes, "Failure clusters (PCA projection)")
+    colours = [f"cluster {c['id']}: {c['label']}" for c in clusters["clusters"]]
+    shape_of = {name: i for i, name in enumerate(run_names)}
+    points = [(i["x"], i["y"], i["cluster"], shape_of.get(i["run"], 0)) for i in clusters["items"]]
+    return svg.scatter(
+        points, colours, list(run_names), "Failure clusters (PCA projection)",
+        "first principal component of the embeddings", "second principal component",
+    )  # fmt: skip
 
 
 FIGURE_CAPTIONS = (

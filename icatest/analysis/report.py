@@ -25,6 +25,8 @@ from icatest.analysis.compare import SCALAR_METRICS
 from icatest.analysis.figures import all_figures
 from icatest.analysis.frames import failure_types
 from icatest.analysis.glossary import METRIC_DEFINITIONS, definition, readable
+from icatest.analysis.hangul import with_font
+from icatest.analysis.next_steps import next_steps
 from icatest.analysis.overview import banners, headline
 from icatest.analysis.run import Run
 
@@ -111,7 +113,8 @@ def render_report(
     extra_sections: Sequence[ExtraSection] = (),
     title: str | None = None,
 ) -> str:
-    """The report as one HTML string; `metrics` is keyed by run name."""
+    """The report as one HTML string; `metrics` is keyed by run name. `title` defaults to the
+    run names joined by "vs"."""
     from icatest import __version__
 
     names = [r.name for r in runs]
@@ -134,7 +137,9 @@ def render_report(
         "skipped": {r.name: r.skipped_lines for r in runs},
         "extra_sections": [(t, Markup(f)) for t, f in extra_sections],
         "conversation_data": Markup(browser_json(runs)),
+        "next_steps": next_steps(runs),
         "script": script,
         "script_hash": script_hash,
     }
-    return environment().get_template("report.html.j2").render(**context)
+    html = environment().get_template("report.html.j2").render(**context)
+    return with_font(html)  # Korean readable without a Korean font on the reader's machine

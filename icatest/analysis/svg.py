@@ -287,26 +287,55 @@ def histogram(
     return bar_chart(labels, counts, title, "conversations", x_label, integer=True)
 
 
+def range_ticks(lo: float, hi: float, target_ticks: int = 5) -> list[float]:
+    """Round ticks covering [lo, hi] (either may be negative)."""
+    if hi <= lo:
+        hi, lo = lo + 1.0, lo - 1.0
+    step = nice_step(hi - lo, target_ticks)
+    first, last = math.floor(lo / step - 1e-9), math.ceil(hi / step - 1e-9)
+    return [round(i * step, 10) for i in range(first, last + 1)]
+
+
 def scatter(
     points: Sequence[tuple[float, float, int, int]],
     colour_names: Sequence[str],
     shape_names: Sequence[str],
     title: str,
+    x_label: str = "PC 1",
+    y_label: str = "PC 2",
 ) -> Markup:
-    """Points coloured by one grouping (arm) and shaped by another (cluster), with a legend."""
+    """Points coloured by one grouping (clusters) and shaped by another (arms or runs), on two
+    scaled axes with round ticks; the legend shows each colour and, when there are several,
+    each shape."""
     if not points:
         return empty_chart(title, "no failing conversations to project")
     legend: list[Swatch] = [("colour", i, n) for i, n in enumerate(colour_names)]
-    legend += [("shape", i, n) for i, n in enumerate(shape_names)]
+    if len(shape_names) > 1:
+        legend += [("shape", i, n) for i, n in enumerate(shape_names)]
     frame = _Frame(legend)
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
+    x_ticks = range_ticks(min(p[0] for p in points), max(p[0] for p in points), 8)
+    y_ticks = range_ticks(min(p[1] for p in points), max(p[1] for p in points), 5)
+    x_lo, x_hi, y_lo, y_hi = x_ticks[0], x_ticks[-1], y_ticks[0], y_ticks[-1]
     body = []
+    for value in y_ticks:
+        y = _scale(value, y_lo, y_hi, frame.plot_bottom, frame.top)
+        body.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#eee"/>'
+            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="12">'
+            f"{tick_label(value)}</text>"
+        )
+    for value in x_ticks:
+        x = _scale(value, x_lo, x_hi, LEFT, WIDTH - RIGHT)
+        body.append(
+            f'<line x1="{x:.1f}" y1="{frame.top}" x2="{x:.1f}" y2="{frame.plot_bottom}" '
+            f'stroke="#eee"/><text x="{x:.1f}" y="{frame.plot_bottom + 16}" '
+            f'text-anchor="middle" font-size="12">{tick_label(value)}</text>'
+        )
     for x, y, colour, shape in points:
-        sx = _scale(x, min(xs), max(xs), LEFT + 10, WIDTH - RIGHT - 10)
-        sy = _scale(y, min(ys), max(ys), frame.plot_bottom - 10, frame.top + 10)
-        arm = colour_names[colour] if colour < len(colour_names) else str(colour)
-        group = shape_names[shape] if shape < len(shape_names) else str(shape)
+        sx = _scale(x, x_lo, x_hi, LEFT, WIDTH - RIGHT)
+        sy = _scale(y, y_lo, y_hi, frame.plot_bottom, frame.top)
+        group = colour_names[colour] if colour < len(colour_names) else str(colour)
+        arm = shape_names[shape] if shape < len(shape_names) else str(shape)
         shape_name = SHAPES[shape % len(SHAPES)]
         body.append(marker(shape_name, sx, sy, PALETTE[colour % 8], title=f"{arm} · {group}"))
-    return frame.render(body, title, "PC 1", "PC 2")
+    return frame.render(body, title, x_label, y_label)

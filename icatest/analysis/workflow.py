@@ -26,6 +26,33 @@ EXPERIMENT_ARMS = ("guided", "baseline")
 
 
 @dataclass
+class Analysis:
+    """What a report shows: the runs as read, and metrics.json's content computed from them."""
+
+    runs: list[Run]
+    result: dict[str, Any]  # runs, metrics (per run), comparison, clusters
+    out_dir: Path  # where the report of these paths goes by default
+
+
+def analyse(
+    paths: Sequence[Path],
+    *,
+    model: str | None = DEFAULT_MODEL,
+    embedder: Embedder | None = None,
+    k_min: int = 2,
+    k_max: int = 8,
+    threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+) -> Analysis:
+    """The one computation behind `icatest report` and the notebook: the same paths and
+    options give the same figures (an experiment folder: both arms, clustered together)."""
+    runs, default_out = resolve_runs(paths)
+    if embedder is None and model is not None:
+        embedder = resolve_embedder(model)
+    result = build_metrics(runs, embedder=embedder, k_min=k_min, k_max=k_max, threshold=threshold)
+    return Analysis(runs, result, default_out)
+
+
+@dataclass
 class ReportOutputs:
     out_dir: Path
     metrics: dict[str, Any]
@@ -45,6 +72,14 @@ def resolve_runs(paths: Sequence[Path]) -> tuple[list[Run], Path]:
     if len(runs) == 2 and runs[0].name == runs[1].name:
         runs[0].label, runs[1].label = f"{runs[0].name} (1)", f"{runs[1].name} (2)"
     return runs, paths[0]
+
+
+def report_title(paths: Sequence[Path]) -> str:
+    """A run's folder name (not its run id); an experiment folder's name with its arms."""
+    names = [Path(p).resolve().name for p in paths]
+    if len(paths) == 1 and all((paths[0] / arm).is_dir() for arm in EXPERIMENT_ARMS):
+        return f"{names[0]}: {' vs '.join(EXPERIMENT_ARMS)}"
+    return " vs ".join(names)
 
 
 def build_metrics(
@@ -92,11 +127,10 @@ def write_report(
     extra_sections: Sequence[ExtraSection] = (),
 ) -> ReportOutputs:
     """Compute everything and write metrics.json and report.html. `model=None` skips embeddings."""
-    runs, default_out = resolve_runs(paths)
-    if embedder is None and model is not None:
-        embedder = resolve_embedder(model)
-    result = build_metrics(runs, embedder=embedder, k_min=k_min, k_max=k_max, threshold=threshold)
-    target = out_dir or default_out
+    analysis = analyse(paths, model=model, embedder=embedder, k_min=k_min, k_max=k_max,
+                       threshold=threshold)  # fmt: skip
+    runs, result = analysis.runs, analysis.result
+    target = out_dir or analysis.out_dir
     target.mkdir(parents=True, exist_ok=True)
     metrics_path = target / "metrics.json"
     metrics_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
@@ -107,6 +141,7 @@ def write_report(
         comparison=result["comparison"],
         clusters=result["clusters"],
         extra_sections=[*extra_sections, *replayed],
+        title=report_title(paths),
     )
     report_path = target / "report.html"
     report_path.write_text(html, encoding="utf-8")

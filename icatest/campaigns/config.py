@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
@@ -38,6 +39,19 @@ def parse_duration(text: str | float | int) -> float:
     if seconds <= 0:
         raise ValueError("a duration must be positive")
     return seconds
+
+
+# problems that name several fields: error type -> message, with one {slot} per field it names
+# (filled with the field's name in a config file, with its flag on the command line)
+CROSS_FIELD = {
+    "sut_choice": "give exactly one of {sut} (URL, reference, python:...) and {sut_config}",
+    "budget_missing": "set a time budget ({budget_s}) or {max_conversations}",
+    "scheduler_missing": "{executor} dask needs {scheduler} (tcp://HOST:PORT)",
+}
+
+
+def _cross_field(kind: str, *fields: str) -> PydanticCustomError:
+    return PydanticCustomError(kind, CROSS_FIELD[kind], {f: f for f in fields})
 
 
 class Limits(Strict):
@@ -87,7 +101,12 @@ class CampaignConfig(Strict):
     executor: ExecutorName = "local"
     workers: int = Field(default=2, ge=1, description="local-dask worker processes")
     scheduler: str | None = Field(default=None, description="tcp://HOST:PORT for executor dask")
-    data_dir: Path | None = Field(default=None, description="folder with seeds/, personas/, ...")
+    data_dir: Path | None = Field(
+        default=None, description="folder with seeds/, personas/, ...: adds to the packaged data"
+    )
+    only_user_data: bool = Field(
+        default=False, description="read data_dir alone, without the packaged data"
+    )
     outage_after: int = Field(
         default=DEFAULT_AFTER,
         ge=1,
@@ -147,11 +166,11 @@ class CampaignConfig(Strict):
     @model_validator(mode="after")
     def _coherent(self) -> CampaignConfig:
         if (self.sut is None) == (self.sut_config is None):
-            raise ValueError("give exactly one of sut (URL, reference, python:...) and sut_config")
+            raise _cross_field("sut_choice", "sut", "sut_config")
         if self.budget_s is None and self.max_conversations is None:
-            raise ValueError("set a time budget (budget_s) or max_conversations")
+            raise _cross_field("budget_missing", "budget_s", "max_conversations")
         if self.executor == "dask" and not self.scheduler:
-            raise ValueError("executor dask needs scheduler (tcp://HOST:PORT)")
+            raise _cross_field("scheduler_missing", "executor", "scheduler")
         return self
 
     def is_reference(self) -> bool:
@@ -178,13 +197,14 @@ class CampaignConfig(Strict):
         return [BASELINE_MAX_TURNS] if self.mode == Mode.BASELINE else list(self.turn_budgets)
 
 
-def config_error(source: str, exc: Exception) -> ConfigError:
-    """A pydantic error as the one-line ConfigError the CLI prints."""
+def config_error(source: str, exc: Exception, names: dict[str, str] | None = None) -> ConfigError:
+    """A pydantic error as the one-line ConfigError the CLI prints; `names` spells the fields
+    as the reader knows them (the command line's flags: icatest/cli/flags.py)."""
     from pydantic import ValidationError
 
     from icatest.config.loading import format_validation_error
 
     if isinstance(exc, ValidationError):
-        field, problem = format_validation_error(exc)
-        return ConfigError(source, problem, field)
+        field, problem = format_validation_error(exc, names, CROSS_FIELD)
+        return ConfigError(source, problem, None if field == "(top level)" else field)
     return ConfigError(source, str(exc))

@@ -215,8 +215,8 @@ def _budget(control: StopControl, redo: bool = False) -> dict[str, Any]:
 
 # -- worker side ---------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=4)
-def _catalog(data_dir: str | None) -> Catalog:
-    return load_catalog(Path(data_dir) if data_dir else None)
+def _catalog(data_dir: str | None, only_user_data: bool) -> Catalog:
+    return load_catalog(Path(data_dir) if data_dir else None, only_user_data=only_user_data)
 
 
 def _split(limits: Limits, n: int) -> RateLimiter | None:
@@ -266,7 +266,8 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
     async with _open(task, config, limiter) as assistant:
         limiters = {role: _split(config.model_limits, n) for role in config.roles()}
         env = ConversationEnv(
-            catalog=_catalog(str(config.data_dir) if config.data_dir else None),
+            catalog=_catalog(str(config.data_dir) if config.data_dir else None,
+                             config.only_user_data),  # fmt: skip
             assistant=assistant,
             roles=config.roles(),
             settings=config.model_settings,

@@ -161,7 +161,7 @@ async def run_campaign(
     Signals: `interrupts` when several campaigns share one handler (an experiment's arms), else
     this campaign's own handler unless `handle_signals` is false."""
     # every input is checked before the run directory is touched: a bad file leaves nothing behind
-    catalog = load_catalog(config.data_dir)
+    catalog = load_catalog(config.data_dir, only_user_data=config.only_user_data)
     ScenarioSampler(config, catalog, "check")
     check_roles(config)
     if opener == DEFAULT_OPENER:  # other openers read the assistant's files their own way

@@ -51,6 +51,8 @@ class ScenarioSampler:
     def __init__(self, config: CampaignConfig, catalog: Catalog, run_id: str) -> None:
         self.config = config
         self.run_id = run_id
+        if config.mode == Mode.GUIDED:
+            catalog.require_strategies()
         pools = config.seed_pools or sorted(catalog.seed_pools)
         if not pools:
             raise ConfigError(str(catalog.root), "no seed pools found", "seeds")

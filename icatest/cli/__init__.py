@@ -37,6 +37,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Measure engine overhead per turn, scaling efficiency and model calls per turn.",
     ),
     "report": ("analysis_cmds", "Write metrics.json and report.html for one or two runs."),
+    "notebook": (
+        "notebook_cmds",
+        "Write the failure-clusters notebook into a run folder, set to that run: the report's "
+        "numbers and the tables behind them.",
+    ),
     "cluster": (
         "analysis_cmds",
         "Cluster failing conversations by embedding; writes clusters.json.",
@@ -52,6 +57,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sut": ("sut_cmds", "Assistants under test: check a connection, serve the reference."),
     "seeds": ("seeds_cmds", "Seed pools, contexts, importers and data-file schemas."),
+    "data": (
+        "data_cmds",
+        "The data folder: a team's own strategies, personas, seeds and constraint ids.",
+    ),
     "calibrate": (
         "calibrate_cmds",
         "Judge calibration: agreement with humans and with ground truth.",

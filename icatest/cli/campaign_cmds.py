@@ -16,12 +16,9 @@ from icatest.errors import ConfigError
 
 
 def _config(values: dict[str, Any]) -> Any:
-    from icatest.campaigns.config import CampaignConfig, config_error
+    from icatest.cli.flags import campaign_config
 
-    try:
-        return CampaignConfig.model_validate(values)
-    except Exception as exc:
-        raise config_error("command line", exc) from None
+    return campaign_config(values)
 
 
 def _limits(max_concurrent: int | None, rpm: float | None) -> dict[str, Any]:
@@ -81,6 +78,7 @@ def fuzz(
     workers: int = typer.Option(2, help="Dask workers (local-dask)"),
     scheduler: str | None = typer.Option(None, help="tcp://HOST:PORT"),
     data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
     speech_level: str | None = typer.Option(
         None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
     ),
@@ -116,6 +114,7 @@ def fuzz(
             "workers": workers,
             "scheduler": scheduler,
             "data_dir": data_dir,
+            "only_user_data": only_user_data,
             "speech_level": speech_level,
             "outage_after": outage_after,
             "outage_grace_s": outage_grace,
@@ -161,9 +160,15 @@ def fuzz(
         argv = [a for a in sys.argv[1:] if a != "--resume"]
         typer.echo("resume with: icatest " + shlex.join([*argv, "--resume"]), err=True)
     typer.echo(summary_line(result))
+    typer.echo(report_hint(out))
     code = exit_code(result.status, p, config.min_judged, result.unfinished)
     if code is not ExitCode.OK:
         raise typer.Exit(int(code))
+
+
+def report_hint(folder: Path, lead: str = "next") -> str:
+    """The last line of fuzz, compare and demo: the command that turns the run into a report."""
+    return f"{lead}: icatest report {shlex.quote(str(folder))}   (metrics.json + report.html)"
 
 
 def summary_line(result: Any) -> str:
@@ -215,6 +220,7 @@ def compare(
     dropped_in_runs(folder / r["path"] for r in comparison["runs"])
     typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
+    typer.echo(report_hint(folder))
     min_judged = exp.arm_config(exp.backends[0], Mode.GUIDED, 0).min_judged
     problems = [
         f"{r['path']}: {r['status']}, {r['scored_conversations']} of {r['conversations']} scored"

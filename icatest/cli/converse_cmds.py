@@ -52,6 +52,7 @@ def converse(
         None, "--out", help="Write the JSON record here (Ctrl-C writes the partial one here too)."
     ),
     data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
     quiet: bool = typer.Option(False, "--quiet", help="Do not print the transcript."),
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
@@ -82,6 +83,7 @@ def converse(
                 max_turns=max_turns,
                 rng_seed=rng_seed,
                 data_dir=data_dir,
+                only_user_data=only_user_data,
                 cut=cut,
             )
         )

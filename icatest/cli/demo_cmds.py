@@ -13,7 +13,7 @@ from icatest.cli import options
 from icatest.contracts.labels import CONVERSATION_ROLES, Mode
 from icatest.errors import ConfigError
 
-DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (icatest/data/experiments/demo.yaml)
+DEMO_EXPERIMENT = Path("demo")  # the packaged experiment (experiments/demo.yaml)
 LOCAL_EXPERIMENT = Path("demo_local")  # the same for a local llm: assistant (slower: counted)
 DEMO_SUT = "reference:default"
 DEMO_FOLDER = Path("runs/demo")  # the latest demo, always here (docs and the notebook use it)
@@ -157,3 +157,7 @@ def _report(console: Console, folder: Path) -> None:
     for path in outputs.files:
         console.print(f"wrote {path}")
     console.print(f"[bold]Open {folder / 'report.html'} in a browser.[/]")
+    from icatest.cli.campaign_cmds import report_hint
+
+    # the report ends with what to do next; this is how to write it again (after a replay, say)
+    console.print(report_hint(folder, "rewrite it with"), markup=False)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from icatest.errors import ConfigError, Interrupted
+from icatest.errors import Interrupted
 
 
 def with_budget(exp: Any, budget: str | None) -> Any:
@@ -26,8 +26,11 @@ def with_budget(exp: Any, budget: str | None) -> Any:
         return ExperimentConfig.model_validate(
             {**exp.model_dump(), "campaign": {**exp.campaign, "budget_s": budget}}
         )
-    except ValueError as exc:
-        raise ConfigError("--budget", str(exc).splitlines()[-1].strip()) from None
+    except ValueError as exc:  # only the budget changed: name its flag
+        from icatest.cli.flags import command_line_error
+
+        names = {"campaign.budget_s": "--budget", "budget_s": "--budget"}
+        raise command_line_error(exc, names) from None
 
 
 def run_experiment_cli(exp: Any, folder: Path, *, quiet: bool) -> dict[str, Any]:

@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
 def list_cmd(
     kind: Kind = typer.Argument(..., help="personas | strategies | seed-pools | fault-profiles"),
     data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
 ) -> None:
     """List personas, strategies, seed pools or fault profiles (the names options accept)."""
@@ -34,8 +35,8 @@ def list_cmd(
     else:
         from icatest.catalog.loader import load_catalog
 
-        catalog = load_catalog(data_dir)
-        rows, source = _catalog_rows(kind, catalog), str(catalog.root)
+        catalog = load_catalog(data_dir, only_user_data=only_user_data)
+        rows, source = _catalog_rows(kind, catalog), _sources(catalog, only_user_data)
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -48,23 +49,33 @@ def list_cmd(
         typer.echo(f"  {cells}  {row['description']}".rstrip())
 
 
+def _sources(catalog: Any, only_user_data: bool) -> str:
+    from icatest.data import CATALOG_ROOT
+
+    packaged = f"the packaged data ({CATALOG_ROOT})"
+    if catalog.root == CATALOG_ROOT:
+        return packaged
+    return str(catalog.root) if only_user_data else f"{packaged} and {catalog.root}"
+
+
 def _catalog_rows(kind: Kind, catalog: Any) -> list[dict[str, Any]]:
+    """One row per item; `from` is `packaged` or the data folder it came from."""
     if kind is Kind.PERSONAS:
         return [
             {"name": p.name, "language": p.language, "speech_level": p.speech_level or "-",
-             "description": p.description}
+             "from": catalog.origin("persona", p.name), "description": p.description}
             for p in sorted(catalog.personas.values(), key=lambda p: p.name)
         ]  # fmt: skip
     if kind is Kind.STRATEGIES:
         return [
             {"name": s.name, "failure_mode": s.failure_mode.value,
              "max_consecutive": s.max_consecutive, "languages": ",".join(s.languages),
-             "description": s.description}
+             "from": catalog.origin("strategy", s.name), "description": s.description}
             for s in sorted(catalog.strategies.values(), key=lambda s: s.name)
         ]  # fmt: skip
     return [
         {"name": name, "seeds": len(pool.seeds), "language": pool.language,
-         "description": pool.description}
+         "from": catalog.origin("seed pool", name), "description": pool.description}
         for name, pool in sorted(catalog.seed_pools.items())
     ]  # fmt: skip
 

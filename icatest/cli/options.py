@@ -64,8 +64,14 @@ MODEL_SETTING = typer.Option(
 DATA_DIR = typer.Option(
     None,
     "--data-dir",
-    help="Folder with strategies/, personas/, seeds/ (default: $ICATEST_DATA, a project folder "
-    "here, else the packaged data; docs/data.md).",
+    help="Folder with strategies/, personas/, seeds/, constraints.yaml: adds to the packaged "
+    "data, an item of the same name replaces the packaged one (default: $ICATEST_DATA, else a "
+    "project folder here; docs/data.md).",
+)
+ONLY_USER_DATA = typer.Option(
+    False,
+    "--only-user-data",
+    help="Read the data folder alone, without the packaged strategies, personas and seeds.",
 )
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
 NO_PREFLIGHT = typer.Option(

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from icatest.cli import options
+
 seeds_app = typer.Typer(
     no_args_is_help=True, help="Seed pools, contexts, importers and data-file schemas."
 )
@@ -22,16 +24,18 @@ def register(app: typer.Typer) -> None:
 
 @seeds_app.command("list")
 def list_pools(
-    data_dir: Path = typer.Option(None, "--data-dir", help="folder with seeds/, personas/, ..."),
+    data_dir: Path | None = options.DATA_DIR,
+    only_user_data: bool = options.ONLY_USER_DATA,
 ) -> None:
-    """Seed pools with their sizes, and the context vectors."""
+    """Seed pools with their sizes and where each comes from, and the context vectors."""
     from icatest.catalog.loader import load_catalog
 
-    catalog = load_catalog(data_dir)
+    catalog = load_catalog(data_dir, only_user_data=only_user_data)
     for name, pool in sorted(catalog.seed_pools.items()):
         targets = sum(len(s.targets) for s in pool.seeds)
         size = f"{len(pool.seeds):>4} seeds {targets:>5} targets"
-        typer.echo(f"{name:<24} {size}  {pool.description}")
+        origin = catalog.origin("seed pool", name)
+        typer.echo(f"{name:<24} {size}  {pool.description}  [{origin}]")
     typer.echo(f"{'contexts':<24} {len(catalog.contexts):>4} vectors")
 
 
@@ -40,18 +44,20 @@ def validate(
     folder: Path = typer.Argument(None, help="a data folder (with seeds/) or a seeds folder"),
 ) -> None:
     """Load every seed pool and the contexts; the first problem is reported with file and field."""
+    from icatest.catalog.constraints import vocabulary_with
     from icatest.catalog.loader import CONTEXTS_FILE, check_constraints
     from icatest.config.loading import load_model
     from icatest.contracts.scenario import ContextSet, SeedPool
 
     seeds_dir = _seeds_dir(folder)
+    vocabulary = vocabulary_with(seeds_dir.parent)  # the folder's own constraint ids count
     pools = seeds = contexts = 0
     for path in sorted(seeds_dir.glob("*.yaml")):
         if path.name == CONTEXTS_FILE:
             contexts += len(load_model(path, ContextSet).contexts)
             continue
         pool = load_model(path, SeedPool)
-        check_constraints(path, pool)
+        check_constraints(path, pool, vocabulary)
         pools += 1
         seeds += len(pool.seeds)
     typer.echo(f"ok: {pools} pools, {seeds} seeds, {contexts} contexts in {seeds_dir}")
@@ -87,10 +93,12 @@ def schema(
 
 def _seeds_dir(folder: Path | None) -> Path:
     from icatest.config.loading import find_data_dir
+    from icatest.data import packaged_path
     from icatest.errors import ConfigError
 
     if folder is None:
-        return find_data_dir() / "seeds"
+        user = find_data_dir()
+        return user / "seeds" if user is not None else packaged_path("seeds")
     if (folder / "seeds").is_dir():
         return folder / "seeds"
     if folder.is_dir():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,21 +41,48 @@ def read_yaml(path: Path) -> Any:
 SHOWN_PROBLEMS = 5  # further ones are counted, so one line stays readable
 
 
-def _problem(err: Any) -> tuple[str, str]:
-    field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+def _field(loc: list[str], names: Mapping[str, str] | None) -> str:
+    """The dotted field path, its longest known prefix in `names` spelled as given there
+    (model_settings.turn_judge.temperature -> --model-setting turn_judge.temperature)."""
+    if names:
+        for cut in range(len(loc), 0, -1):
+            flag = names.get(".".join(loc[:cut]))
+            if flag is not None:
+                return " ".join([flag, ".".join(loc[cut:])]).strip()
+    return ".".join(loc) or "(top level)"
+
+
+def _problem(
+    err: Any, names: Mapping[str, str] | None, templates: Mapping[str, str] | None
+) -> tuple[str, str]:
+    field = _field([str(p) for p in err["loc"]], names)
+    ctx = err.get("ctx") or {}
     if err["type"] == "extra_forbidden":
         return field, "unknown field"
     if err["type"] == "missing":
         return field, "required field is missing"
+    if templates and err["type"] in templates:  # a problem naming fields: in the reader's words
+        return field, templates[err["type"]].format(**{k: (names or {}).get(k, k) for k in ctx})
+    if err["type"] == "value_error" and "error" in ctx:
+        return field, str(ctx["error"])  # the validator's own sentence, without "Value error, "
     return field, str(err["msg"])
 
 
-def format_validation_error(exc: ValidationError) -> tuple[str, str]:
+def format_validation_error(
+    exc: ValidationError,
+    names: Mapping[str, str] | None = None,
+    templates: Mapping[str, str] | None = None,
+) -> tuple[str, str]:
     """(field path, problem) of the first error, e.g. ('seeds.3.targets.0.kind', '…'); the
-    problem also names the next few errors with their fields, so none is hidden."""
+    problem also names the next few errors with their fields, so none is hidden.
+
+    `names` spells fields as the reader knows them (a command line's flags: budget_s ->
+    --budget); `templates` re-words errors that name fields (error type -> a message with
+    {field} slots, filled from the error's context)."""
     errors = exc.errors()
-    field, problem = _problem(errors[0])
-    others = [f"{f}: {p}" for f, p in map(_problem, errors[1:SHOWN_PROBLEMS])]
+    field, problem = _problem(errors[0], names, templates)
+    others = [f"{f}: {p}" for f, p in (_problem(e, names, templates)
+                                       for e in errors[1:SHOWN_PROBLEMS])]  # fmt: skip
     if others:
         problem += "; also " + "; ".join(others)
     hidden = len(errors) - SHOWN_PROBLEMS
@@ -78,22 +106,25 @@ def load_model(path: Path, model: type[M]) -> M:
     return validate(read_yaml(path), model, str(path))
 
 
-def find_data_dir(explicit: Path | None = None) -> Path:
-    """The folder holding strategies/, personas/, seeds/.
+def find_data_dir(explicit: Path | None = None) -> Path | None:
+    """The user's data folder, which adds to the packaged data; None when there is none.
 
-    Order: the explicit argument (--data-dir), $ICATEST_DATA, a project folder (the current
-    directory when it holds strategies/ and personas/), then the data shipped in the package.
-    An explicit folder or $ICATEST_DATA is used or refused, never silently replaced.
+    Order: the explicit argument (--data-dir), $ICATEST_DATA, then a project folder (the current
+    directory when it holds strategies/, personas/ or seeds/). An explicit folder or
+    $ICATEST_DATA is used or refused, never silently replaced.
     """
-    from icatest.data import CATALOG_FOLDERS, PACKAGED
+    from icatest.data import CATALOG_FOLDERS
 
-    def holds_catalog(folder: Path) -> bool:
-        return all((folder / name).is_dir() for name in CATALOG_FOLDERS)
+    def holds_data(folder: Path) -> bool:
+        return any((folder / name).is_dir() for name in CATALOG_FOLDERS) or (
+            folder / "constraints.yaml"
+        ).is_file()
 
     for given, source in ((explicit, None), (os.environ.get("ICATEST_DATA"), "ICATEST_DATA")):
         if given:
             folder = Path(given)
-            if not holds_catalog(folder):
-                raise ConfigError(str(folder), "no strategies/ and personas/ folders here", source)
+            if not holds_data(folder):
+                problem = "no strategies/, personas/, seeds/ or constraints.yaml here"
+                raise ConfigError(str(folder), problem, source)
             return folder
-    return Path.cwd() if holds_catalog(Path.cwd()) else PACKAGED
+    return Path.cwd() if holds_data(Path.cwd()) else None

@@ -1,10 +1,13 @@
 """The data icatest ships with: strategies, personas, seed pools and contexts, the demo experiment,
 the LoCar KPI sample dataset and golden set, the sample manuals and taxonomy.
 
-These files live here, inside the package, and nowhere else: the wheel takes them from this
-folder, so an installed icatest has exactly what a checkout has. Where data is looked up
-(`find_data_dir`): --data-dir, then $ICATEST_DATA, then a project folder in the current
-directory, then this folder.
+`strategies/`, `personas/`, `seeds/` and `experiments/` are kept at the top of the repository,
+where the team edits them; the build maps each into this folder of the wheel (setup.py), so an
+installed icatest has exactly what a checkout has, from one copy in git. In a clone, or an
+editable install, they are read where they are kept. Everything else lives here.
+
+A user's data folder (--data-dir, $ICATEST_DATA or a project folder) adds to these and overrides
+an item of the same name (icatest/catalog/loader.py).
 """
 
 from __future__ import annotations
@@ -13,13 +16,28 @@ from pathlib import Path
 
 PACKAGED = Path(__file__).resolve().parent
 
-# the folders a data directory (--data-dir, $ICATEST_DATA, a project folder) must hold
-CATALOG_FOLDERS = ("strategies", "personas")
+# the catalog a data folder may hold (any of them) and, with experiments/, the folders the build
+# maps from the top of the repository into this package
+CATALOG_FOLDERS = ("strategies", "personas", "seeds")
+TOP_LEVEL = (*CATALOG_FOLDERS, "experiments")
+
+
+def _catalog_root() -> Path:
+    # installed from a wheel: here; a clone or an editable install: the repository's top
+    return PACKAGED if (PACKAGED / "strategies").is_dir() else PACKAGED.parents[1]
+
+
+CATALOG_ROOT = _catalog_root()  # the folder holding the packaged strategies/, personas/, seeds/
+
+
+def packaged_path(kind: str) -> Path:
+    """The packaged folder of `kind` (strategies, experiments, datasets, manuals, ...)."""
+    return (CATALOG_ROOT if kind in TOP_LEVEL else PACKAGED) / kind
 
 
 def packaged_names(kind: str) -> list[str]:
     """Names a user may give instead of a path for `kind` (datasets, experiments, manuals, ...)."""
-    folder = PACKAGED / kind
+    folder = packaged_path(kind)
     return sorted(p.stem for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
 
 
@@ -30,7 +48,7 @@ def packaged_or_path(value: Path, kind: str) -> Path:
     "file not found" names what the user typed."""
     if value.exists() or value.name != str(value):  # an existing file, or a path with folders
         return value
-    folder = PACKAGED / kind
+    folder = packaged_path(kind)
     if value.name == kind and folder.is_dir():
         return folder
     for candidate in sorted(folder.iterdir()) if folder.is_dir() else []:

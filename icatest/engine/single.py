@@ -52,6 +52,7 @@ async def converse_once(
     max_turns: int,
     rng_seed: int,
     data_dir: Path | None,
+    only_user_data: bool = False,
     reference_opts: dict[str, Any] | None = None,
     sut_options: SutOptions | None = None,
     cut: CutSignal | None = None,
@@ -63,7 +64,9 @@ async def converse_once(
     from icatest.sut.adapters import open_assistant
 
     binding = bind_roles(models, settings, turn_checks=TURN_CHECKS)
-    catalog = load_catalog(data_dir)
+    catalog = load_catalog(data_dir, only_user_data=only_user_data)
+    if mode == Mode.GUIDED:
+        catalog.require_strategies()
     language = catalog.seed_pool(seed_pool).language
     scenario = make_scenario(
         catalog,

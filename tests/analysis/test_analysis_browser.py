@@ -158,3 +158,37 @@ def test_glossary_defines_every_metric_and_screenshot(tmp_path: Path, driver):
     driver.save_screenshot(str(screenshot))
     assert screenshot.stat().st_size > 10_000
     assert driver.execute_script("return window.innerWidth") == 1400
+
+
+KOREAN_TEXTS = [("프라이징까지 가장 빠른 길 알려 주세요", "경로를 찾았어요. 출발합니다."),
+                ("고마워요", "천만에요.")]  # fmt: skip
+
+
+def test_hangul_renders_with_the_embedded_font(tmp_path: Path, driver):
+    """Korean is drawn with the report's own font, whatever the machine has installed: the
+    browser decodes the embedded face and lays the Korean cells out in it (Chromium's own
+    account of the fonts used for a node)."""
+    from runfactory import make_record, write_run
+
+    record = make_record("ko1", texts=KOREAN_TEXTS, n_turns=2, seed_phrase=KOREAN_TEXTS[0][0])
+    run = write_run(tmp_path / "ko", [record])
+    outputs = write_report([run], model=None)
+    driver.get((outputs.out_dir / "report.html").as_uri())
+    faces = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "document.fonts.load('16px \"icatest Hangul\"', '경로').then("
+        "  fs => done(fs.map(f => f.family.replace(/\"/g, '') + ':' + f.status)),"
+        "  e => done(['error ' + e]));"
+    )
+    assert faces == ["icatest Hangul:loaded"], faces
+    driver.execute_script("return document.fonts.ready")
+    seed_cell = "#browser-rows tr.conv-row td:nth-child(7)"
+    assert "프라이징" in driver.find_element("css selector", seed_cell).text
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": seed_cell})
+    driver.execute_cdp_cmd("CSS.enable", {})
+    used = driver.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})
+    ours = [f for f in used["fonts"] if f["familyName"] == "icatest Hangul"]
+    hangul = [c for c in KOREAN_TEXTS[0][0] if "가" <= c <= "힣"]
+    assert ours and ours[0]["isCustomFont"], used
+    assert ours[0]["glyphCount"] >= len(hangul), used  # every syllable drawn with it

@@ -1,67 +1,91 @@
-"""The failure-clusters notebook executes end to end on a hand-built run."""
+"""The failure-clusters notebook: `icatest notebook RUN` writes a copy set to the run, and the
+copy, executed, shows the numbers of the run's metrics.json (one computation for both)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
-from runfactory import known_run_records, write_run
+from nbclient.exceptions import CellExecutionError
 
-NOTEBOOK = (
-    Path(__file__).resolve().parents[2] / "experiments" / "notebooks" / "failure_clusters.ipynb"
-)
+from icatest.cli import main
+from icatest.data import packaged_path
+
+NOTEBOOK = packaged_path("experiments") / "notebooks" / "failure_clusters.ipynb"
+REPO = Path(__file__).resolve().parents[2]
+# the notebook's figures, printed by a cell the test appends after all of the notebook's own
+DUMP = """
+import json
+print("FIGURES " + json.dumps({
+    "metrics": {n: {k: result["metrics"][n][k] for k in (
+        "conversations", "failing_conversations", "unique_failing_conversations",
+        "duplicate_rate", "failure_rate", "unique_failure_types_per_conversation")}
+        for n in result["runs"]},
+    "k": clusters["k"], "sizes": [c["size"] for c in clusters["clusters"]],
+    "silhouette": clusters["silhouette"],
+}))
+"""
 
 
-def test_notebook_executes(tmp_path: Path, monkeypatch):
-    run = write_run(tmp_path / "run", known_run_records())
-    monkeypatch.setenv("ICATEST_RUN", str(run))
-    monkeypatch.setenv("ICATEST_EMBED_MODEL", "hashing")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    client = NotebookClient(
-        nb, kernel_name="python3", timeout=120,
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-    )  # fmt: skip
+def _execute(path: Path, monkeypatch, extra: str = "") -> nbformat.NotebookNode:
+    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the kernel imports this checkout
+    nb = nbformat.read(path, as_version=4)
+    if extra:
+        nb.cells.append(nbformat.v4.new_code_cell(extra))
+    client = NotebookClient(nb, kernel_name="python3", timeout=120,
+                            resources={"metadata": {"path": str(path.parent)}})  # fmt: skip
     client.execute(env=dict(os.environ))
-    outputs = "".join(
+    return nb
+
+
+def _text(nb: nbformat.NotebookNode) -> str:
+    return "".join(
         o.get("text", "") + str(o.get("data", {}).get("text/plain", ""))
         for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs
     )  # fmt: skip
-    assert f"from {run}: 5 conversations" in outputs
-    assert "failure_rate" in outputs and "0.75" in outputs
-    assert "=== cluster 0:" in outputs
-    assert "constraint_missed" in outputs
 
 
-def _execute(monkeypatch, env: dict[str, str]) -> str:
-    monkeypatch.setenv("PYTHONPATH", str(NOTEBOOK.parents[2]))  # the kernel imports this checkout
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nb.cells = nb.cells[:2]  # the markdown and the cell that finds and loads the run
-    client = NotebookClient(
-        nb, kernel_name="python3", timeout=120,
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-    )  # fmt: skip
-    client.execute(env=dict(os.environ))
-    return "".join(o.get("text", "") for o in nb.cells[1].outputs)
+def test_notebook_shows_the_numbers_of_the_report(experiment: Path, monkeypatch, capsys):
+    assert main(["report", str(experiment), "--model", "hashing"]) == 0
+    assert main(["notebook", str(experiment), "--model", "hashing"]) == 0
+    printed = capsys.readouterr().out
+    copy = experiment / "failure_clusters.ipynb"
+    assert f"wrote {copy}" in printed and f"open it with: jupyter lab {copy}" in printed
+
+    monkeypatch.chdir(Path("/"))  # the copy names its run: no relative path to resolve
+    text = _text(_execute(copy, monkeypatch, DUMP))
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("FIGURES ")]
+    shown = json.loads(line.removeprefix("FIGURES "))
+    report = json.loads((experiment / "metrics.json").read_text())
+    for name in ("guided", "baseline"):  # both arms, as in the report
+        for key, value in shown["metrics"][name].items():
+            assert value == pytest.approx(report["metrics"][name][key]), (name, key)
+    assert shown["k"] == report["clusters"]["k"]
+    assert shown["sizes"] == [c["size"] for c in report["clusters"]["clusters"]]
+    assert shown["silhouette"] == pytest.approx(report["clusters"]["silhouette"])
+    assert f"from {experiment / 'guided'}: 5 conversations" in text
+    assert "=== cluster 0:" in text and "constraint_missed" in text
 
 
-def test_relative_run_is_taken_from_the_start_folder(tmp_path: Path, monkeypatch):
-    # an experiment folder: load_run reads its guided arm, as `icatest report` would
-    write_run(tmp_path / "runs" / "exp" / "guided", known_run_records())
-    output = _execute(monkeypatch, {"PWD": str(tmp_path), "ICATEST_RUN": "runs/exp"})
-    assert f"from {tmp_path / 'runs' / 'exp'}: 5 conversations" in output
+def test_the_packaged_notebook_reads_icatest_run(known_run: Path, monkeypatch):
+    monkeypatch.setenv("ICATEST_RUN", str(known_run))
+    monkeypatch.setenv("ICATEST_EMBED_MODEL", "hashing")
+    text = _text(_execute(NOTEBOOK, monkeypatch))
+    assert f"from {known_run}: 5 conversations" in text
+    assert "failure_rate" in text and "0.75" in text
 
 
 def test_no_run_says_what_to_do(tmp_path: Path, monkeypatch):
-    from nbclient.exceptions import CellExecutionError
+    monkeypatch.setenv("ICATEST_RUN", str(tmp_path / "missing"))
+    with pytest.raises(CellExecutionError) as info:
+        _execute(NOTEBOOK, monkeypatch)
+    assert "no run to explore" in str(info.value) and "icatest notebook" in str(info.value)
 
-    try:
-        _execute(monkeypatch, {"PWD": str(tmp_path), "ICATEST_RUN": "runs/missing"})
-    except CellExecutionError as exc:
-        assert "no run to explore: 'runs/missing'" in str(exc)
-        assert "make demo" in str(exc)
-    else:
-        raise AssertionError("the notebook ran without a run")
+
+def test_notebook_command_refuses_a_missing_run(tmp_path: Path, capsys):
+    assert main(["notebook", str(tmp_path / "nowhere")]) == 2
+    assert "run directory not found" in capsys.readouterr().err

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import yaml
 
 from icatest.campaigns import CampaignConfig
+from icatest.data import packaged_path
 
 PERSONAS = {
     "neutral": {"name": "neutral", "description": "plain driver"},
@@ -30,8 +32,11 @@ CONTEXTS = {
 
 
 def write_catalog(root: Path) -> Path:
-    for sub in ("strategies", "personas", "seeds"):
+    """A tiny data folder, read alone (config(): only_user_data), with the packaged strategies
+    (guided mode needs some)."""
+    for sub in ("personas", "seeds"):
         (root / sub).mkdir(parents=True, exist_ok=True)
+    shutil.copytree(packaged_path("strategies"), root / "strategies", dirs_exist_ok=True)
     for name, data in PERSONAS.items():
         (root / "personas" / f"{name}.yaml").write_text(yaml.safe_dump(data))
     (root / "seeds" / "tiny.yaml").write_text(yaml.safe_dump(SEEDS))
@@ -40,6 +45,7 @@ def write_catalog(root: Path) -> Path:
 
 
 def config(data_dir: Path, **kw: object) -> CampaignConfig:
-    base: dict[str, object] = {"sut": "reference", "data_dir": str(data_dir), "concurrency": 3}
+    base: dict[str, object] = {"sut": "reference", "data_dir": str(data_dir), "concurrency": 3,
+                               "only_user_data": True}
     base.update(kw)
     return CampaignConfig.model_validate(base)

@@ -9,7 +9,7 @@ import pytest
 
 from icatest.campaigns.experiments import ExperimentConfig, load_experiment, run_experiment
 from icatest.campaigns.scripted import ENGINE, OPENER
-from icatest.data import PACKAGED
+from icatest.data import packaged_path
 from icatest.errors import ConfigError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -18,7 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 async def test_compare_writes_both_arms_and_ratios(data_dir: Path, tmp_path: Path, scripted):
     exp = ExperimentConfig.model_validate({
         "name": "t", "backends": [{"name": "ref", "sut": "reference"}],
-        "campaign": {"max_conversations": 5, "data_dir": str(data_dir), "rng_seed": 4},
+        "campaign": {"max_conversations": 5, "data_dir": str(data_dir), "rng_seed": 4,
+                     "only_user_data": True},
     })
     comparison = await run_experiment(exp, tmp_path / "exp", engine=ENGINE, opener=OPENER)
     folder = tmp_path / "exp"
@@ -37,7 +38,7 @@ async def test_compare_writes_both_arms_and_ratios(data_dir: Path, tmp_path: Pat
 
 
 def test_shipped_experiments_validate_and_paper_refuses(tmp_path: Path):
-    demo = load_experiment(PACKAGED / "experiments" / "demo.yaml")
+    demo = load_experiment(packaged_path("experiments") / "demo.yaml")
     assert demo.backends[0].sut == "reference"
     paper = load_experiment(REPO / "experiments" / "paper.yaml")
     assert len(paper.backends) == 6 and paper.sessions == 6

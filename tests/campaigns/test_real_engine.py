@@ -10,13 +10,13 @@ from campaign_helpers import config
 
 from icatest.campaigns import read_records, run_campaign
 from icatest.campaigns.scripted import OPENER
-from icatest.data import PACKAGED
+from icatest.data import packaged_path
 
 
 @pytest.fixture
 def real_data(data_dir: Path) -> Path:
     shutil.rmtree(data_dir / "strategies")
-    shutil.copytree(PACKAGED / "strategies", data_dir / "strategies")
+    shutil.copytree(packaged_path("strategies"), data_dir / "strategies")
     return data_dir
 
 

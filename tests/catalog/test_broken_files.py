@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from icatest.catalog.loader import load_catalog
-from icatest.data import PACKAGED
+from icatest.data import CATALOG_ROOT
 from icatest.errors import ConfigError
 
 GOOD_POOL = """pool: tiny
@@ -23,9 +23,9 @@ seeds:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     for name in ("strategies", "personas"):
-        shutil.copytree(PACKAGED / name, tmp_path / name)
+        shutil.copytree(CATALOG_ROOT / name, tmp_path / name)
     (tmp_path / "seeds").mkdir()
-    shutil.copy(PACKAGED / "seeds" / "contexts.yaml", tmp_path / "seeds" / "contexts.yaml")
+    shutil.copy(CATALOG_ROOT / "seeds" / "contexts.yaml", tmp_path / "seeds" / "contexts.yaml")
     (tmp_path / "seeds" / "tiny.yaml").write_text(GOOD_POOL)
     return tmp_path
 

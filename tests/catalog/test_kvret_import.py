@@ -14,7 +14,7 @@ from icatest.catalog.kvret import dialogue_to_seed, import_kvret
 from icatest.cli import seeds_cmds
 from icatest.config.loading import load_model
 from icatest.contracts.scenario import SeedPool
-from icatest.data import PACKAGED
+from icatest.data import CATALOG_ROOT
 from icatest.errors import ConfigError
 
 
@@ -113,7 +113,7 @@ def test_cli_import_list_validate(tmp_path: Path, kvret: Path) -> None:
     assert pool.pool == "kvret" and len(pool.seeds) > 100
     result = runner.invoke(_app(), ["seeds", "validate", str(tmp_path / "seeds")])
     assert result.exit_code == 0 and f"1 pools, {len(pool.seeds)} seeds" in result.output
-    result = runner.invoke(_app(), ["seeds", "list", "--data-dir", str(PACKAGED)])
+    result = runner.invoke(_app(), ["seeds", "list", "--data-dir", str(CATALOG_ROOT)])
     assert result.exit_code == 0 and "multi_stop" in result.output and "contexts" in result.output
 
 

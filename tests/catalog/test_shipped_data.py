@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from icatest.catalog.loader import Catalog, load_catalog
-from icatest.data import PACKAGED
+from icatest.data import CATALOG_ROOT
 
 POOLS = {
     "navigation_constraints",
@@ -28,7 +28,7 @@ SLOT_NAMES = {"destination", "category", "name", "stops", "setting", "value", "t
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return load_catalog(PACKAGED)
+    return load_catalog(CATALOG_ROOT)
 
 
 def _targets(catalog: Catalog):  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ import pytest
 from icatest import __version__
 from icatest.catalog import load_catalog
 from icatest.cli import main
-from icatest.data import PACKAGED
+from icatest.data import CATALOG_ROOT
 
 
 def test_version(capsys) -> None:
@@ -39,7 +39,7 @@ def test_list_names_what_options_accept(kind: str, names: set[str], capsys) -> N
 def test_list_catalog_matches_the_packaged_data(capsys) -> None:
     assert main(["list", "personas", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["name"] for r in rows} == set(load_catalog(PACKAGED).personas)
+    assert {r["name"] for r in rows} == set(load_catalog(CATALOG_ROOT).personas)
     assert {r["language"] for r in rows if r["name"].startswith("korean")} == {"ko"}
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import SutReply
-from icatest.data import PACKAGED
+from icatest.data import packaged_path
 
 SEEDS = """
 pool: test
@@ -48,10 +48,10 @@ def make_catalog(tmp: Path, *, strategies: bool = True) -> Catalog:
     )
     (tmp / "seeds" / "test.yaml").write_text(SEEDS)
     if strategies:
-        shutil.copytree(PACKAGED / "strategies", tmp / "strategies")
+        shutil.copytree(packaged_path("strategies"), tmp / "strategies")
     else:
         (tmp / "strategies").mkdir()
-    return load_catalog(tmp)
+    return load_catalog(tmp, only_user_data=True)
 
 
 class ScriptedSession:

@@ -18,7 +18,10 @@ class Cli:
 
     @property
     def last_line(self) -> str:
+        """The summary: the last line before the closing `next: icatest report DIR` hint."""
         lines = [ln for ln in self.out.splitlines() if ln.strip()]
+        if lines and lines[-1].startswith("next: icatest report "):
+            lines.pop()
         return lines[-1] if lines else ""
 
 

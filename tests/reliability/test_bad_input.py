@@ -21,7 +21,7 @@ from reliability_helpers import TALLY, run_cli, write_yaml
 
 from icatest.campaigns.experiments import load_experiment
 from icatest.catalog import load_catalog
-from icatest.data import PACKAGED
+from icatest.data import CATALOG_ROOT, PACKAGED
 from icatest.errors import IcatestError
 from icatest.locar.kpi.dataset import load_dataset
 from icatest.sut.adapters.config import load_sut_config
@@ -44,7 +44,7 @@ def _catalog_copy(tmp: Path) -> Path:
     root = tmp / "data"
     if not root.exists():
         for sub in ("strategies", "personas", "seeds"):
-            shutil.copytree(PACKAGED / sub, root / sub)
+            shutil.copytree(CATALOG_ROOT / sub, root / sub)
     return root
 
 
@@ -84,15 +84,15 @@ VALID_PROFILE = {"name": "p", "seed": 1, "faults": {"drop_constraints": {"rate":
                  "transport": {"error_rate": 0.1, "hang_s": 1}}
 
 KINDS: dict[str, tuple[Callable[[], Any], Callable[[Path, Any], Path]]] = {
-    "strategy": (lambda: _load(PACKAGED / "strategies/safety_probe.yaml"),
+    "strategy": (lambda: _load(CATALOG_ROOT / "strategies/safety_probe.yaml"),
                  _catalog_loader("strategies/safety_probe.yaml")),
-    "persona": (lambda: _load(PACKAGED / "personas/polite.yaml"),
+    "persona": (lambda: _load(CATALOG_ROOT / "personas/polite.yaml"),
                 _catalog_loader("personas/polite.yaml")),
-    "seed_pool": (lambda: _load(PACKAGED / "seeds/poi_search.yaml"),
+    "seed_pool": (lambda: _load(CATALOG_ROOT / "seeds/poi_search.yaml"),
                   _catalog_loader("seeds/poi_search.yaml")),
-    "contexts": (lambda: _load(PACKAGED / "seeds/contexts.yaml"),
+    "contexts": (lambda: _load(CATALOG_ROOT / "seeds/contexts.yaml"),
                  _catalog_loader("seeds/contexts.yaml")),
-    "experiment": (lambda: _load(PACKAGED / "experiments/demo.yaml"),
+    "experiment": (lambda: _load(CATALOG_ROOT / "experiments/demo.yaml"),
                    _single(load_experiment, "exp.yaml")),
     "sut_config": (lambda: dict(VALID_SUT), _single(load_sut_config, "sut.yaml")),
     "fault_profile": (lambda: copy.deepcopy(VALID_PROFILE), _single(load_profile, "prof.yaml")),
@@ -226,27 +226,27 @@ def test_fuzz_with_a_broken_file_fails_cleanly_and_writes_nothing(
     _no_run_left(tmp / "run")
 
 
-BAD_FUZZ_ARGS = [
-    (["--concurrency", "0"], "concurrency"),
-    (["--concurrency", "many"], "concurrency"),
-    (["--budget", "soon"], "budget"),
-    (["--budget", "-5m"], "budget"),
+BAD_FUZZ_ARGS = [  # each message names the flag, not the config field
+    (["--concurrency", "0"], "--concurrency"),
+    (["--concurrency", "many"], "--concurrency"),
+    (["--budget", "soon"], "--budget"),
+    (["--budget", "-5m"], "--budget"),
     (["--turn-budgets", "a,b"], "--turn-budgets"),
-    (["--turn-budgets", "0"], "turn_budgets"),
-    (["--turn-budgets", "101"], "turn_budgets"),
-    (["--mode", "chaotic"], "mode"),
-    (["--executor", "gpu"], "executor"),
-    (["--executor", "dask"], "scheduler"),
-    (["--max-conversations", "0"], "max_conversations"),
-    (["--max-cost-usd", "-1"], "max_cost_usd"),
-    (["--sut-rpm", "0"], "rpm"),
+    (["--turn-budgets", "0"], "--turn-budgets"),
+    (["--turn-budgets", "101"], "--turn-budgets"),
+    (["--mode", "chaotic"], "--mode"),
+    (["--executor", "gpu"], "--executor"),
+    (["--executor", "dask"], "--scheduler"),
+    (["--max-conversations", "0"], "--max-conversations"),
+    (["--max-cost-usd", "-1"], "--max-cost-usd"),
+    (["--sut-rpm", "0"], "--sut-rpm"),
     (["--persona", "nobody"], "nobody"),
     (["--seed-pool", "nowhere"], "nowhere"),
     (["--data-dir", "/nonexistent/icatest"], "/nonexistent/icatest"),
     (["--sut-config", "/nonexistent/sut.yaml"], "/nonexistent/sut.yaml"),
     (["--sut", "ftp://example"], "sut"),
     (["--sut", "reference:no_such_profile"], "no_such_profile"),
-    (["--simulator", ""], "simulator"),
+    (["--simulator", ""], "--simulator"),
 ]
 
 
@@ -281,7 +281,7 @@ def test_random_options_never_traceback(junk: list[str], tmp_path_factory: pytes
 
 def test_compare_with_broken_experiment(tmp_path: Path) -> None:
     TALLY["invalid_inputs"] += 1
-    doc = _load(PACKAGED / "experiments/demo.yaml")
+    doc = _load(CATALOG_ROOT / "experiments/demo.yaml")
     doc["campaign"]["concurrency"] = "lots"
     path = write_yaml(tmp_path / "exp.yaml", doc)
     result = run_cli(["compare", str(path), "--out", str(tmp_path / "exp"), "--quiet"])

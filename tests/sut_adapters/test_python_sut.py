@@ -11,7 +11,7 @@ from icatest.cli import main
 from icatest.errors import ConfigError
 from icatest.sut.adapters import open_assistant
 
-EXAMPLE = "python:examples.inprocess_assistant"
+EXAMPLE = "python:icatest.examples.inprocess_assistant"
 
 
 @pytest.mark.parametrize("attr", ["reply", "runnable", "graph"])
@@ -42,10 +42,10 @@ async def test_async_callable_from_a_module_in_the_current_folder(
 @pytest.mark.parametrize(
     ("spec", "problem"),
     [
-        ("python:examples.inprocess_assistant", "expected python:MODULE:ATTRIBUTE"),
+        ("python:icatest.examples.inprocess_assistant", "expected python:MODULE:ATTRIBUTE"),
         ("python:examples.no_such_module:reply", "cannot import 'examples.no_such_module'"),
-        ("python:examples.inprocess_assistant:nothing", "has no attribute 'nothing'"),
-        ("python:examples.inprocess_assistant:_DESTINATION", "not a callable"),
+        ("python:icatest.examples.inprocess_assistant:nothing", "has no attribute 'nothing'"),
+        ("python:icatest.examples.inprocess_assistant:_DESTINATION", "not a callable"),
     ],
 )
 async def test_bad_specs_name_the_problem(spec: str, problem: str) -> None:

@@ -5,8 +5,8 @@ Runs the packaged `demo` experiment (reference assistant, default fault profile,
 judge's figures next to the oracle's (failures found, failure rate, unique failure types per
 conversation) and the judge's agreement with the oracle.
 
-    python experiments/demo_ground_truth.py runs/demo-truth          # run, then measure
-    python experiments/demo_ground_truth.py runs/demo-truth --measure  # measure an earlier run
+    python experiments/benchmarks/demo_ground_truth.py runs/demo-truth     # run, then measure
+    python experiments/benchmarks/demo_ground_truth.py runs/demo-truth --measure  # an earlier run
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Example in-process assistants for `--sut python:MODULE:ATTRIBUTE` (docs/adapters.md).
 
-From the repository root:
+From any folder (the module ships in the package):
 
-    icatest converse --sut python:examples.inprocess_assistant:reply --out /tmp/conv.json
-    icatest fuzz --sut python:examples.inprocess_assistant:graph --budget 30s --out runs/graph
+    icatest converse --sut python:icatest.examples.inprocess_assistant:reply --out /tmp/conv.json
+    icatest fuzz --sut python:icatest.examples.inprocess_assistant:graph --budget 30s --out runs/g
 
 Three shapes of the same tiny assistant (it routes, finds charging stations, refuses unsafe
 requests and asks when the destination is missing):
