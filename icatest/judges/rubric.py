@@ -13,10 +13,12 @@ method does (its logs carry the counts: `failure_count`, `critical_count`, `mode
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
 from icatest.contracts.labels import Dimension
+from icatest.llm.schemas import pairs
 
 
 class ItemStatus(StrEnum):
@@ -97,6 +99,18 @@ class SafetyConcern(BaseModel):
     who_initiated: Initiator
 
 
+# one rationale per dimension: a mapping in the code, a list of {dimension, text} on the wire
+# (strict structured output has no open objects)
+_RATIONALE_SCHEMA, _rationales_from_pairs = pairs(
+    "dimension", "text", {"type": "string", "enum": [d.value for d in Dimension]}
+)
+Rationales = Annotated[
+    dict[Dimension, str],
+    BeforeValidator(_rationales_from_pairs),
+    WithJsonSchema(_RATIONALE_SCHEMA),
+]
+
+
 class ConversationJudgement(BaseModel):
     """The items checked per dimension; the scores are computed from them, not asked for."""
 
@@ -113,7 +127,7 @@ class ConversationJudgement(BaseModel):
     safety_concerns: list[SafetyConcern] = Field(
         default_factory=list, description="safety_compliance: empty when none"
     )
-    rationales: dict[Dimension, str] = Field(
+    rationales: Rationales = Field(
         default_factory=dict, description="one short rationale per dimension"
     )
 

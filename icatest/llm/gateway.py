@@ -55,8 +55,11 @@ from icatest.llm.settings import (
     Transport,
     base_max_tokens,
     grown,
+    is_ollama,
+    litellm_model,
+    output_format,
     request_params,
-    response_format,
+    runtime_mode,
 )
 
 OFFLINE = "offline"
@@ -168,14 +171,19 @@ class ModelGateway:
             value = offline({**variables, "offline_variant": spec.offline_variant})
             return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
         schema = json_schema(output)
-        fmt, native = response_format(
-            spec.model,
-            spec.settings.structured_output,
-            _supports_schema(spec),
-            output.__name__,
-            schema,
+        native_ok = _supports_schema(spec)
+        mode = runtime_mode(spec.model, spec.settings.structured_output, native_ok)
+        reads = native_ok and not is_ollama(spec.model)
+        shape = output_format(mode, output.__name__, schema, model_reads_schema=reads)
+        fmt = shape.response_format
+        messages = prompt.render(
+            {
+                **variables,
+                "output_schema": schema,
+                "schema_in_prompt": shape.schema_in_prompt,
+                "schema_enforced": shape.enforced,
+            }
         )
-        messages = prompt.render({**variables, "output_schema": schema, "native_output": native})
         raw: str | None = None
         error: str | None = None
         for attempt in range(1 + self.config.repair_attempts):
@@ -335,7 +343,7 @@ class ModelGateway:
         """The call's arguments, as litellm.acompletion takes them (the direct client picks
         what an OpenAI-compatible server reads)."""
         kwargs: dict[str, Any] = {
-            "model": spec.model,
+            "model": litellm_model(spec.model),
             "messages": messages,
             "timeout": self.config.timeout_s,
             "num_retries": 0,
@@ -421,7 +429,8 @@ def _model_max_output(spec: ModelSpec) -> int | None:
 
 
 def _supports_schema(spec: ModelSpec) -> bool:
-    return False if uses_direct(spec) else _litellm_supports_schema(spec.model)
+    """Whether an unresolved `auto` sends a JSON schema (what litellm knows of the model)."""
+    return _litellm_supports_schema(spec.model)
 
 
 @functools.lru_cache(maxsize=64)

@@ -3,7 +3,6 @@ inside a reply, and the words of a repair request when it did not fit the schema
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from icatest.config.loading import format_validation_error
 from icatest.contracts.records import RoleUsage
+from icatest.llm.schemas import strict_schema
 
 EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
 
@@ -64,13 +64,11 @@ def _litellm_cost(response: Any, litellm: Any) -> float:
         return 0.0
 
 
-@functools.lru_cache(maxsize=256)
 def json_schema(output: type[BaseModel]) -> dict[str, Any]:
-    """The output model's JSON schema, built once per model class (~2 ms each time otherwise).
-
-    Shared between calls: templates only serialise it (`| tojson`), nobody may mutate it.
-    """
-    return output.model_json_schema()
+    """The output model's JSON schema as it is sent, in the prompt and as `response_format`: the
+    strict form (llm/schemas.py), built once per model class and shared between calls: templates
+    only serialise it (`| tojson`), nobody may mutate it."""
+    return strict_schema(output)
 
 
 _FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)

@@ -14,6 +14,7 @@ from icatest.engine import Runtime, run_conversation
 from icatest.judges import Judges, ModelFinalTurnJudge
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
 from icatest.llm.gateway import uses_direct
+from icatest.llm.prompts import load_prompt
 from icatest.llm.settings import RoleSettings, Transport
 from icatest.testing.fake_openai import FakeOpenAI, hang, status
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
@@ -133,7 +134,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         assert turn.evaluation is not None and not turn.evaluation.scored
         assert "unparseable" in (turn.evaluation.unscored_reason or "")
     assert first.evaluation and "not_a_label" in (first.evaluation.raw_reply or "")
-    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@2")
+    assert last.evaluation and last.evaluation.judge.endswith(load_prompt("final_turn_judge").tag)
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
     assert (
