@@ -119,7 +119,10 @@ def fuzz(
 
     # a scripted engine talks to no real model or assistant: nothing to check
     skip = no_preflight or engine is not None
-    options.run_preflight(config.roles(), config.sut, config.sut_config, skip=skip)
+    resolved = options.run_preflight(
+        config.roles(), config.sut, config.sut_config, skip=skip, settings=config.model_settings
+    )
+    config = config.model_copy(update={"model_settings": resolved})  # auto -> the mode used
     options.offline_judge_notice(config.roles(), config.sut, config.sut_config)
 
     view = None

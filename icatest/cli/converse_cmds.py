@@ -49,14 +49,16 @@ def converse(
 
     options.require_sut(sut, sut_config)
     models = options.role_models(simulator, turn_judge, conversation_judge)
-    options.run_preflight(models, sut, sut_config, skip=no_preflight)
+    settings = options.run_preflight(
+        models, sut, sut_config, skip=no_preflight, settings=options.checked_settings(model_setting)
+    )
     options.offline_judge_notice(models, sut, sut_config)
     record = asyncio.run(
         converse_once(
             sut=sut,
             sut_config=sut_config,
             models=models,
-            settings=options.checked_settings(model_setting),
+            settings=settings,
             mode=mode,
             persona=persona,
             seed_pool=seed_pool,
