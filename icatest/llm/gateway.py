@@ -383,10 +383,13 @@ _LITELLM: Any = None
 
 
 def _litellm() -> Any:
-    """Import litellm lazily, with its cost map kept local (no network at import)."""
+    """Import litellm lazily, with its cost map kept local (no network at import) and every
+    catalog it would fetch on its own taken from its bundled copy (Anthropic's beta headers are
+    otherwise fetched from GitHub on the first Anthropic call)."""
     global _LITELLM
     if _LITELLM is None:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
         import litellm
 
         litellm.telemetry = False
