@@ -62,7 +62,8 @@ class Preflight:
 
 @dataclass
 class Probed:
-    """One role's probe: the mode that answered (None: nothing did), the error, the notes."""
+    """One role's probe: the mode the server took (None: it refused every one), the error (the
+    reply may not parse in a mode the server took), the notes."""
 
     mode: StructuredOutput | None
     error: str | None = None
@@ -124,7 +125,7 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
         if kind not in REFUSED or i == len(modes) - 1:
             if refused:
                 error += f" (structured output {', '.join(refused)})"
-            return Probed(None, error, kind)
+            return Probed(None if kind in REFUSED else candidate, error, kind)
         refused.append(f"{candidate.value} refused ({clip(error, 120)})")
     raise AssertionError("no structured-output mode to try")  # modes is never empty
 
@@ -158,7 +159,7 @@ async def check_models(
             if missing is not None:
                 raise PreflightError(f"preflight: {where(role, spec)}: {missing}")
             probed = await probe_role(role, spec)
-            if probed.mode is None:
+            if probed.mode is None or probed.error is not None:
                 raise PreflightError(f"preflight: {where(role, spec)}: {probed.error}")
             out.notes += probed.notes
             modes.add(probed.mode)

@@ -12,9 +12,7 @@ from icatest.llm.schemas import pairs
 # a goal's named values: a mapping in the code, a list of {name, value} on the wire (strict
 # structured output has no open objects)
 _SLOT_SCHEMA, _slots_from_pairs = pairs("name", "value")
-Slots = Annotated[
-    dict[str, str], BeforeValidator(_slots_from_pairs), WithJsonSchema(_SLOT_SCHEMA)
-]
+Slots = Annotated[dict[str, str], BeforeValidator(_slots_from_pairs), WithJsonSchema(_SLOT_SCHEMA)]
 
 
 class NewTarget(BaseModel):
@@ -30,8 +28,8 @@ class NewTarget(BaseModel):
 
 
 class ConstraintAddition(BaseModel):
-    target_id: str
-    constraints: list[str]
+    target_id: str = Field(description="id of the existing goal (t1, t2, ...)")
+    constraints: list[str] = Field(description="the constraints this utterance adds to it")
 
 
 class SimulatorTurn(BaseModel):

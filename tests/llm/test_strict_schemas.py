@@ -57,6 +57,7 @@ def _structured_outputs() -> set[str]:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr == "structured"
+                and ast.unparse(node.func.value) != "super()"  # a wrapper passes its argument on
             ):
                 output = node.args[3] if len(node.args) > 3 else None
                 output = output or next(k.value for k in node.keywords if k.arg == "output")
