@@ -432,8 +432,10 @@ def _model_max_output(spec: ModelSpec) -> int | None:
 
 
 def _supports_schema(spec: ModelSpec) -> bool:
-    """Whether an unresolved `auto` sends a JSON schema (what litellm knows of the model)."""
-    return _litellm_supports_schema(spec.model)
+    """Whether an unresolved `auto` sends a JSON schema (litellm's word on the model; a model it
+    does not know, on an OpenAI-compatible server, is asked in the prompt until preflight says
+    what the server takes)."""
+    return False if uses_direct(spec) else _litellm_supports_schema(spec.model)
 
 
 @functools.lru_cache(maxsize=64)

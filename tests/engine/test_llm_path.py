@@ -100,8 +100,9 @@ async def test_guided_conversation_through_a_model_server(
     usage = record.usage
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
-    assert record.prompt_versions["turn_judge"] == "2"
+    assert record.prompt_versions["turn_judge"] == load_prompt("turn_judge").version
     assert record.prompt_versions["_rubric_turn"] == "1"  # the shared rubric's version too
+    assert record.prompt_versions["_output_format"] == "1"
     # the assistant's words reach the judge fenced as data
     judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
     assert all("<<<DATA" in p and GOOD_GARCHING.split(".")[0] in p for p in judge_prompts)
@@ -172,7 +173,7 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
     assert record.usage["turn_judge"].calls == 3 and "conversation_judge" not in record.usage
     assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
     assert record.scores["plan_coherence"] == 2
-    assert record.prompt_versions["final_turn_judge"] == "2"
+    assert record.prompt_versions["final_turn_judge"] == load_prompt("final_turn_judge").version
 
 
 def test_which_client_carries_a_role() -> None:
