@@ -165,6 +165,11 @@ async def check_models(
             modes.add(probed.mode)
         if modes:  # ensemble members share their role's settings: one mode every member takes
             mode = modes.pop() if len(modes) == 1 else StructuredOutput.PROMPT
+            if mode is StructuredOutput.PROMPT and modes:
+                out.notes.append(
+                    f"preflight: {role}: its members' servers take different structured-output "
+                    "modes; using prompt for all"
+                )
             out.settings[role] = own.model_copy(update={"structured_output": mode})
     return out
 

@@ -109,3 +109,14 @@ async def test_a_reply_that_does_not_parse_fails_preflight() -> None:
     with FakeOpenAI(default=reply("I think the reply was fine.")) as srv:
         with pytest.raises(PreflightError, match=r"^preflight: turn_judge .*unparseable"):
             await check_models({"turn_judge": f"openai/local@{srv.base_url}/v1"})
+
+
+async def test_ensemble_members_on_servers_that_differ_share_the_prompt_mode() -> None:
+    with _refusing({"json_schema"}) as local, FakeOpenAI(default=reply(FINDINGS)) as other:
+        members = f"openai/a@{local.base_url}/v1,openai/b@{other.base_url}/v1"
+        result = await check_models({"turn_judge": members})
+    assert result.settings["turn_judge"].structured_output == "prompt"
+    assert result.notes[-1] == (
+        "preflight: turn_judge: its members' servers take different structured-output modes; "
+        "using prompt for all"
+    )
