@@ -72,7 +72,7 @@ class Probed:
 
 
 @dataclass
-class _Recording(ModelGateway):
+class RecordingGateway(ModelGateway):
     """A gateway that keeps the Result of each structured call (a probe's verdict hides it)."""
 
     results: list[Result[Any]] = field(default_factory=list)
@@ -103,7 +103,7 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
     refused: list[str] = []
     for i, candidate in enumerate(modes):
         settings = spec.settings.model_copy(update={"structured_output": candidate})
-        gateway = _Recording(
+        gateway = RecordingGateway(
             roles={role: replace(spec, settings=settings)},
             config=GatewayConfig(timeout_s=PROBE_TIMEOUT_S, max_retries=1),
         )
@@ -130,7 +130,9 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
     raise AssertionError("no structured-output mode to try")  # modes is never empty
 
 
-async def _run_probe(gateway: _Recording, role: str) -> tuple[str | None, ModelErrorKind | None]:
+async def _run_probe(
+    gateway: RecordingGateway, role: str
+) -> tuple[str | None, ModelErrorKind | None]:
     probe = probe_for(role)
     if probe is None:  # no structured task of its own: the reachability prompt
         result: Result[Any] = await gateway.text(role, PROBE_TASK, {}, offline=lambda _: "OK")

@@ -22,7 +22,7 @@ import pytest
 from icatest.contracts.labels import ModelErrorKind
 from icatest.llm import GatewayConfig, ModelSpec
 from icatest.llm.settings import RoleSettings, StructuredOutput
-from icatest.preflight import _Recording, probe_role
+from icatest.preflight import RecordingGateway, probe_role
 from icatest.role_probes import probe_for
 from icatest.testing import free_port
 
@@ -81,7 +81,7 @@ async def test_judge_on_llama_cpp_with_auto_is_scored_or_named(
     assert probe is not None
     outcomes = []
     for _ in range(VERDICTS):
-        gateway = _Recording(
+        gateway = RecordingGateway(
             roles={role: replace(spec, settings=settings)},
             config=GatewayConfig(timeout_s=60.0, max_retries=0),
         )
