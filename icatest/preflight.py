@@ -1,27 +1,49 @@
 """Preflight: before a command starts work, every model it will call and the assistant answer once.
 
-For each distinct model string (ensemble members included): its credentials (litellm names the
-environment variables a model needs) and one tiny call. The assistant (a URL or a --sut-config
-file) gets one utterance, as `icatest sut check` sends. The offline backend and the built-in
-reference assistant need no check. The first problem raises PreflightError: one line naming the
-role, the model or endpoint and the cause; the CLI prints it and exits 2 before any run directory
-exists. `--no-preflight` skips all of it.
+For each model role (ensemble members included): its credentials (litellm names the environment
+variables a model needs), then the role's real request (icatest.role_probes: its prompt on a tiny
+drive, its settings, its schema in its structured-output mode), whose reply must parse into the
+role's output model. A role set to `structured_output: auto` falls back from a mode the server
+refuses (a 4xx or 5xx to the structured request) to the next one (json_schema,
+json_object_schema on OpenAI-compatible servers, json_object, prompt), and the mode that answered
+is the role's mode for the run (`Preflight.settings`). A fallback and an optional parameter the
+provider refused are each named in one line (`Preflight.notes`). The assistant (a URL or a
+--sut-config file) gets one utterance, as `icatest sut check` sends. The offline backend and the
+built-in reference assistant need no check. The first problem raises PreflightError: one line
+naming the role, the model or endpoint and the cause; the CLI prints it and exits 2 before any
+run directory exists. `--no-preflight` skips all of it.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from icatest.errors import IcatestError
-from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec, credentials_problem
+from pydantic import BaseModel
+
+from icatest.contracts.labels import ModelErrorKind
+from icatest.errors import IcatestError, clip
+from icatest.llm.gateway import (
+    GatewayConfig,
+    ModelGateway,
+    ModelSpec,
+    OfflineHandler,
+    Result,
+    credentials_problem,
+)
+from icatest.llm.settings import RoleSettings, StructuredOutput, candidate_modes
+from icatest.role_probes import probe_for
 from icatest.sut.options import SutOptions
 
 PROBE_TASK = "preflight"
-PROBE_TIMEOUT_S = 20.0
+PROBE_TIMEOUT_S = 60.0  # the role's real request: a judge's reply may take a while
 PROBE_UTTERANCE = "Hello, can you hear me?"
+# what a refused structured-output mode looks like: the server answered, but not this request
+# (llama.cpp's server answers a json_schema it cannot read with a 500)
+REFUSED = frozenset({ModelErrorKind.BAD_REQUEST, ModelErrorKind.SERVER})
 
 
 class PreflightError(IcatestError):
@@ -30,31 +52,129 @@ class PreflightError(IcatestError):
     exit_code = 2
 
 
-def distinct_models(roles: Mapping[str, str]) -> dict[str, str]:
-    """{model string: first role using it}; ensembles ('a,b,c') are split, offline dropped."""
-    out: dict[str, str] = {}
-    for role, text in roles.items():
-        for model in (m.strip() for m in text.split(",")):
-            if model and not ModelSpec.parse(model).is_offline:
-                out.setdefault(model, role)
-    return out
+@dataclass
+class Preflight:
+    """What preflight learnt: per checked role its settings with `auto` resolved, and one line
+    per fallback or refused parameter (for the CLI to print)."""
+
+    settings: dict[str, RoleSettings] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
-async def check_models(roles: Mapping[str, str]) -> None:
-    """Credentials, then one tiny call, for each distinct non-offline model."""
-    for model, role in distinct_models(roles).items():
-        parsed = ModelSpec.parse(model)
-        spec = replace(parsed, settings=parsed.settings.model_copy(update={"max_tokens": 16}))
-        where = f"{role} ({spec.label()}{f' at {spec.api_base}' if spec.api_base else ''})"
-        missing = credentials_problem(spec)
-        if missing is not None:
-            raise PreflightError(f"preflight: {where}: {missing}")
-        gateway = ModelGateway(
-            roles={role: spec}, config=GatewayConfig(timeout_s=PROBE_TIMEOUT_S, max_retries=1)
+@dataclass
+class Probed:
+    """One role's probe: the mode the server took (None: it refused every one), the error (the
+    reply may not parse in a mode the server took), the notes."""
+
+    mode: StructuredOutput | None
+    error: str | None = None
+    error_kind: ModelErrorKind | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RecordingGateway(ModelGateway):
+    """A gateway that keeps the Result of each structured call (a probe's verdict hides it)."""
+
+    results: list[Result[Any]] = field(default_factory=list)
+
+    async def structured(  # type: ignore[override]
+        self,
+        role: str,
+        task: str,
+        variables: dict[str, Any],
+        output: type[BaseModel],
+        *,
+        offline: OfflineHandler,
+    ) -> Result[Any]:
+        result = await super().structured(role, task, variables, output, offline=offline)
+        self.results.append(result)
+        return result
+
+
+def where(role: str, spec: ModelSpec) -> str:
+    return f"{role} ({spec.label()}{f' at {spec.api_base}' if spec.api_base else ''})"
+
+
+async def probe_role(role: str, spec: ModelSpec) -> Probed:
+    """The role's real request in each candidate mode until one answers (`auto`), or in its
+    own mode; never raises for a provider problem."""
+    mode = spec.settings.structured_output
+    modes = candidate_modes(spec.model, spec.api_base) if mode is StructuredOutput.AUTO else (mode,)
+    refused: list[str] = []
+    for i, candidate in enumerate(modes):
+        settings = spec.settings.model_copy(update={"structured_output": candidate})
+        gateway = RecordingGateway(
+            roles={role: replace(spec, settings=settings)},
+            config=GatewayConfig(timeout_s=PROBE_TIMEOUT_S, max_retries=1),
         )
-        result = await gateway.text(role, PROBE_TASK, {}, offline=lambda _: "OK")
-        if result.error is not None:
-            raise PreflightError(f"preflight: {where}: {result.error}")
+        error, kind = await _run_probe(gateway, role)
+        if error is None:
+            notes = []
+            if refused:
+                notes.append(
+                    f"preflight: {where(role, spec)}: structured output {', '.join(refused)}; "
+                    f"using {candidate.value}"
+                )
+            dropped = sorted(gateway.dropped.get(role, frozenset()))
+            if dropped:
+                notes.append(
+                    f"preflight: {where(role, spec)}: the provider refused "
+                    f"{', '.join(dropped)}; not sent"
+                )
+            return Probed(candidate, notes=notes)
+        if kind not in REFUSED or i == len(modes) - 1:
+            if refused:
+                error += f" (structured output {', '.join(refused)})"
+            return Probed(None if kind in REFUSED else candidate, error, kind)
+        refused.append(f"{candidate.value} refused ({clip(error, 120)})")
+    raise AssertionError("no structured-output mode to try")  # modes is never empty
+
+
+async def _run_probe(
+    gateway: RecordingGateway, role: str
+) -> tuple[str | None, ModelErrorKind | None]:
+    probe = probe_for(role)
+    if probe is None:  # no structured task of its own: the reachability prompt
+        result: Result[Any] = await gateway.text(role, PROBE_TASK, {}, offline=lambda _: "OK")
+        return result.error, result.error_kind
+    await probe(gateway, role)
+    failed = [r for r in gateway.results if r.error is not None]
+    if not failed:
+        return None, None
+    return failed[0].error, failed[0].error_kind
+
+
+async def check_models(
+    roles: Mapping[str, str], settings: Mapping[str, RoleSettings] | None = None
+) -> Preflight:
+    """Credentials, then the role's real request, for each non-offline model of each role."""
+    out = Preflight()
+    for role, text in roles.items():
+        own = (settings or {}).get(role) or RoleSettings()
+        models = [m.strip() for m in text.split(",") if m.strip()]
+        modes: set[StructuredOutput] = set()
+        for model in models:
+            spec = ModelSpec.parse(model, settings=own)
+            if spec.is_offline:
+                continue
+            missing = credentials_problem(spec)
+            if missing is not None:
+                raise PreflightError(f"preflight: {where(role, spec)}: {missing}")
+            probed = await probe_role(role, spec)
+            if probed.mode is None or probed.error is not None:
+                raise PreflightError(f"preflight: {where(role, spec)}: {probed.error}")
+            out.notes += probed.notes
+            modes.add(probed.mode)
+        if modes:  # ensemble members share their role's settings: one mode every member takes
+            mode = modes.pop() if len(modes) == 1 else StructuredOutput.PROMPT
+            if mode is StructuredOutput.PROMPT and modes:
+                out.notes.append(
+                    f"preflight: {role}: its members' servers take different structured-output "
+                    "modes; using prompt for all"
+                )
+            out.settings[role] = own.model_copy(update={"structured_output": mode})
+    return out
 
 
 async def check_assistant(
@@ -86,8 +206,10 @@ async def preflight(
     roles: Mapping[str, str],
     sut: str | None = None,
     sut_config: Path | None = None,
+    settings: Mapping[str, RoleSettings] | None = None,
     options: SutOptions | None = None,
-) -> None:
+) -> Preflight:
     """Everything a command will call, checked once; raises PreflightError on the first problem."""
-    await check_models(roles)
+    result = await check_models(roles, settings)
     await check_assistant(sut, sut_config, options)
+    return result

@@ -149,7 +149,8 @@ async def preflight_experiment(exp: ExperimentConfig) -> None:
     """The preflight (icatest.preflight) of every backend, before any arm directory exists."""
     from icatest.preflight import check_assistant, check_models
 
-    await check_models(exp.arm_config(exp.backends[0], Mode.GUIDED, 0).roles())
+    arm = exp.arm_config(exp.backends[0], Mode.GUIDED, 0)
+    await check_models(arm.roles(), arm.model_settings)
     for backend in exp.backends:
         if not backend.placeholder():
             await check_assistant(backend.sut, backend.sut_config, backend.sut_options)

@@ -228,9 +228,10 @@ async def run_campaign(
         _close(out, manifest, recorder, status, progress, unfinished)
     return CampaignResult(out, run_id, status, recorder.log.count,
                           recorder.log.count - before, progress,
-                          breaker.cause if breaker.down else None, unfinished,
-                          len(source.redoing & recorder.done_indices()),
-                          dict(manifest.get("dropped_params") or {}))
+                          breaker.cause if breaker.down else None,
+                          dropped_params=dict(manifest.get("dropped_params") or {}),
+                          unfinished=unfinished,
+                          redone=len(source.redoing & recorder.done_indices()))
 
 
 async def _execute(

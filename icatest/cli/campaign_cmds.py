@@ -126,9 +126,15 @@ def fuzz(
 
     # a scripted engine talks to no real model or assistant: nothing to check
     skip = no_preflight or engine is not None
-    options.run_preflight(
-        config.roles(), config.sut, config.sut_config, skip=skip, options=config.sut_options
+    resolved = options.run_preflight(
+        config.roles(),
+        config.sut,
+        config.sut_config,
+        skip=skip,
+        settings=config.model_settings,
+        options=config.sut_options,
     )
+    config = config.model_copy(update={"model_settings": resolved})  # auto -> the mode used
     options.offline_judge_notice(config.roles(), config.sut, config.sut_config)
 
     view = None

@@ -65,7 +65,14 @@ def converse(
         sut_model, sut_param, sut_system_message, sut_timeout, sut_retries
     )
     models = options.role_models(simulator, turn_judge, conversation_judge)
-    options.run_preflight(models, sut, sut_config, skip=no_preflight, options=sut_options)
+    settings = options.run_preflight(
+        models,
+        sut,
+        sut_config,
+        skip=no_preflight,
+        settings=options.checked_settings(model_setting),
+        options=sut_options,
+    )
     options.offline_judge_notice(models, sut, sut_config)
     record, interrupted = asyncio.run(
         until_interrupted(
@@ -74,7 +81,7 @@ def converse(
                 sut_config=sut_config,
                 sut_options=sut_options,
                 models=models,
-                settings=options.checked_settings(model_setting),
+                settings=settings,
                 mode=mode,
                 persona=persona,
                 seed_pool=seed_pool,

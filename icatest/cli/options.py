@@ -114,17 +114,26 @@ def run_preflight(
     sut_config: Path | None = None,
     *,
     skip: bool = False,
+    settings: Mapping[str, Any] | None = None,
     options: SutOptions | None = None,
-) -> None:
+) -> dict[str, Any]:
     """Check credentials and reachability of every model and the assistant (icatest.preflight);
-    a problem raises PreflightError, which the CLI prints as one line with exit code 2."""
+    a problem raises PreflightError, which the CLI prints as one line with exit code 2.
+
+    Returns the role settings to run with: `settings` with every checked role's `auto`
+    structured output resolved to the mode its server accepted (unchanged when skipped). A
+    fallback or a refused parameter is printed as one line on stderr."""
+    given = dict(settings or {})
     if skip:
-        return
+        return given
     import asyncio
 
     from icatest.preflight import preflight
 
-    asyncio.run(preflight(roles, sut, sut_config, options))
+    result = asyncio.run(preflight(roles, sut, sut_config, settings=settings, options=options))
+    for note in result.notes:
+        typer.echo(note, err=True)
+    return {**given, **result.settings}
 
 
 def role_models(simulator: str, turn_judge: str, conversation_judge: str) -> dict[str, str]:

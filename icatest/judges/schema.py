@@ -34,13 +34,13 @@ class Finding(BaseModel):
 
 
 class StatusUpdate(BaseModel):
-    target_id: str
+    target_id: str = Field(description="id of the goal, as listed (t1, t2, ...)")
     status: int = Field(ge=0, le=1, description="1 completed by this reply, 0 still open")
-    reason: str = ""
+    reason: str = Field(default="", description="what in the reply completes it, briefly")
 
 
 class Abstention(BaseModel):
-    target_id: str
+    target_id: str = Field(description="id of the goal, as listed (t1, t2, ...)")
     reason: str = Field(description="why the judge cannot tell whether the reply answers it")
 
 

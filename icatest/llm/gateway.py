@@ -58,8 +58,11 @@ from icatest.llm.settings import (
     RoleSettings,
     base_max_tokens,
     grown,
+    is_ollama,
+    litellm_model,
+    output_format,
     request_params,
-    response_format,
+    runtime_mode,
 )
 
 OFFLINE = "offline"
@@ -187,14 +190,19 @@ class ModelGateway:
             value = offline({**variables, "offline_variant": spec.offline_variant})
             return Result(output.model_validate(value), None, None, spec.label(), prompt.version)
         schema = json_schema(output)
-        fmt, native = response_format(
-            spec.model,
-            spec.settings.structured_output,
-            _supports_schema(spec),
-            output.__name__,
-            schema,
+        native_ok = _supports_schema(spec)
+        mode = runtime_mode(spec.model, spec.settings.structured_output, native_ok)
+        reads = native_ok and not is_ollama(spec.model)
+        shape = output_format(mode, output.__name__, schema, model_reads_schema=reads)
+        fmt = shape.response_format
+        messages = prompt.render(
+            {
+                **variables,
+                "output_schema": schema,
+                "schema_in_prompt": shape.schema_in_prompt,
+                "schema_enforced": shape.enforced,
+            }
         )
-        messages = prompt.render({**variables, "output_schema": schema, "native_output": native})
         raw: str | None = None
         error: str | None = None
         budget = CallBudget()  # growth of a cut reply and the repair share these calls
@@ -373,7 +381,7 @@ class ModelGateway:
         """The call's arguments, as litellm.acompletion takes them (the SDK client picks what
         an OpenAI-compatible server reads)."""
         kwargs: dict[str, Any] = {
-            "model": spec.model,
+            "model": litellm_model(spec.model),
             "messages": messages,
             "timeout": timeout_s if timeout_s is not None else self.policy(spec)[0],
             "num_retries": 0,
@@ -422,10 +430,13 @@ _LITELLM: Any = None
 
 
 def _litellm() -> Any:
-    """Import litellm lazily, with its cost map kept local (no network at import)."""
+    """Import litellm lazily, with its cost map kept local (no network at import) and every
+    catalog it would fetch on its own taken from its bundled copy (Anthropic's beta headers are
+    otherwise fetched from GitHub on the first Anthropic call)."""
     global _LITELLM
     if _LITELLM is None:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
         import litellm
 
         litellm.telemetry = False
@@ -466,6 +477,9 @@ def _model_max_output(spec: ModelSpec) -> int | None:
 
 
 def _supports_schema(spec: ModelSpec) -> bool:
+    """Whether an unresolved `auto` sends a JSON schema (litellm's word on the model; a model it
+    does not know, on an OpenAI-compatible server, is asked in the prompt until preflight says
+    what the server takes)."""
     if uses_sdk(spec):
         return model_map.facts(spec.model).supports_schema
     return _litellm_supports_schema(spec.model)

@@ -4,7 +4,6 @@ the messages of a repair request when it did not fit the schema."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
 from icatest.errors import clip
 from icatest.llm.provider_errors import ModelError
+from icatest.llm.schemas import strict_schema
 
 EMPTY_REPLY = "(empty reply)"  # stands in for an empty assistant message (Anthropic rejects "")
 
@@ -98,13 +98,11 @@ def _litellm_cost(response: Any, litellm: Any) -> float:
         return 0.0
 
 
-@functools.lru_cache(maxsize=256)
 def json_schema(output: type[BaseModel]) -> dict[str, Any]:
-    """The output model's JSON schema, built once per model class (~2 ms each time otherwise).
-
-    Shared between calls: templates only serialise it (`| tojson`), nobody may mutate it.
-    """
-    return output.model_json_schema()
+    """The output model's JSON schema as it is sent, in the prompt and as `response_format`: the
+    strict form (llm/schemas.py), built once per model class and shared between calls: templates
+    only serialise it (`| tojson`), nobody may mutate it."""
+    return strict_schema(output)
 
 
 _FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)

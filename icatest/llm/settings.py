@@ -10,6 +10,7 @@ default silently cuts the start of a long prompt).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -40,11 +41,29 @@ class ReasoningEffort(StrEnum):
 
 
 class StructuredOutput(StrEnum):
-    """How a structured answer is asked for."""
+    """How a structured answer is asked for (docs/engine.md, "Structured output").
 
-    AUTO = "auto"  # native JSON schema where litellm says the model supports it, else prompt
-    NATIVE = "native"  # always send response_format with the JSON schema
-    PROMPT = "prompt"  # schema in the prompt only (JSON mode for Ollama)
+    `native`, the earlier name of `json_schema`, is still accepted."""
+
+    AUTO = "auto"  # preflight picks the first mode the server accepts, in the order below
+    JSON_SCHEMA = "json_schema"  # response_format json_schema, strict (Ollama: schema as format)
+    JSON_OBJECT_SCHEMA = "json_object_schema"  # llama.cpp's {"type": "json_object", "schema": ..}
+    JSON_OBJECT = "json_object"  # JSON mode: any JSON object, the schema in the prompt
+    PROMPT = "prompt"  # no response_format: the schema in the prompt only
+
+    @classmethod
+    def _missing_(cls, value: object) -> StructuredOutput | None:
+        return cls.JSON_SCHEMA if value == "native" else None
+
+
+# what `auto` tries at preflight, in this order (json_object_schema only on OpenAI-compatible
+# servers: it is llama.cpp's own form)
+FALLBACK_ORDER = (
+    StructuredOutput.JSON_SCHEMA,
+    StructuredOutput.JSON_OBJECT_SCHEMA,
+    StructuredOutput.JSON_OBJECT,
+    StructuredOutput.PROMPT,
+)
 
 
 class RoleSettings(Strict):
@@ -66,7 +85,11 @@ class RoleSettings(Strict):
     context_window: int | None = Field(
         default=None, ge=512, description="Ollama num_ctx; unset: 16384"
     )
-    structured_output: StructuredOutput = StructuredOutput.AUTO
+    structured_output: StructuredOutput = Field(
+        default=StructuredOutput.AUTO,
+        description="auto: preflight tries json_schema, json_object_schema (OpenAI-compatible "
+        "servers), json_object, prompt and keeps the first the server accepts; or one of them",
+    )
     timeout_s: float | None = Field(
         default=None, gt=0, description="seconds per call attempt; unset: 60"
     )
@@ -129,18 +152,60 @@ def request_params(
     return params
 
 
-def response_format(
-    model: str, mode: StructuredOutput, native_ok: bool, name: str, schema: dict[str, Any]
-) -> tuple[dict[str, Any] | None, bool]:
-    """(response_format to send, whether the schema is enforced natively so the prompt may leave
-    it out). Native JSON schema where the model supports it (or when forced), JSON mode for
-    Ollama otherwise, nothing for the rest (the schema is in the prompt)."""
-    if mode is StructuredOutput.NATIVE or (mode is StructuredOutput.AUTO and native_ok):
-        spec = {"name": name, "schema": schema, "strict": False}
-        return {"type": "json_schema", "json_schema": spec}, True
-    if is_ollama(model):
-        return {"type": "json_object"}, False
-    return None, False
+@dataclass(frozen=True)
+class OutputFormat:
+    """What one structured call sends: its response_format (None: none), whether the prompt
+    carries the schema and whether the API enforces it (the prompt says "enforced" only then)."""
+
+    response_format: dict[str, Any] | None
+    schema_in_prompt: bool
+    enforced: bool
+
+
+def candidate_modes(model: str, api_base: str | None) -> tuple[StructuredOutput, ...]:
+    """The modes `auto` tries at preflight for this model, most enforcing first."""
+    compatible = api_base is not None and not is_ollama(model)
+    return tuple(
+        m for m in FALLBACK_ORDER if compatible or m is not StructuredOutput.JSON_OBJECT_SCHEMA
+    )
+
+
+def runtime_mode(model: str, mode: StructuredOutput, native_ok: bool) -> StructuredOutput:
+    """The mode a call uses: the setting, or for an `auto` preflight did not resolve, a JSON
+    schema where litellm says the model supports one (and for Ollama), else the prompt."""
+    if mode is not StructuredOutput.AUTO:
+        return mode
+    schema_ok = native_ok or is_ollama(model)
+    return StructuredOutput.JSON_SCHEMA if schema_ok else StructuredOutput.PROMPT
+
+
+def output_format(
+    mode: StructuredOutput, name: str, schema: dict[str, Any], *, model_reads_schema: bool
+) -> OutputFormat:
+    """The request shape of `mode` (a resolved one, never `auto`).
+
+    `model_reads_schema`: the provider shows a `json_schema` to the model itself (OpenAI puts it
+    in the model's context, litellm gives it to Anthropic as the tool's or the output format's
+    schema; litellm's word that the model supports response schemas), so the prompt leaves it
+    out. A server that enforces it by grammar only (Ollama's `format`, vLLM or llama.cpp behind
+    an OpenAI-compatible URL) constrains tokens: its model reads the field descriptions in the
+    prompt."""
+    if mode is StructuredOutput.JSON_SCHEMA:
+        spec = {"name": name, "schema": schema, "strict": True}
+        fmt: dict[str, Any] = {"type": "json_schema", "json_schema": spec}
+        return OutputFormat(fmt, schema_in_prompt=not model_reads_schema, enforced=True)
+    if mode is StructuredOutput.JSON_OBJECT_SCHEMA:
+        return OutputFormat({"type": "json_object", "schema": schema}, True, enforced=True)
+    if mode is StructuredOutput.JSON_OBJECT:
+        return OutputFormat({"type": "json_object"}, True, enforced=False)
+    return OutputFormat(None, True, enforced=False)
+
+
+def litellm_model(model: str) -> str:
+    """The model string litellm is called with: Ollama through its chat API (`ollama_chat/`),
+    which keeps system and user messages apart and takes the schema as `format`; `ollama/`
+    would flatten them into one prompt."""
+    return "ollama_chat/" + model.removeprefix("ollama/") if model.startswith("ollama/") else model
 
 
 def parse_setting(text: str) -> tuple[str, str, Any]:

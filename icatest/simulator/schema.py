@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Annotated
+
+from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
 from icatest.contracts.scenario import TargetKind
+from icatest.llm.schemas import pairs
+
+# a goal's named values: a mapping in the code, a list of {name, value} on the wire (strict
+# structured output has no open objects)
+_SLOT_SCHEMA, _slots_from_pairs = pairs("name", "value")
+Slots = Annotated[dict[str, str], BeforeValidator(_slots_from_pairs), WithJsonSchema(_SLOT_SCHEMA)]
 
 
 class NewTarget(BaseModel):
     description: str = Field(description="one-line goal the driver just introduced")
     kind: TargetKind = Field(default="other", description="navigate, find_poi, multi_stop, ...")
-    slots: dict[str, str] = Field(default_factory=dict, description="destination, category, ...")
+    slots: Slots = Field(
+        default_factory=dict,
+        description="named values of the goal (name: destination, category, stops, ...)",
+    )
     constraints: list[str] = Field(default_factory=list, description="constraint ids or phrases")
     ambiguous: bool = Field(default=False, description="materially ambiguous as phrased")
     unsafe: bool = Field(default=False, description="unsafe to carry out while driving")
 
 
 class ConstraintAddition(BaseModel):
-    target_id: str
-    constraints: list[str]
+    target_id: str = Field(description="id of the existing goal (t1, t2, ...)")
+    constraints: list[str] = Field(description="the constraints this utterance adds to it")
 
 
 class ConstraintVoicing(BaseModel):

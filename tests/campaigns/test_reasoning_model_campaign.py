@@ -12,6 +12,7 @@ import pytest
 from icatest.bench.fake_replies import reply
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.contracts import Mode
+from icatest.llm.prompts import load_prompt
 from icatest.rundir import read_manifest
 from icatest.testing import FakeOpenAI
 
@@ -43,7 +44,8 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
     for record in records:
         assert record["termination_reason"] != "internal_error", record.get("error")
         assert record["success_decision"] in {"pass", "fail"}
-        assert record["conversation_evaluation"]["judge"].endswith("conversation_judge@3")
+        judge = record["conversation_evaluation"]["judge"]
+        assert judge.endswith(load_prompt("conversation_judge").tag)
         assert all(t["evaluation"]["scored"] for t in record["turns"])
         budget = record["token_budget"]
         assert budget["total_per_turn"] > 0 and budget["published_per_turn"] == 10142

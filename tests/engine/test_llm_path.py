@@ -14,6 +14,7 @@ from icatest.engine import Runtime, run_conversation
 from icatest.judges import Judges, ModelFinalTurnJudge
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec, compatible
 from icatest.llm.gateway import uses_sdk
+from icatest.llm.prompts import load_prompt
 from icatest.llm.settings import RoleSettings
 from icatest.testing.fake_openai import FakeOpenAI, hang, status
 from tests.engine.helpers import GOOD_GARCHING, ScriptedSession, always, make_catalog
@@ -99,8 +100,9 @@ async def test_guided_conversation_through_a_model_server(
     usage = record.usage
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
-    assert record.prompt_versions["turn_judge"] == "3"
+    assert record.prompt_versions["turn_judge"] == load_prompt("turn_judge").version
     assert record.prompt_versions["_rubric_turn"] == "1"  # the shared rubric's version too
+    assert record.prompt_versions["_output_format"] == "1"
     # the assistant's words reach the judge fenced as data
     judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
     assert all("<<<DATA" in p and GOOD_GARCHING.split(".")[0] in p for p in judge_prompts)
@@ -133,7 +135,7 @@ async def test_unparseable_judge_gives_unscored_verdicts_not_failures(tmp_path: 
         assert turn.evaluation is not None and not turn.evaluation.scored
         assert "unparseable" in (turn.evaluation.unscored_reason or "")
     assert first.evaluation and "not_a_label" in (first.evaluation.raw_reply or "")
-    assert last.evaluation and last.evaluation.judge.endswith("final_turn_judge@3")
+    assert last.evaluation and last.evaluation.judge.endswith(load_prompt("final_turn_judge").tag)
     assert record.discovered_failures == []
     assert record.success_decision == "unscored" and record.success_score is None
     assert (
@@ -171,7 +173,7 @@ async def test_last_turn_and_conversation_are_judged_in_one_call(tmp_path: Path)
     assert record.usage["turn_judge"].calls == 3 and "conversation_judge" not in record.usage
     assert record.conversation_evaluation is not None and record.conversation_evaluation.scored
     assert record.scores["plan_coherence"] == 2
-    assert record.prompt_versions["final_turn_judge"] == "3"
+    assert record.prompt_versions["final_turn_judge"] == load_prompt("final_turn_judge").version
 
 
 def test_which_client_carries_a_role() -> None:

@@ -17,8 +17,9 @@ from icatest.judges import bind_roles
 from icatest.judges.protocol import ConversationContext, TurnContext
 from icatest.judges.schema import TurnJudgement
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
-from icatest.llm.prompts import FENCE_OPEN
-from icatest.llm.settings import RoleSettings, StructuredOutput, response_format
+from icatest.llm.prompts import FENCE_OPEN, load_prompt
+from icatest.llm.schemas import strict_schema
+from icatest.llm.settings import RoleSettings, StructuredOutput, output_format, runtime_mode
 from icatest.testing.fake_openai import FakeOpenAI, reply
 from tests.engine.helpers import make_catalog
 
@@ -92,7 +93,7 @@ async def test_both_arms_get_the_same_conversation_template(tmp_path: Path) -> N
             scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", mode=mode)
             ctx = ConversationContext(scenario=scenario, turns=_history(2), targets=TARGETS)
             verdict = await bind_roles(same).judges.conversation(_gateway(srv), ctx)
-            assert verdict.scored and verdict.judge.endswith("conversation_judge@3")
+            assert verdict.scored and verdict.judge.endswith(load_prompt("conversation_judge").tag)
         baseline, guided = (r.messages for r in srv.requests)
     assert baseline == guided  # identical prompts: nothing says which arm it is
 
@@ -127,11 +128,11 @@ async def test_a_long_transcript_stays_within_the_cap(tmp_path: Path) -> None:
 
 
 def test_turn_schema_offers_no_label_the_judge_may_not_give() -> None:
-    schema = TurnJudgement.model_json_schema()
+    schema = strict_schema(TurnJudgement)
     assert "register_violation" not in json.dumps(schema) and "safety_violation" in json.dumps(
         schema
     )
-    status = schema["$defs"]["StatusUpdate"]["properties"]["status"]
+    status = schema["properties"]["target_updates"]["items"]["properties"]["status"]
     assert (status["minimum"], status["maximum"]) == (0, 1)  # only the driver gives goals up
     with pytest.raises(ValueError, match="morphology"):
         TurnJudgement.model_validate(
@@ -153,14 +154,19 @@ async def test_native_structured_output_where_litellm_supports_it(tmp_path: Path
     assert native.scored and prompt_only.scored and forced.scored
     fmt = bodies[0]["response_format"]
     assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "TurnJudgement"
-    assert '"findings"' not in bodies[0]["messages"][0]["content"]  # schema left out of the prompt
+    assert fmt["json_schema"]["strict"] is True
+    assert '"findings"' not in bodies[0]["messages"][0]["content"]  # OpenAI shows it the model
+    assert "the format the API enforces" in bodies[0]["messages"][0]["content"]
     for body in bodies[1:]:
         assert "response_format" not in body and '"findings"' in body["messages"][0]["content"]
+        assert "enforce" not in body["messages"][0]["content"]  # nothing enforces the prompt
 
 
-def test_ollama_gets_json_mode() -> None:
-    fmt, native = response_format("ollama/llama3.1", StructuredOutput.AUTO, False, "X", {})
-    assert fmt == {"type": "json_object"} and not native
+def test_ollama_gets_the_schema_as_format() -> None:
+    mode = runtime_mode("ollama/llama3.1", StructuredOutput.AUTO, native_ok=False)
+    shape = output_format(mode, "X", {"type": "object"}, model_reads_schema=False)
+    assert shape.response_format is not None and shape.response_format["type"] == "json_schema"
+    assert shape.schema_in_prompt and shape.enforced  # a grammar: the model reads the prompt
 
 
 async def test_conversation_judge_holds_constraints_from_their_turn(tmp_path: Path) -> None:

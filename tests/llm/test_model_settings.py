@@ -216,16 +216,17 @@ def test_bad_model_setting_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "turn_judge.transport: unknown field" in capsys.readouterr().err
 
 
-def test_ollama_request_keeps_its_context_window_and_json_mode() -> None:
-    """What litellm makes of our Ollama parameters: num_ctx and format=json survive."""
+def test_ollama_request_keeps_its_context_window_and_gets_the_schema_as_format() -> None:
+    """What litellm makes of our Ollama parameters: num_ctx survives, the schema is `format`."""
     from icatest.llm.gateway import _litellm
-    from icatest.llm.settings import StructuredOutput, response_format
+    from icatest.llm.settings import StructuredOutput, output_format, runtime_mode
 
-    fmt, native = response_format("ollama/llama3.1", StructuredOutput.AUTO, False, "X", {})
+    schema = {"type": "object", "properties": {}, "required": [], "additionalProperties": False}
+    mode = runtime_mode("ollama/llama3.1", StructuredOutput.AUTO, native_ok=False)
+    fmt = output_format(mode, "X", schema, model_reads_schema=False).response_format
     params = request_params("ollama/llama3.1", RoleSettings(), 2048, frozenset(), fmt)
     params.pop("drop_params")
     sent = _litellm().utils.get_optional_params(
-        model="llama3.1", custom_llm_provider="ollama", drop_params=True, **params
+        model="llama3.1", custom_llm_provider="ollama_chat", drop_params=True, **params
     )
-    assert not native
-    assert (sent["num_ctx"], sent["format"], sent["num_predict"]) == (16384, "json", 2048)
+    assert (sent["num_ctx"], sent["format"], sent["num_predict"]) == (16384, schema, 2048)
