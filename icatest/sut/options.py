@@ -12,10 +12,10 @@ import hashlib
 import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
 from icatest.contracts.scenario import Strict
 from icatest.errors import ConfigError
@@ -34,6 +34,26 @@ FLAGS = {
     "retries": "--sut-retries",
 }
 CHAT_ONLY = ("model", "params", "system_message")
+
+
+def param_key_problem(key: str) -> str | None:
+    if not _KEY.match(key):
+        return f"{key!r} is not a body field name (letters, digits, _)"
+    if key in RESERVED_PARAMS:
+        return f"{key!r} cannot be a param: {RESERVED_PARAMS[key]}"
+    return None
+
+
+def _checked_params(value: dict[str, Any]) -> dict[str, Any]:
+    for key in value:
+        problem = param_key_problem(key)
+        if problem:
+            raise ValueError(problem)
+    return value
+
+
+# chat body fields, as a command line or an adapter file gives them: names checked once here
+ChatParams = Annotated[dict[str, Any], AfterValidator(_checked_params)]
 MESSAGE_HEAD_CHARS = 80
 
 
@@ -59,7 +79,7 @@ class SutOptions(Strict):
     model: str | None = Field(
         default=None, min_length=1, description="model name sent to an OpenAI-compatible endpoint"
     )
-    params: dict[str, Any] = Field(
+    params: ChatParams = Field(
         default_factory=dict,
         description="extra chat body fields (max_tokens, temperature, top_p, any other)",
     )
@@ -70,15 +90,6 @@ class SutOptions(Strict):
     )
     timeout_s: float | None = Field(default=None, gt=0, description="per attempt")
     retries: int | None = Field(default=None, ge=0, le=10, description="extra attempts")
-
-    @field_validator("params")
-    @classmethod
-    def _params(cls, value: dict[str, Any]) -> dict[str, Any]:
-        for key in value:
-            problem = param_key_problem(key)
-            if problem:
-                raise ValueError(problem)
-        return value
 
     def given(self) -> list[str]:
         """Names of the fields set (params: when any is set)."""
@@ -112,12 +123,6 @@ class SutOptions(Strict):
                 )
 
 
-def param_key_problem(key: str) -> str | None:
-    if not _KEY.match(key):
-        return f"{key!r} is not a body field name (letters, digits, _)"
-    if key in RESERVED_PARAMS:
-        return f"{key!r} cannot be a param: {RESERVED_PARAMS[key]}"
-    return None
 
 
 def parse_params(items: list[str], flag: str = "--sut-param") -> dict[str, Any]:

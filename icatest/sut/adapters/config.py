@@ -11,12 +11,12 @@ import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, RootModel, field_validator
+from pydantic import Field, RootModel
 
 from icatest.config.loading import load_model
 from icatest.contracts.scenario import Strict
 from icatest.errors import ConfigError
-from icatest.sut.options import param_key_problem
+from icatest.sut.options import ChatParams
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 DEFAULT_API_KEY_ENV = "ICATEST_SUT_API_KEY"
@@ -64,7 +64,7 @@ class OpenAISutConfig(CallPolicy):
     api_key_env: str = DEFAULT_API_KEY_ENV
     headers: dict[str, str] = Field(default_factory=dict)
     temperature: float | None = Field(default=None, description="sent when set (as params)")
-    params: dict[str, Any] = Field(
+    params: ChatParams = Field(
         default_factory=dict,
         description="extra chat body fields sent every turn: max_tokens, temperature, top_p, ...",
     )
@@ -73,15 +73,6 @@ class OpenAISutConfig(CallPolicy):
         description="first system message of every conversation; may use {{ language }} and "
         "{{ speech_level }}",
     )
-
-    @field_validator("params")
-    @classmethod
-    def _params(cls, value: dict[str, Any]) -> dict[str, Any]:
-        for key in value:
-            problem = param_key_problem(key)
-            if problem:
-                raise ValueError(problem)
-        return value
 
     def body_fields(self) -> dict[str, Any]:
         """What every request adds to model and messages: temperature, then params."""

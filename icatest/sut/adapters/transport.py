@@ -12,7 +12,6 @@ the adapter that knows the protocol assembles it (the OpenAI adapter joins the c
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import json
 import random
 import time
@@ -24,6 +23,7 @@ from typing import Any
 import httpx
 
 from icatest.contracts.labels import SutErrorKind
+from icatest.http import retry_after_s
 from icatest.limits import RateLimiter
 from icatest.sse import event_payloads
 from icatest.sut.adapters.config import CallPolicy
@@ -156,7 +156,7 @@ def _parse(response: httpx.Response, redact: Callable[[str], str] = str) -> Any:
     code = response.status_code
     what = f"HTTP {code}{_snippet(response, redact)}"
     if code in UNAVAILABLE_STATUSES:
-        retry_after = _retry_after(response) if code in (429, 503) else None
+        retry_after = retry_after_s(response.headers) if code in (429, 503) else None
         raise RetryableError(what, SutErrorKind.UNAVAILABLE, retry_after)
     if code == 408:
         raise RetryableError(what, SutErrorKind.TIMEOUT)
@@ -189,21 +189,6 @@ def parse_event_stream(text: str, snippet: Callable[[], str] = str) -> EventStre
 def _snippet(response: httpx.Response, redact: Callable[[str], str], limit: int = 120) -> str:
     text = redact(response.text).strip().replace("\n", " ")
     return f" ({text[:limit]})" if text else ""
-
-
-def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
 
 
 def _backoff(policy: CallPolicy, attempt: int, retry_after: float | None) -> float:
