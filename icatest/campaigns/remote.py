@@ -166,7 +166,7 @@ def _settle(
 ) -> None:
     """Tasks cancelled by the driver: cut by the deadline (a record from the plan), or by an
     interrupt (no record: redone on resume)."""
-    catalog = _catalog(str(config.data_dir) if config.data_dir else None)
+    catalog = _catalog(str(config.data_dir) if config.data_dir else None, config.only_user_data)
     for plan in in_flight.values():
         if late:
             why = f"no result from the worker {REMOTE_GRACE_S:g} s after the deadline"

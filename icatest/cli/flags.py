@@ -37,6 +37,11 @@ CAMPAIGN_FLAGS = {
     "outage_after": "--outage-after",
     "outage_grace_s": "--outage-grace",
     "min_judged": "--min-judged",
+    "sut_options.model": "--sut-model",
+    "sut_options.params": "--sut-param",
+    "sut_options.system_message": "--sut-system-message",
+    "sut_options.timeout_s": "--sut-timeout",
+    "sut_options.retries": "--sut-retries",
 }
 COMMAND_LINE = "command line"
 

@@ -53,7 +53,7 @@ def test_assistant_errors_are_failures_and_the_verdicts_stay_usable(tmp_path: Pa
         kinds[last["sut_error_kind"]] += 1
     assert "malformed" in kinds, kinds  # never retried: each one is a finding at once
     # the summary counts them apart, among the scored
-    summary = result.out.strip().splitlines()[-1]
+    summary = [ln for ln in result.out.splitlines() if ln.startswith("completed:")][-1]
     assert summary.startswith("completed:")
     assert f"{len(ended)} with assistant errors (failures)" in summary, summary
     scored = sum(r["success_decision"] in ("pass", "fail") for r in records)

@@ -33,7 +33,8 @@ def _argv(sut: Path, run: Path) -> list[str]:
 
 
 def _last(out: str) -> str:
-    return [line for line in out.splitlines() if line.strip()][-1]
+    """The summary line (the `next: icatest report DIR` hint follows it)."""
+    return [ln for ln in out.splitlines() if ln.strip() and not ln.startswith("next: ")][-1]
 
 
 @pytest.mark.slow
