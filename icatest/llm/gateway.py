@@ -46,9 +46,9 @@ from icatest.llm.provider_errors import (
 from icatest.llm.replies import (
     Completion,
     Reply,
-    extract_json,
     from_litellm,
     json_schema,
+    parse_output,
     repair_messages,
     reply_of,
     short_validation,
@@ -215,7 +215,7 @@ class ModelGateway:
                 return Result(None, raw, str(exc), spec.label(), prompt.version, exc.kind)
             raw = reply.content
             try:
-                value = output.model_validate_json(extract_json(raw))
+                value = parse_output(output, raw)
                 return Result(value, raw, None, spec.label(), prompt.version)
             except ValidationError as exc:
                 error = short_validation(exc)

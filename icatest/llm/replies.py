@@ -4,9 +4,10 @@ the messages of a repair request when it did not fit the schema."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -105,6 +106,7 @@ def json_schema(output: type[BaseModel]) -> dict[str, Any]:
     return strict_schema(output)
 
 
+M = TypeVar("M", bound=BaseModel)
 _FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
 
 
@@ -114,6 +116,23 @@ def extract_json(raw: str) -> str:
     text = m.group(1) if m else raw
     start, end = text.find("{"), text.rfind("}")
     return text[start : end + 1] if start != -1 and end > start else text
+
+
+def parse_output(output: type[M], raw: str) -> M:
+    """The reply as `output`. A raw line break or tab inside a JSON string (small models write
+    them, and llama.cpp's JSON grammar lets them through) is read as the escape it stands for;
+    anything else that is not valid JSON, or not the schema, raises the ValidationError."""
+    text = extract_json(raw)
+    try:
+        return output.model_validate_json(text)
+    except ValidationError as exc:
+        if not any(e["type"] == "json_invalid" for e in exc.errors()):
+            raise
+        try:
+            data = json.loads(text, strict=False)  # strict=False: control characters in strings
+        except ValueError:
+            raise exc from None
+        return output.model_validate_json(json.dumps(data))
 
 
 def short_validation(exc: ValidationError) -> str:

@@ -216,3 +216,20 @@ async def test_a_body_that_is_no_completion_is_retried_then_unscored(server: Fak
     assert res.value is None  # type: ignore[attr-defined]
     assert (res.error or "").startswith("model unavailable")  # type: ignore[attr-defined]
     assert len(server.requests) == 2 and gw.usage["turn_judge"].failures == 1
+
+
+def test_a_raw_line_break_inside_a_json_string_is_read_as_its_escape() -> None:
+    """llama.cpp's JSON grammar lets a raw newline into a string; the verdict is still read,
+    while JSON that is broken otherwise stays a validation error."""
+    from pydantic import BaseModel, ValidationError
+
+    from icatest.llm.replies import parse_output
+
+    class Out(BaseModel):
+        text: str
+
+    assert parse_output(Out, '{"text": "one\nline two"}').text == "one\nline two"
+    with pytest.raises(ValidationError):
+        parse_output(Out, '{"text": "unclosed}')
+    with pytest.raises(ValidationError):
+        parse_output(Out, '{"other": "x"}')
