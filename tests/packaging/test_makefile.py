@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -11,6 +12,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+_MAKE_VARS = {"MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES", "MAKELEVEL", "TORCH_INDEX", "EXTRAS"}
 
 
 def _torch_line(*overrides: str) -> str:
@@ -18,7 +20,10 @@ def _torch_line(*overrides: str) -> str:
         pytest.skip("make is not installed")
     # -n prints the bootstrap recipe without running it; -B makes the stamp out of date
     cmd = ["make", "-n", "-B", "-C", str(REPO), ".venv/.installed-stamp", *overrides]
-    recipe = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    # an outer make (`make test TORCH_INDEX=` in .ci/run) passes its variables down through
+    # MAKEFLAGS: the recipe read here is the Makefile's own, so none of them may reach it
+    env = {k: v for k, v in os.environ.items() if k not in _MAKE_VARS}
+    recipe = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     (line,) = [ln for ln in recipe.splitlines() if "pip install" in ln and "torch" in ln]
     return line.strip()
 
