@@ -1,14 +1,8 @@
 """Model access: the gateway (the only litellm user), versioned prompts, role bindings."""
 
-from icatest.llm.gateway import (
-    OFFLINE,
-    GatewayConfig,
-    ModelError,
-    ModelGateway,
-    ModelSpec,
-    Result,
-)
+from icatest.llm.gateway import ModelError, ModelGateway
 from icatest.llm.prompts import Prompt, fence, load_prompt
+from icatest.llm.spec import OFFLINE, GatewayConfig, ModelSpec, Result
 
 __all__ = [
     "OFFLINE",
