@@ -7,7 +7,8 @@ role's output model. A role set to `structured_output: auto` falls back from a m
 refuses (a 4xx or 5xx to the structured request) to the next one (json_schema,
 json_object_schema on OpenAI-compatible servers, json_object, prompt), and the mode that answered
 is the role's mode for the run (`Preflight.settings`). A fallback and an optional parameter the
-provider refused are each named in one line (`Preflight.notes`). The assistant (a URL or a
+provider refused are each named in one line (`Preflight.notes`); the refused parameter goes into
+the role's `drop_params`, so the run does not send it either. The assistant (a URL or a
 --sut-config file) gets one utterance, as `icatest sut check` sends. The offline backend and the
 built-in reference assistant need no check. The first problem raises PreflightError: one line
 naming the role, the model or endpoint and the cause; the CLI prints it and exits 2 before any
@@ -35,7 +36,7 @@ from icatest.llm.gateway import (
     credentials_problem,
 )
 from icatest.llm.settings import RoleSettings, StructuredOutput, candidate_modes
-from icatest.role_probes import probe_for
+from icatest.role_probes import Probe, probe_for
 from icatest.sut.options import SutOptions
 
 PROBE_TASK = "preflight"
@@ -70,6 +71,7 @@ class Probed:
     error: str | None = None
     error_kind: ModelErrorKind | None = None
     notes: list[str] = field(default_factory=list)
+    dropped: frozenset[str] = frozenset()  # parameters the provider refused by name
 
 
 @dataclass
@@ -96,7 +98,9 @@ def where(role: str, spec: ModelSpec) -> str:
     return f"{role} ({spec.label()}{f' at {spec.api_base}' if spec.api_base else ''})"
 
 
-async def probe_role(role: str, spec: ModelSpec) -> Probed:
+async def probe_role(
+    role: str, spec: ModelSpec, probes: Mapping[str, Probe] | None = None
+) -> Probed:
     """The role's real request in each candidate mode until one answers (`auto`), or in its
     own mode; never raises for a provider problem."""
     mode = spec.settings.structured_output
@@ -108,7 +112,7 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
             roles={role: replace(spec, settings=settings)},
             config=GatewayConfig(timeout_s=PROBE_TIMEOUT_S, max_retries=1),
         )
-        error, kind = await _run_probe(gateway, role)
+        error, kind = await _run_probe(gateway, role, probes)
         if error is None:
             notes = []
             if refused:
@@ -116,13 +120,13 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
                     f"preflight: {where(role, spec)}: structured output {', '.join(refused)}; "
                     f"using {candidate.value}"
                 )
-            dropped = sorted(gateway.dropped.get(role, frozenset()))
+            dropped = gateway.dropped.get(role, frozenset())
             if dropped:
                 notes.append(
                     f"preflight: {where(role, spec)}: the provider refused "
-                    f"{', '.join(dropped)}; not sent"
+                    f"{', '.join(sorted(dropped))}; not sent in this run"
                 )
-            return Probed(candidate, notes=notes)
+            return Probed(candidate, notes=notes, dropped=dropped)
         if kind not in REFUSED or i == len(modes) - 1:
             if refused:
                 error += f" (structured output {', '.join(refused)})"
@@ -132,9 +136,9 @@ async def probe_role(role: str, spec: ModelSpec) -> Probed:
 
 
 async def _run_probe(
-    gateway: RecordingGateway, role: str
+    gateway: RecordingGateway, role: str, probes: Mapping[str, Probe] | None
 ) -> tuple[str | None, ModelErrorKind | None]:
-    probe = probe_for(role)
+    probe = probe_for(role, probes)
     if probe is None:  # no structured task of its own: the reachability prompt
         result: Result[Any] = await gateway.text(role, PROBE_TASK, {}, offline=lambda _: "OK")
         return result.error, result.error_kind
@@ -146,14 +150,18 @@ async def _run_probe(
 
 
 async def check_models(
-    roles: Mapping[str, str], settings: Mapping[str, RoleSettings] | None = None
+    roles: Mapping[str, str],
+    settings: Mapping[str, RoleSettings] | None = None,
+    probes: Mapping[str, Probe] | None = None,
 ) -> Preflight:
-    """Credentials, then the role's real request, for each non-offline model of each role."""
+    """Credentials, then the role's real request, for each non-offline model of each role
+    (`probes`: the real requests of an extension's roles, by role)."""
     out = Preflight()
     for role, text in roles.items():
         own = (settings or {}).get(role) or RoleSettings()
         models = [m.strip() for m in text.split(",") if m.strip()]
         modes: set[StructuredOutput] = set()
+        dropped: set[str] = set()
         for model in models:
             spec = ModelSpec.parse(model, settings=own)
             if spec.is_offline:
@@ -161,11 +169,12 @@ async def check_models(
             missing = credentials_problem(spec)
             if missing is not None:
                 raise PreflightError(f"preflight: {where(role, spec)}: {missing}")
-            probed = await probe_role(role, spec)
+            probed = await probe_role(role, spec, probes)
             if probed.mode is None or probed.error is not None:
                 raise PreflightError(f"preflight: {where(role, spec)}: {probed.error}")
             out.notes += probed.notes
             modes.add(probed.mode)
+            dropped |= probed.dropped
         if modes:  # ensemble members share their role's settings: one mode every member takes
             mode = modes.pop() if len(modes) == 1 else StructuredOutput.PROMPT
             if mode is StructuredOutput.PROMPT and modes:
@@ -173,7 +182,11 @@ async def check_models(
                     f"preflight: {role}: its members' servers take different structured-output "
                     "modes; using prompt for all"
                 )
-            out.settings[role] = own.model_copy(update={"structured_output": mode})
+            # a refused parameter is not sent by the run either (RoleSettings.drop_params)
+            not_sent = sorted({*own.drop_params, *dropped})
+            out.settings[role] = own.model_copy(
+                update={"structured_output": mode, "drop_params": not_sent}
+            )
     return out
 
 
@@ -208,8 +221,9 @@ async def preflight(
     sut_config: Path | None = None,
     settings: Mapping[str, RoleSettings] | None = None,
     options: SutOptions | None = None,
+    probes: Mapping[str, Probe] | None = None,
 ) -> Preflight:
     """Everything a command will call, checked once; raises PreflightError on the first problem."""
-    result = await check_models(roles, settings)
+    result = await check_models(roles, settings, probes)
     await check_assistant(sut, sut_config, options)
     return result

@@ -3,12 +3,13 @@
 Each probe runs what the role does in a conversation (the turn judge judging one turn, the
 conversation judge scoring a short drive, the simulator saying its next line), so the request
 preflight sends is the role's real one: its prompt, settings, schema and structured-output mode.
-A role without a probe here (the KPI roles) gets the plain reachability prompt.
+A role whose probe lives in an extension (the KPI judge: icatest.locar.kpi.probe) is probed when
+the command passes that probe to preflight; a role without any gets the plain reachability prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from icatest.catalog.scenarios import DEFAULT_CONTEXT
 from icatest.contracts.labels import Role
@@ -87,6 +88,8 @@ PROBES: dict[str, Probe] = {
 }
 
 
-def probe_for(role: str) -> Probe | None:
-    """The probe of `role` (an ensemble member `turn_judge.2` is probed as its role)."""
-    return PROBES.get(role.split(".", 1)[0])
+def probe_for(role: str, extra: Mapping[str, Probe] | None = None) -> Probe | None:
+    """The probe of `role` (an ensemble member `turn_judge.2` is probed as its role), from the
+    core's or from `extra` (an extension's roles)."""
+    base = role.split(".", 1)[0]
+    return PROBES.get(base) or (extra or {}).get(base)

@@ -145,15 +145,21 @@ async def run_experiment(
     return comparison
 
 
-async def preflight_experiment(exp: ExperimentConfig) -> None:
-    """The preflight (icatest.preflight) of every backend, before any arm directory exists."""
+async def preflight_experiment(exp: ExperimentConfig) -> tuple[ExperimentConfig, list[str]]:
+    """The preflight (icatest.preflight) of every backend, before any arm directory exists:
+    the experiment with the model settings preflight resolved (`auto` -> the mode the server
+    took, refused parameters in `drop_params`), and preflight's one-line notes."""
     from icatest.preflight import check_assistant, check_models
 
     arm = exp.arm_config(exp.backends[0], Mode.GUIDED, 0)
-    await check_models(arm.roles(), arm.model_settings)
+    checked = await check_models(arm.roles(), arm.model_settings)
     for backend in exp.backends:
         if not backend.placeholder():
             await check_assistant(backend.sut, backend.sut_config, backend.sut_options)
+    merged = {**arm.model_settings, **checked.settings}
+    settings = {r: s.model_dump(mode="json", exclude_defaults=True) for r, s in merged.items()}
+    campaign = {**exp.campaign, "model_settings": settings}
+    return exp.model_copy(update={"campaign": campaign}), checked.notes
 
 
 async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> None:

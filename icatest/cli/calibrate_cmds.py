@@ -175,8 +175,8 @@ def rejudge(
         Role.CONVERSATION_JUDGE: conversation_judge,
     }
     # re-judging judges every turn alone
-    binding = bind_roles(models, combine_final_turn=False, turn_checks=TURN_CHECKS)
-    options.run_preflight(models, skip=no_preflight)
+    settings = options.run_preflight(models, skip=no_preflight)  # auto -> the mode used
+    binding = bind_roles(models, settings, combine_final_turn=False, turn_checks=TURN_CHECKS)
     from icatest.cli.progress import stages
 
     with stages(f"re-judging {run} as {name!r}") as say:

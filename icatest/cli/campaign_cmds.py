@@ -156,7 +156,7 @@ def fuzz(
     p = result.progress
     from icatest.cli.notices import dropped_params
 
-    dropped_params(result.dropped_params)
+    dropped_params(result.dropped_params, config.model_settings)
     if result.outage:
         typer.echo(f"outage: {result.outage}", err=True)
     why = unusable_reason(result.status, p, config.min_judged, result.unfinished)
@@ -208,12 +208,12 @@ def compare(
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
-    from icatest.campaigns.experiments import load_experiment, preflight_experiment
-    from icatest.cli.experiment_run import run_experiment_cli, with_budget
+    from icatest.campaigns.experiments import load_experiment
+    from icatest.cli.experiment_run import checked_experiment, run_experiment_cli, with_budget
 
     exp = with_budget(load_experiment(experiment), budget)
     if not no_preflight:
-        asyncio.run(preflight_experiment(exp))
+        exp = checked_experiment(exp)
     from icatest.contracts import Mode
 
     for backend in exp.backends:
@@ -223,7 +223,8 @@ def compare(
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     from icatest.cli.notices import dropped_in_runs
 
-    dropped_in_runs(folder / r["path"] for r in comparison["runs"])
+    said = exp.campaign.get("model_settings")
+    dropped_in_runs((folder / r["path"] for r in comparison["runs"]), said)
     typer.echo(comparison_table(comparison))
     typer.echo(f"comparison written to {folder / 'comparison.json'}")
     typer.echo(report_hint(folder))

@@ -109,7 +109,8 @@ def converse(
         print_transcript(record, Console())
     from icatest.cli.notices import dropped_params
 
-    dropped_params({role: u.dropped_params for role, u in record.usage.items() if u.dropped_params})
+    found = {role: u.dropped_params for role, u in record.usage.items() if u.dropped_params}
+    dropped_params(found, settings)
     if out is not None:
         _write(out, record)
         typer.echo(f"record written to {out}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +56,13 @@ def demo(
 ) -> None:
     """Offline demo against the reference assistant: one guided conversation with its failures,
     then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
-    from icatest.campaigns.experiments import load_experiment, preflight_experiment
-    from icatest.cli.experiment_run import interrupt_checkpoints, stable_folder, with_budget
+    from icatest.campaigns.experiments import load_experiment
+    from icatest.cli.experiment_run import (
+        checked_experiment,
+        interrupt_checkpoints,
+        stable_folder,
+        with_budget,
+    )
     from icatest.sut.local_llm import is_local_llm
 
     opts = options.sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
@@ -73,7 +77,7 @@ def demo(
         exp = _against(exp, sut, opts)
     if not no_preflight:  # the conversation itself is offline + the experiment's assistant
         if exp is not None:
-            asyncio.run(preflight_experiment(exp))
+            exp = checked_experiment(exp)
         elif sut is not None:
             options.run_preflight({}, sut, None, options=opts)
     console = Console()

@@ -11,9 +11,14 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import typer
 
 from icatest.errors import Interrupted
+
+if TYPE_CHECKING:
+    from icatest.campaigns.experiments import ExperimentConfig
 
 
 def with_budget(exp: Any, budget: str | None) -> Any:
@@ -41,6 +46,17 @@ def run_experiment_cli(exp: Any, folder: Path, *, quiet: bool) -> dict[str, Any]
         return asyncio.run(run_experiment(exp, folder, quiet=not live))
     except Interrupted as exc:
         raise Interrupted(f"{exc}\nresume with: {resume_command(folder)}") from None
+
+
+def checked_experiment(exp: ExperimentConfig) -> ExperimentConfig:
+    """The experiment after preflight (icatest.campaigns.experiments.preflight_experiment), in
+    the model settings it resolved; its notes printed on stderr, one line each."""
+    from icatest.campaigns.experiments import preflight_experiment
+
+    checked, notes = asyncio.run(preflight_experiment(exp))
+    for note in notes:
+        typer.echo(note, err=True)
+    return checked
 
 
 def resume_command(folder: Path) -> str:

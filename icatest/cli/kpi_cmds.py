@@ -111,7 +111,7 @@ def run_cmd(
     from icatest.locar.kpi.answers import HistoryMode
     from icatest.locar.kpi.dataset import Language, load_dataset
     from icatest.locar.kpi.protocol import GatePolicy, Protocol, SpeechLevelKpis, load_scope
-    from icatest.locar.kpi.run import kpi_gateway, run_kpis, write_results
+    from icatest.locar.kpi.run import run_kpis, write_results
 
     sources = [s for s in (sut, sut_config, model) if s is not None]
     if len(sources) != 1:
@@ -147,14 +147,9 @@ def run_cmd(
         data, unverified = at_level(data, _choice("--level", level, SpeechLevel))
         if unverified:
             typer.echo(f"note: {unverified} rewritten reference answer(s) not verified at {level}")
-    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
-    if not judge_models:
-        raise ConfigError("--judges", "name at least one judge model")
-    gateway, roles = kpi_gateway(judge_models, sut_model=model)
-    models = dict(zip(roles, judge_models, strict=True))
-    if model is not None:
-        models["sut_model"] = model
-    options.run_preflight(models, sut, sut_config, skip=no_preflight, options=sut_opts)
+    gateway, roles = kpi_report_cmds.checked_kpi_gateway(
+        judges, model, sut, sut_config, skip=no_preflight, sut_opts=sut_opts
+    )
 
     rid = run_id or uuid.uuid4().hex[:12]
 

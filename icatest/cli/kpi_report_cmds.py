@@ -4,14 +4,47 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from icatest.cli import options
 from icatest.errors import ConfigError
 
+if TYPE_CHECKING:
+    from icatest.llm.gateway import ModelGateway
+    from icatest.sut.options import SutOptions
+
 DEFAULT_JUDGES = "offline,offline:strict,offline:lenient"
+
+
+def checked_kpi_gateway(
+    judges: str,
+    sut_model: str | None = None,
+    sut: str | None = None,
+    sut_config: Path | None = None,
+    *,
+    skip: bool,
+    sut_opts: SutOptions | None = None,
+) -> tuple[ModelGateway, list[str]]:
+    """`--judges` (and `--model`) checked by preflight, with the KPI judge's real request, then
+    the gateway in the settings preflight resolved (its structured-output mode, the parameters
+    the provider refused)."""
+    from icatest.locar.kpi.probe import PROBES
+    from icatest.locar.kpi.run import kpi_gateway, kpi_models
+
+    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
+    if not judge_models:
+        raise ConfigError("--judges", "name at least one judge model")
+    settings = options.run_preflight(
+        kpi_models(judge_models, sut_model),
+        sut,
+        sut_config,
+        skip=skip,
+        options=sut_opts,
+        probes=PROBES,
+    )
+    return kpi_gateway(judge_models, sut_model=sut_model, settings=settings)
 
 
 def register(app: typer.Typer) -> None:
@@ -45,15 +78,10 @@ def agreement_cmd(
         rank_judges,
     )
     from icatest.locar.kpi.calibration import golden_dataset, judge_golden, load_golden
-    from icatest.locar.kpi.run import kpi_gateway
 
     gold = load_golden(golden)
     data = golden_dataset(gold, golden, dataset)
-    judge_models = [j.strip() for j in judges.split(",") if j.strip()]
-    if not judge_models:
-        raise ConfigError("--judges", "name at least one judge model")
-    gateway, roles = kpi_gateway(judge_models)
-    options.run_preflight(dict(zip(roles, judge_models, strict=True)), skip=no_preflight)
+    gateway, roles = checked_kpi_gateway(judges, skip=no_preflight)
     pairs = asyncio.run(judge_golden(data, gold, gateway, roles))
     rows = agreement_table(pairs, resamples=resamples)
     between = annotator_table(gold, resamples=resamples)

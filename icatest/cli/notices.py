@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 import typer
 
 
-def dropped_params(dropped: Mapping[str, Iterable[str]]) -> None:
-    """One line per role and parameter the provider refused by name (so it was not sent)."""
+def dropped_params(
+    dropped: Mapping[str, Iterable[str]], said: Mapping[str, Any] | None = None
+) -> None:
+    """One line per role and parameter the provider refused by name (so it was not sent).
+
+    `said`: the role settings the run was given; a parameter in a role's `drop_params` was
+    named by preflight (or left out by the user) and is not named again."""
     for role, params in sorted(dropped.items()):
-        for param in sorted(params):
+        known = set(_drop_params((said or {}).get(role)))
+        for param in sorted(set(params) - known):
             typer.echo(
                 f"{role}: parameter {param} not sent (the provider refused it by name; "
                 "recorded in the usage of every record and in the manifest)",
@@ -19,7 +26,16 @@ def dropped_params(dropped: Mapping[str, Iterable[str]]) -> None:
             )
 
 
-def dropped_in_runs(runs: Iterable[Path]) -> None:
+def _drop_params(settings: Any) -> list[str]:
+    """`drop_params` of a RoleSettings or of its dict form."""
+    if settings is None:
+        return []
+    if isinstance(settings, Mapping):
+        return list(settings.get("drop_params") or [])
+    return list(getattr(settings, "drop_params", []) or [])
+
+
+def dropped_in_runs(runs: Iterable[Path], said: Mapping[str, Any] | None = None) -> None:
     """The same lines for several run directories (an experiment's arms), each pair once."""
     from icatest.rundir import read_manifest
 
@@ -28,4 +44,4 @@ def dropped_in_runs(runs: Iterable[Path]) -> None:
         found = read_manifest(run, missing_ok=True).get("dropped_params") or {}
         for role, params in found.items():
             merged.setdefault(role, set()).update(params)
-    dropped_params(merged)
+    dropped_params(merged, said)

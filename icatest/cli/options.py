@@ -12,6 +12,7 @@ from icatest.contracts.labels import Role
 from icatest.errors import ConfigError
 
 if TYPE_CHECKING:
+    from icatest.role_probes import Probe
     from icatest.sut.options import SutOptions
 
 SUT = typer.Option(
@@ -116,13 +117,15 @@ def run_preflight(
     skip: bool = False,
     settings: Mapping[str, Any] | None = None,
     options: SutOptions | None = None,
+    probes: Mapping[str, Probe] | None = None,
 ) -> dict[str, Any]:
     """Check credentials and reachability of every model and the assistant (icatest.preflight);
     a problem raises PreflightError, which the CLI prints as one line with exit code 2.
 
     Returns the role settings to run with: `settings` with every checked role's `auto`
-    structured output resolved to the mode its server accepted (unchanged when skipped). A
-    fallback or a refused parameter is printed as one line on stderr."""
+    structured output resolved to the mode its server accepted and the parameters its provider
+    refused in `drop_params` (unchanged when skipped). A fallback or a refused parameter is
+    printed as one line on stderr. `probes`: the real requests of an extension's roles."""
     given = dict(settings or {})
     if skip:
         return given
@@ -130,7 +133,9 @@ def run_preflight(
 
     from icatest.preflight import preflight
 
-    result = asyncio.run(preflight(roles, sut, sut_config, settings=settings, options=options))
+    result = asyncio.run(
+        preflight(roles, sut, sut_config, settings=settings, options=options, probes=probes)
+    )
     for note in result.notes:
         typer.echo(note, err=True)
     return {**given, **result.settings}

@@ -105,9 +105,14 @@ class ModelGateway:
         self.prompt_versions.update(prompt.includes)
         return self.spec(role), prompt, self._usage(role)
 
+    def not_sent(self, role: str) -> frozenset[str]:
+        """The parameters `role` does not send: its `drop_params` setting (preflight puts the
+        ones the provider refused there) and those refused since (by an earlier conversation)."""
+        return self.dropped.get(role, frozenset()) | frozenset(self.spec(role).settings.drop_params)
+
     def _usage(self, role: str) -> RoleUsage:
         if role not in self.usage:
-            dropped = sorted(self.dropped.get(role, ()))  # learnt by an earlier conversation
+            dropped = sorted(self.not_sent(role))
             self.usage[role] = RoleUsage(model=self.spec(role).label(), dropped_params=dropped)
         return self.usage[role]
 
@@ -330,7 +335,7 @@ class ModelGateway:
             "timeout": timeout_s if timeout_s is not None else self.policy(spec)[0],
             "num_retries": 0,
             **request_params(
-                spec.model, spec.settings, max_tokens, self.dropped.get(role, frozenset()), fmt
+                spec.model, spec.settings, max_tokens, self.not_sent(role), fmt
             ),
         }
         if spec.api_base:
@@ -346,7 +351,7 @@ class ModelGateway:
         if type(exc).__name__ == "ContextWindowExceededError":
             raise ModelError(ModelErrorKind.PROMPT_TOO_LONG, describe(exc)) from None
         refused = refused_param(exc)
-        if refused is not None and refused not in self.dropped.get(role, frozenset()):
+        if refused is not None and refused not in self.not_sent(role):
             raise RefusedParamError(refused) from None
         kind = classify(exc)
         if not kind.retryable:

@@ -105,6 +105,12 @@ class RoleSettings(Strict):
         description="further request parameters, passed as given (litellm's, or the body "
         "fields of an OpenAI-compatible server)",
     )
+    drop_params: list[str] = Field(
+        default_factory=list,
+        description="request parameters never sent for this role (temperature, seed, "
+        "reasoning_effort, max_tokens: sent as max_completion_tokens, or an extra); preflight "
+        "adds the ones the provider refused, so the run does not send them again",
+    )
 
 
 def is_ollama(model: str) -> bool:

@@ -99,8 +99,9 @@ async def test_a_refused_parameter_is_named_once() -> None:
     assert result.settings["turn_judge"].structured_output == "json_schema"
     assert [n for n in result.notes if "refused" in n] == [
         f"preflight: turn_judge (openai/strict at {srv.base_url}/v1): the provider refused "
-        "max_tokens, temperature; not sent"
+        "max_tokens, temperature; not sent in this run"
     ]
+    assert result.settings["turn_judge"].drop_params == ["max_tokens", "temperature"]
 
 
 async def test_a_reply_that_does_not_parse_fails_preflight() -> None:

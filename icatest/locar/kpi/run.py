@@ -6,10 +6,12 @@ import asyncio
 import json
 import time
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from icatest.llm.gateway import ModelGateway, ModelSpec
+from icatest.llm.settings import RoleSettings
 from icatest.locar.kpi.answers import SUT_MODEL_ROLE, AnswerFn, HistoryMode
 from icatest.locar.kpi.dataset import KpiDataset, KpiInstance
 from icatest.locar.kpi.evaluate import Verifier, default_verifier, evaluate
@@ -26,15 +28,30 @@ RESULTS_FILE = "results.json"
 REPORT_FILE = "kpi_report.html"
 
 
-def kpi_gateway(judges: list[str], sut_model: str | None = None) -> tuple[ModelGateway, list[str]]:
-    """A gateway with one role per judge (`kpi_judge` or `kpi_judge.1..n`) and maybe `sut_model`."""
+def kpi_models(judges: list[str], sut_model: str | None = None) -> dict[str, str]:
+    """`{role: model}`: one role per judge (`kpi_judge` or `kpi_judge.1..n`), maybe `sut_model`."""
     if not judges:
         raise ValueError("at least one judge is needed")
-    roles = judge_roles(len(judges))
-    bindings = {role: ModelSpec.parse(model) for role, model in zip(roles, judges, strict=True)}
+    models = dict(zip(judge_roles(len(judges)), judges, strict=True))
     if sut_model is not None:
-        bindings[SUT_MODEL_ROLE] = ModelSpec.parse(sut_model)
-    return ModelGateway(roles=bindings), roles
+        models[SUT_MODEL_ROLE] = sut_model
+    return models
+
+
+def kpi_gateway(
+    judges: list[str],
+    sut_model: str | None = None,
+    settings: Mapping[str, RoleSettings] | None = None,
+) -> tuple[ModelGateway, list[str]]:
+    """The gateway of `kpi_models` (with `settings` per role, e.g. preflight's resolved ones)
+    and the judge roles."""
+    models = kpi_models(judges, sut_model)
+    given = settings or {}
+    bindings = {
+        role: ModelSpec.parse(model, settings=given.get(role) or RoleSettings())
+        for role, model in models.items()
+    }
+    return ModelGateway(roles=bindings), judge_roles(len(judges))
 
 
 async def run_kpis(
