@@ -112,3 +112,4 @@ def test_reference_assistant_reads_text_vehicles() -> None:
     assert parse_context({"vehicle": "at 55 mph"}, world).speed_kmh == pytest.approx(88.5)
     with pytest.raises(ContextError, match="context.vehicle: cannot read 'hovering'"):
         parse_context({"vehicle": "hovering"}, world)
+
