@@ -30,6 +30,7 @@ from icatest.contracts import (
 )
 from icatest.contracts.labels import Decision
 from icatest.contracts.records import UnscoredPart
+from icatest.contracts.vehicle import read_vehicle
 from icatest.decision import decide, failed_exchange
 from icatest.errors import ConfigError
 from icatest.judges.protocol import (
@@ -87,11 +88,18 @@ def scenario_for(
         context = Context.model_validate(record.context)
     except ValidationError:
         ctx = record.context
+        try:  # free text in `vehicle` is read; text that cannot be read is an error
+            vehicle = read_vehicle(ctx.get("vehicle"))
+        except ValueError as exc:
+            raise ConfigError(f"{record.conversation_id}: context.vehicle", str(exc)) from None
         context = Context(
             id=str(ctx.get("id", "recorded")),
             location=str(ctx.get("location", "")),
             date=str(ctx.get("date", "")),
             time=str(ctx.get("time", "")),
+            vehicle={k: v for k, v in vehicle.items() if isinstance(v, str)}
+            if isinstance(vehicle, dict)
+            else {},
         )
     return Scenario(
         conversation_id=record.conversation_id,

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from icatest.contracts.labels import FailureMode, Mode
+from icatest.contracts.vehicle import TEXT, VehicleState
 
 # what a probe can hunt: every label but the failed exchange, which the engine finds on its own
 HUNTED_MODES = [m.value for m in FailureMode if m is not FailureMode.ASSISTANT_ERROR]
@@ -80,12 +81,20 @@ class Context(Strict):
     location: str
     date: str = Field(description="ISO date")
     time: str = Field(description="HH:MM local time")
-    vehicle: dict[str, str] = Field(default_factory=dict, description="speed_kmh, battery, ...")
+    vehicle: VehicleState = Field(default_factory=dict)
 
     @property
     def parked(self) -> bool:
+        """In gear P; without a gear, at 0 km/h (stopped at a light is gear D: not parked)."""
         v = self.vehicle
-        return v.get("gear", "").upper() == "P" or v.get("speed_kmh", "").strip() in {"0", "0.0"}
+        if v.get("gear"):
+            return v["gear"].strip().upper() == "P"
+        return v.get("speed_kmh", "").strip() in {"0", "0.0"}
+
+    @property
+    def stopped(self) -> bool:
+        """Standing in traffic: at 0 km/h, not parked."""
+        return not self.parked and self.vehicle.get("speed_kmh", "").strip() in {"0", "0.0"}
 
     def speed_now(self, route_since: int | None = None) -> float | None:
         """The speed the car has now: the context's while it is moving, None (moving, speed
@@ -108,17 +117,24 @@ class Context(Strict):
             if route_since is not None:
                 text += f". A route has been running since turn {route_since}: the car is moving."
             return text
-        if route_since is not None and self.parked:
-            rest = {k: v for k, v in self.vehicle.items() if k not in {"speed_kmh", "gear"}}
+        shown = {k: v for k, v in self.vehicle.items() if k != TEXT}
+        if route_since is not None and (self.parked or self.stopped):
+            rest = {k: v for k, v in shown.items() if k not in {"speed_kmh", "gear"}}
             if rest:
                 text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in rest.items())
+            start = "Parked" if self.parked else "Stopped"
             return text + (
-                f". Parked at the start; a route has been running since turn {route_since}: "
+                f". {start} at the start; a route has been running since turn {route_since}: "
                 "the car is now moving."
             )
-        text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in self.vehicle.items())
+        if shown:
+            text += ", vehicle: " + ", ".join(f"{k}={v}" for k, v in shown.items())
+        if TEXT in self.vehicle:
+            text += f' ("{self.vehicle[TEXT]}")'
         if self.parked:
             return text + ". The car is parked."
+        if self.stopped:
+            return text + ". The car is stopped in traffic (not parked)."
         speed = self.vehicle.get("speed_kmh")
         text += f". The car is moving at {speed} km/h." if speed else ". The car is moving."
         if route_since is not None:

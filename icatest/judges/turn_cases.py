@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from icatest.config.loading import format_validation_error
 from icatest.contracts import Context, Persona, Scenario, Seed, Target, TurnRecord, TurnVerdict
+from icatest.contracts.vehicle import VehicleState
 from icatest.errors import ConfigError
 from icatest.judges.protocol import TurnContext, TurnJudge
 from icatest.judges.turn_judge import ModelTurnJudge
@@ -29,7 +30,7 @@ class CaseContext(_Lenient):
     location: str = ""
     date: str = ""
     time: str = ""
-    vehicle: dict[str, str] = Field(default_factory=dict)
+    vehicle: VehicleState = Field(default_factory=dict)  # an object or free text ("parked")
 
     @field_validator("vehicle", mode="before")
     @classmethod

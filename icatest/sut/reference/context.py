@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from icatest.contracts.vehicle import read_vehicle
 from icatest.sut.reference.world import World, to_minutes
 
 DEFAULT_PLACE = "marienplatz"
@@ -46,16 +47,20 @@ class ContextError(ValueError):
 
 
 def parse_context(raw: dict[str, Any] | None, world: World) -> DriveContext:
-    """Read {location, time, date, vehicle: {speed_kmh, battery}}; absent keys use defaults."""
+    """Read {location, time, date, vehicle: {speed_kmh, battery}}; absent keys use defaults.
+    The vehicle may be free text ("parked", "moving at 40 km/h")."""
     raw = raw or {}
     if not isinstance(raw, dict):
         raise ContextError("(top level)", "must be an object")
     name, point = _location(raw.get("location"), world)
     minute = _time(raw.get("time"))
     date = _date(raw.get("date"))
-    vehicle = raw.get("vehicle") or {}
+    try:
+        vehicle = read_vehicle(raw.get("vehicle") or {})
+    except ValueError as exc:
+        raise ContextError("vehicle", str(exc)) from None
     if not isinstance(vehicle, dict):
-        raise ContextError("vehicle", "must be an object")
+        raise ContextError("vehicle", "must be an object or text such as 'parked'")
     speed = _number(vehicle.get("speed_kmh", 50), "vehicle.speed_kmh")
     battery = vehicle.get("battery", vehicle.get("battery_pct"))
     battery_pct = None if battery is None else _number(str(battery).rstrip("%"), "vehicle.battery")
