@@ -9,6 +9,9 @@ lazy import hides a cycle or an arrow up from the interpreter, not from the desi
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import pytest
@@ -84,13 +87,15 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache
+def import_graph() -> dict[str, frozenset[str]]:
+    """Module -> the icatest modules it imports (read once per test session)."""
     modules = _modules()
     known = set(modules)
-    return {name: _imports(name, path, known) for name, path in modules.items()}
+    return {name: frozenset(_imports(name, path, known)) for name, path in modules.items()}
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+def cycles(graph: Mapping[str, AbstractSet[str]]) -> list[list[str]]:
     """Strongly connected components with more than one module (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -148,7 +153,7 @@ def _top(module: str) -> str:
     return parts[1] if len(parts) > 1 else parts[0]
 
 
-def arrows_up(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+def arrows_up(graph: Mapping[str, AbstractSet[str]]) -> set[tuple[str, str]]:
     """(importer, imported) pairs where the imported module lives on a higher floor."""
     return {
         (module, target)
