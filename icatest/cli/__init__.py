@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from icatest.errors import IcatestError, Interrupted
 
@@ -113,11 +113,12 @@ class _LazyGroup(TyperGroup):
         super().__init__(**kwargs)
         for name, (_, text) in COMMANDS.items():
             self.commands.setdefault(name, _Unloaded(name, help=text))
+        _flags_without_type(self)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name, cmd, rest = super().resolve_command(ctx, args)
         if isinstance(cmd, _Unloaded) and cmd.name is not None:
-            cmd = self.commands[cmd.name] = load_command(cmd.name)
+            cmd = self.commands[cmd.name] = _flags_without_type(load_command(cmd.name))
         return name, cmd, rest
 
 
@@ -147,23 +148,22 @@ def _root(
     """Closed-loop adversarial testing of in-car conversational assistants."""
 
 
-def _flags_without_type() -> None:
-    """typer's help labels every flag `<bool>`, although a flag takes no value: show none."""
-    option = typer.core.TyperOption
-    if getattr(option.display_type_rich, "_icatest", False):
-        return
-    shown = option.display_type_rich
-
-    def display_type_rich(self: Any, ctx: Any) -> str | None:
-        return None if self.is_flag else shown(self, ctx)
-
-    display_type_rich._icatest = True  # type: ignore[attr-defined]
-    option.display_type_rich = display_type_rich  # type: ignore[method-assign]
+def _flags_without_type(command: Any) -> Any:
+    """typer's help labels every flag `<bool>`, although a flag takes no value: give each flag of
+    `command` (its help option too) and of its subcommands an empty metavar, which typer shows in
+    place of the type. Only public attributes of the commands' own parameters change."""
+    params = [*command.params, command.get_help_option(typer.Context(command))]
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            _flags_without_type(sub)
+    return command
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors print one line and exit non-zero, never a traceback."""
-    _flags_without_type()
     try:
         result = app(args=argv, standalone_mode=False)
     except Interrupted as exc:  # not an error: what was done is kept, the message says how to go on

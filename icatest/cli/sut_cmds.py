@@ -19,9 +19,11 @@ DEFAULT_UTTERANCE = "Take me to Munich Airport"
 
 
 def register(app: typer.Typer) -> None:
+    from icatest.cli.audit_cmds import register_audit
     from icatest.sut.reference.cli import register_serve
 
     if not any(c.name == "serve" for c in sut_app.registered_commands):
+        register_audit(sut_app)
         register_serve(sut_app)
     app.add_typer(sut_app, name="sut")
 

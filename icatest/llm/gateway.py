@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-import random
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -64,6 +63,7 @@ from icatest.llm.settings import (
     runtime_mode,
 )
 from icatest.llm.spec import GatewayConfig, ModelSpec, Result, T
+from icatest.retry import Backoff
 
 _CALL_KEYS = frozenset({"model", "messages", "api_base", "api_key", "timeout", "num_retries"})
 OfflineHandler = Callable[[dict[str, Any]], Any]
@@ -359,11 +359,8 @@ class ModelGateway:
         return kind
 
     def _backoff(self, attempt: int, exc: Exception | None) -> float:
-        asked = retry_after(exc)
-        if asked is not None:
-            return min(asked, self.config.backoff_max_s)
-        base = self.config.backoff_base_s * 2 ** (attempt - 1)
-        return min(base * (0.5 + random.random()), self.config.backoff_max_s)  # noqa: S311
+        backoff = Backoff(self.config.backoff_base_s, self.config.backoff_max_s)
+        return backoff.wait_s(attempt, retry_after(exc))
 
 
 def _spend(budget: CallBudget | None, max_tokens: int) -> int | None:

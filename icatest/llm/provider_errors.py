@@ -18,8 +18,8 @@ from typing import Any
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.errors import clip
-from icatest.http import retry_after_s
 from icatest.llm.settings import OPTIONAL_PARAMS
+from icatest.retry import retry_after_s
 
 INVALID_REQUEST = "invalid_request_error"  # OpenAI's error `type` for a request it will not take
 CONTEXT_EXCEEDED = "context_length_exceeded"  # OpenAI's error `code` (llama-cpp-python's too)

@@ -1,20 +1,55 @@
-"""The package's import graph: no cycles between modules, and the core does not depend on its
-extensions (judges never import locar or calibration).
+"""The package's import graph: no cycles between modules, every import points down the floors
+(docs/architecture.md), and the core does not depend on its extensions (no core package imports
+LoCar; judges never import calibration).
 
-Every `import` statement counts, including the ones inside functions (a lazy import hides a
-cycle from the interpreter, not from the design).
+Every `import` statement counts, including the ones inside functions and under TYPE_CHECKING (a
+lazy import hides a cycle or an arrow up from the interpreter, not from the design).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "icatest"
-FORBIDDEN = {  # importer package -> packages it must not import
+
+# The floors, bottom first: a module may import its own floor and the floors below, never above.
+# Every top-level package or module of icatest has a floor (a new one must be placed here).
+FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    # records, configuration, files, HTTP and retry infrastructure (`icatest`: the version)
+    ("foundation", tuple("icatest contracts config data errors files lazy limits retry".split())),
+    ("foundation", tuple("http sse serving scoring decision rundir testing".split())),
+    ("backends", ("llm", "offline", "catalog", "sut", "examples")),  # models, assistants
+    ("conversation parts", ("simulator", "strategy", "judges")),
+    ("loop", ("engine",)),
+    ("runs", ("campaigns", "preflight", "role_probes", "bench")),
+    ("results", ("analysis", "calibration", "regression")),
+    ("extensions", ("locar",)),
+    ("surface", ("cli", "__main__")),
+]
+_NAMES = list(dict.fromkeys(name for name, _ in FLOORS))
+FLOOR = {pkg: _NAMES.index(name) for name, pkgs in FLOORS for pkg in pkgs}
+
+# Arrows up that exist today, each named; the LoCar plug-in work (issue 31, item 2: the core
+# knows turn checks and language options through judges/protocol.py) removes them. Nothing may
+# be added here; an entry that no longer exists fails test_allowances_are_still_needed.
+ALLOWED_UP = {
+    ("icatest.engine.single", "icatest.locar.speech_level"),
+    ("icatest.campaigns.conversation", "icatest.locar.speech_level"),
+    ("icatest.regression.replay", "icatest.locar.speech_level"),
+}
+
+FORBIDDEN = {  # importer package -> packages it must not import, whatever the floors say
     "icatest.judges": ("icatest.locar", "icatest.calibration"),
+    **{
+        f"icatest.{core}": ("icatest.locar",)
+        for core in ("engine", "campaigns", "simulator", "strategy", "analysis", "calibration")
+    },
 }
 
 
@@ -52,13 +87,15 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache
+def import_graph() -> dict[str, frozenset[str]]:
+    """Module -> the icatest modules it imports (read once per test session)."""
     modules = _modules()
     known = set(modules)
-    return {name: _imports(name, path, known) for name, path in modules.items()}
+    return {name: frozenset(_imports(name, path, known)) for name, path in modules.items()}
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+def cycles(graph: Mapping[str, AbstractSet[str]]) -> list[list[str]]:
     """Strongly connected components with more than one module (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -110,6 +147,54 @@ def test_no_import_cycles() -> None:
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
+def _top(module: str) -> str:
+    """`icatest.engine.single` -> `engine`; the package itself is `icatest`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def arrows_up(graph: Mapping[str, AbstractSet[str]]) -> set[tuple[str, str]]:
+    """(importer, imported) pairs where the imported module lives on a higher floor."""
+    return {
+        (module, target)
+        for module, targets in graph.items()
+        for target in targets
+        if FLOOR[_top(target)] > FLOOR[_top(module)]
+    }
+
+
+def test_every_package_has_a_floor() -> None:
+    tops = {_top(m) for m in _modules()}
+    assert sorted(tops - set(FLOOR)) == [], "place the new package in FLOORS"
+    assert sorted(set(FLOOR) - tops) == [], "FLOORS names a package that is gone"
+
+
+def test_the_checker_sees_an_arrow_up_inside_a_function(tmp_path: Path) -> None:
+    path = tmp_path / "x.py"
+    path.write_text("def f():\n    from icatest.campaigns import runner\n")
+    known = {"icatest.campaigns", "icatest.campaigns.runner"}
+    graph = {"icatest.sut.x": _imports("icatest.sut.x", path, known)}
+    assert arrows_up(graph) == {("icatest.sut.x", "icatest.campaigns.runner")}
+    assert arrows_up({"icatest.cli.x": {"icatest.campaigns.runner"}}) == set()
+
+
+def test_no_arrow_runs_up_the_floors() -> None:
+    bad = sorted(arrows_up(import_graph()) - ALLOWED_UP)
+    assert bad == [], "imports from a lower floor to a higher one: " + "; ".join(
+        f"{a} -> {b}" for a, b in bad
+    )
+
+
+def test_allowances_are_still_needed() -> None:
+    graph = import_graph()
+    gone = sorted(pair for pair in ALLOWED_UP if pair[1] not in graph.get(pair[0], set()))
+    assert gone == [], "remove these from ALLOWED_UP: " + "; ".join(f"{a} -> {b}" for a, b in gone)
+
+
+def _reaches(target: str, forbidden: tuple[str, ...]) -> bool:
+    return any(target == f or target.startswith(f + ".") for f in forbidden)
+
+
 @pytest.mark.parametrize(("importer", "forbidden"), sorted(FORBIDDEN.items()))
 def test_core_does_not_import_its_extensions(importer: str, forbidden: tuple[str, ...]) -> None:
     bad = sorted(
@@ -117,6 +202,6 @@ def test_core_does_not_import_its_extensions(importer: str, forbidden: tuple[str
         for module, targets in import_graph().items()
         if module == importer or module.startswith(importer + ".")
         for target in targets
-        if any(target == f or target.startswith(f + ".") for f in forbidden)
+        if _reaches(target, forbidden) and (module, target) not in ALLOWED_UP
     )
     assert bad == []

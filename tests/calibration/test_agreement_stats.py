@@ -189,3 +189,90 @@ def test_bootstrap_ci_coverage_of_a_mean() -> None:
         low, high = bootstrap_ci(np.mean, x, n_resamples=200, confidence=0.9, rng_seed=i)
         hits += low <= 0.0 <= high
     assert 0.8 <= hits / 150 <= 0.97
+
+
+# The statistics that now come from scikit-learn and SciPy, against the textbook formulas they
+# replaced (kept here as the independent reference, to the same 1e-9).
+
+
+def _f1_by_hand(t: np.ndarray, p: np.ndarray, positive: object) -> float:
+    tp = int(np.sum((t == positive) & (p == positive)))
+    fp = int(np.sum((t != positive) & (p == positive)))
+    fn = int(np.sum((t == positive) & (p != positive)))
+    return math.nan if 2 * tp + fp + fn == 0 else 2 * tp / (2 * tp + fp + fn)
+
+
+def _spearman_by_hand(a: np.ndarray, b: np.ndarray) -> float:
+    rx, ry = stats.rankdata(a.astype(float)), stats.rankdata(b.astype(float))
+    dx, dy = rx - rx.mean(), ry - ry.mean()
+    denominator = math.sqrt(float((dx**2).sum()) * float((dy**2).sum()))
+    return math.nan if denominator == 0 else float((dx * dy).sum()) / denominator
+
+
+def _bootstrap_by_hand(
+    stat_fn, *arrays, n_resamples: int, confidence: float = 0.95, rng_seed: int = 0
+) -> tuple[float, float]:
+    data = [np.asarray(a) for a in arrays]
+    n = len(data[0])
+    rng = np.random.default_rng(rng_seed)
+    values = np.empty(n_resamples)
+    for r in range(n_resamples):
+        idx = rng.integers(0, n, n)
+        values[r] = stat_fn(*(d[idx] for d in data))
+    values = values[~np.isnan(values)]
+    if values.size == 0:
+        return (math.nan, math.nan)
+    tail = (1.0 - confidence) / 2.0 * 100.0
+    low, high = np.percentile(values, [tail, 100.0 - tail])
+    return (float(low), float(high))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_library_statistics_match_the_textbook_formulas(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 120))
+    t = rng.integers(0, 3, n)
+    p = np.where(rng.random(n) < 0.6, t, rng.integers(0, 3, n))
+    for positive in (0, 1, 2, 7):  # 7: on neither side, undefined
+        ours, hand = binary_f1(t, p, positive), _f1_by_hand(t, p, positive)
+        assert (math.isnan(ours) and math.isnan(hand)) or ours == pytest.approx(hand, abs=TOL)
+    b = p + rng.random(n) * (seed % 2)
+    assert spearman_rho(t, b) == pytest.approx(_spearman_by_hand(t, b), abs=TOL, nan_ok=True)
+    right_a, right_b = t == 1, p == 1
+    disc_b, disc_c = int(np.sum(right_a & ~right_b)), int(np.sum(~right_a & right_b))
+    if disc_b + disc_c:
+        binom = min(1.0, 2.0 * stats.binom.cdf(min(disc_b, disc_c), disc_b + disc_c, 0.5))
+        assert mcnemar(right_a, right_b) == pytest.approx(binom, abs=TOL)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_bootstrap_draws_the_same_resamples_as_the_loop_it_replaced(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n, draws = int(rng.integers(2, 40)), int(rng.integers(20, 200))
+    a = rng.integers(0, 3, n)
+    b = np.where(rng.random(n) < 0.6, a, rng.integers(0, 3, n))
+    for fn in (cohen_kappa, exact_agreement):  # kappa is nan on some small resamples: dropped
+        ours = bootstrap_ci(fn, a, b, n_resamples=draws, confidence=0.9, rng_seed=seed)
+        hand = _bootstrap_by_hand(fn, a, b, n_resamples=draws, confidence=0.9, rng_seed=seed)
+        assert ours == pytest.approx(hand, abs=TOL, nan_ok=True)
+
+
+def test_bootstrap_edges() -> None:
+    assert bootstrap_ci(np.mean, [4.0], n_resamples=5) == (4.0, 4.0)  # one item
+    assert all(math.isnan(v) for v in bootstrap_ci(np.mean, [1.0, 2.0], n_resamples=0))
+    assert all(math.isnan(v) for v in bootstrap_ci(cohen_kappa, [1, 1], [1, 1], n_resamples=9))
+    with pytest.raises(ValueError, match="negative"):
+        bootstrap_ci(np.mean, [1.0, 2.0], n_resamples=-1)
+
+
+def test_bootstrap_resamples_rows_of_a_table() -> None:
+    """An items x raters table is resampled by item: each draw keeps a row whole."""
+    rng = np.random.default_rng(5)
+    truth = rng.integers(0, 3, 40)
+    table = np.stack(
+        [np.where(rng.random(40) < 0.7, truth, rng.integers(0, 3, 40)) for _ in "abc"], 1
+    )
+    ours = bootstrap_ci(fleiss_kappa, table, n_resamples=80, rng_seed=2)
+    assert ours == pytest.approx(
+        _bootstrap_by_hand(fleiss_kappa, table, n_resamples=80, rng_seed=2), abs=TOL
+    )

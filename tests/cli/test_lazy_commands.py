@@ -34,3 +34,17 @@ def test_unknown_command_suggests_the_close_one(capsys) -> None:
 def test_a_listed_command_runs_its_real_implementation(capsys) -> None:
     assert main(["seeds", "list"]) == 0
     assert capsys.readouterr().out.strip()
+
+
+def test_flags_show_no_type_and_typer_is_left_as_it_is(capsys, monkeypatch) -> None:
+    """A flag takes no value, so help shows no `<bool>` beside it; values keep their type. Done
+    on our commands' parameters, not by replacing typer's own methods."""
+    monkeypatch.setenv("COLUMNS", "120")
+    shown = typer.core.TyperOption.display_type_rich
+    for argv in ([], ["sut", "audit"], ["fuzz"]):
+        assert main([*argv, "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "--help" in out and "<bool>" not in out, argv
+    assert "<int" in out and "<path>" in out  # `fuzz --help`: typed options keep their type
+    assert typer.core.TyperOption.display_type_rich is shown
+    assert shown.__module__ == "typer.core"

@@ -9,10 +9,10 @@ from pydantic import BaseModel
 
 from icatest.contracts import ModelErrorKind
 from icatest.errors import MESSAGE_CAP, clip
-from icatest.http import retry_after_s
 from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec, credentials_problem
 from icatest.llm.provider_errors import validation_errors
 from icatest.llm.settings import RoleSettings
+from icatest.retry import retry_after_s
 from icatest.serving import free_port
 from icatest.testing import FakeOpenAI, error, hang, reply, status, validation_500
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from icatest.sut.reference.audit import AUDIT_CAMPAIGNS, generic_fallbacks, run_audit
+from icatest.calibration.reference_audit import AUDIT_CAMPAIGNS, generic_fallbacks, run_audit
 
 CONVERSATIONS = 20  # per campaign: four campaigns, a few seconds each
 

@@ -16,6 +16,7 @@ from pydantic import Field, RootModel
 from icatest.config.loading import load_model
 from icatest.contracts.scenario import Strict
 from icatest.errors import ConfigError
+from icatest.retry import Backoff
 from icatest.sut.options import ChatParams
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -36,6 +37,11 @@ class CallPolicy(Strict):
     max_reply_chars: int = Field(default=20_000, ge=1, description="longer replies are cut")
     max_concurrent: int | None = Field(default=None, ge=1, description="rate limit per endpoint")
     rpm: float | None = Field(default=None, gt=0, description="requests per minute per endpoint")
+
+    @property
+    def backoff(self) -> Backoff:
+        """The waits between attempts (the one retry policy, `icatest/retry.py`)."""
+        return Backoff(self.backoff_base_s, self.backoff_max_s, self.retry_after_cap_s)
 
 
 class HttpSutConfig(CallPolicy):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
@@ -23,8 +22,8 @@ from typing import Any
 import httpx
 
 from icatest.contracts.labels import SutErrorKind
-from icatest.http import retry_after_s
 from icatest.limits import RateLimiter
+from icatest.retry import retry_after_s
 from icatest.sse import event_payloads
 from icatest.sut.adapters.config import CallPolicy
 
@@ -133,16 +132,16 @@ async def with_retries(
             break
         except RetryableError as exc:
             last, kind = str(exc), exc.kind
-            wait = _backoff(policy, attempt, exc.retry_after)
+            wait = policy.backoff.wait_s(attempt + 1, exc.retry_after)
         except (httpx.TimeoutException, TimeoutError):
             last, kind = f"timeout: no reply within {policy.timeout_s:g}s", SutErrorKind.TIMEOUT
             if not policy.retry_on_timeout:
                 break
-            wait = _backoff(policy, attempt, None)
+            wait = policy.backoff.wait_s(attempt + 1)
         except httpx.TransportError as exc:
             kind = SutErrorKind.CONNECTION
             last = f"connection: {_connection_cause(exc)}"
-            wait = _backoff(policy, attempt, None)
+            wait = policy.backoff.wait_s(attempt + 1)
         if attempt < policy.retries:
             await asyncio.sleep(wait)
     message = redact(last)
@@ -189,13 +188,6 @@ def parse_event_stream(text: str, snippet: Callable[[], str] = str) -> EventStre
 def _snippet(response: httpx.Response, redact: Callable[[str], str], limit: int = 120) -> str:
     text = redact(response.text).strip().replace("\n", " ")
     return f" ({text[:limit]})" if text else ""
-
-
-def _backoff(policy: CallPolicy, attempt: int, retry_after: float | None) -> float:
-    if retry_after is not None:
-        return min(retry_after, policy.retry_after_cap_s)
-    base = policy.backoff_base_s * 2**attempt
-    return min(base * (0.5 + random.random() / 2), policy.backoff_max_s)  # noqa: S311
 
 
 def _connection_cause(exc: httpx.TransportError) -> str:

@@ -5,6 +5,9 @@ with faults on, how many faults of each kind fire per conversation.
 
 The generic fallbacks are counted from the replies themselves (not from the oracle), so a
 fallback the oracle failed to record shows up as `fallbacks_missing_from_oracle`.
+
+It lives with calibration, not with the reference assistant it measures: it runs campaigns and
+reads the oracle log, both floors above the assistant (docs/architecture.md).
 """
 
 from __future__ import annotations
