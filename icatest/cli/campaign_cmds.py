@@ -45,7 +45,13 @@ def fuzz(
     mode: str = typer.Option("guided", help="guided | baseline"),
     budget: str | None = typer.Option(None, help="time budget: 4h, 15m, 90s"),
     max_conversations: int | None = typer.Option(
-        None, help="stop after this many conversations (a budget or this is required)"
+        None,
+        help="stop after this many scenarios, each run --trials times (a budget or this is "
+        "required)",
+    ),
+    trials: int = typer.Option(
+        1, "--trials", help="run every scenario K times (same seed, persona, context, turns): "
+        "pass^k and flaky scenarios in the report"
     ),
     max_cost_usd: float | None = typer.Option(None, help="stop once model costs reach this"),
     concurrency: int = typer.Option(4, help="conversations in flight"),
@@ -98,6 +104,7 @@ def fuzz(
             "mode": mode,
             "budget_s": budget,
             "max_conversations": max_conversations,
+            "trials": trials,
             "max_cost_usd": max_cost_usd,
             "concurrency": concurrency,
             "simulator": simulator,
@@ -204,14 +211,18 @@ def compare(
     budget: str | None = typer.Option(
         None, "--budget", help="replace every arm's time budget (30s, 5m) for a quick look"
     ),
+    trials: int | None = typer.Option(
+        None, "--trials", help="run every scenario of every arm K times (replaces the YAML's "
+        "campaign.trials): pass^k, and the headline ratio with a bootstrap interval"
+    ),
     quiet: bool = typer.Option(False, "--quiet", help="no live panel"),
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
     from icatest.campaigns.experiments import load_experiment, preflight_experiment
-    from icatest.cli.experiment_run import run_experiment_cli, with_budget
+    from icatest.cli.experiment_run import run_experiment_cli, with_budget, with_trials
 
-    exp = with_budget(load_experiment(experiment), budget)
+    exp = with_trials(with_budget(load_experiment(experiment), budget), trials)
     if not no_preflight:
         asyncio.run(preflight_experiment(exp))
     from icatest.contracts import Mode

@@ -258,6 +258,9 @@ class ConversationRecord(BaseModel):
     scenario_index: int | None = Field(
         default=None, description="index of the scenario in its campaign (None outside one)"
     )
+    trial: int = Field(
+        default=0, ge=0, description="which run of its scenario (0..trials-1; --trials)"
+    )
     mode: Mode
     seed_id: str
     seed_pool: str
