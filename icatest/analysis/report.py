@@ -135,6 +135,7 @@ def render_report(
         "cluster_details": cluster_details(clusters, runs),
         "figures": all_figures(metrics, clusters),
         "trials_curve": pass_hat_k_curve(metrics),
+        "simulator_faults": any(m.get("simulator_fault_turns") for m in metrics.values()),
         "skipped": {r.name: r.skipped_lines for r in runs},
         "extra_sections": [(t, Markup(f)) for t, f in extra_sections],
         "conversation_data": Markup(browser_json(runs)),

@@ -173,17 +173,19 @@ def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
     found = sum(len(t) for r in records for t in (r.get("failure_turns") or {}).values())
     scored = [r for r in records if r.get("success_decision") in ("pass", "fail")]
     failing = sum(1 for r in scored if r["success_decision"] == "fail")
+    invalid = sum(1 for r in records if r.get("success_decision") == "invalid")
     cut_short = sum(
         1
         for r in records
-        if r.get("success_decision") not in ("pass", "fail")
+        if r.get("success_decision") not in ("pass", "fail", "invalid")
         and r.get("termination_reason") in CUT_SHORT
     )
     all_types = {k for r in records for k in (r.get("failure_turns") or {})}
     return {
         "conversations": n,
         "scored_conversations": len(scored),
-        "unscored_conversations": n - len(scored),
+        "unscored_conversations": n - len(scored) - invalid,
+        "invalid_conversations": invalid,  # failed only on simulator faults: not the SUT's
         "cut_short_conversations": cut_short,
         "failing_conversations": failing,
         "failures_found": found,

@@ -190,14 +190,15 @@ def summary_line(result: Any) -> str:
     redone = f", {result.redone} redone" if getattr(result, "redone", 0) else ""
     unfinished = getattr(result, "unfinished", 0)
     left = f", {unfinished} still to redo (--resume)" if unfinished else ""
+    invalid = f", {p.invalid} invalid (simulator faults)" if getattr(p, "invalid", 0) else ""
     paused = ""
     if p.pauses.paused_s >= 0.5:
         paused = f"; paused {p.pauses.paused_s:.0f} s while {' and '.join(p.pauses.down)} was down"
     return (
         f"{result.status}: {result.conversations} conversations ({result.new_conversations} "
         f"new{redone}): {p.conversations - p.partial} complete, {p.partial} partial; "
-        f"{p.scored} scored, {p.unscored} unscored; {p.assistant_errors} with assistant errors "
-        f"(failures), {p.model_errors} with model errors; {p.interrupted} interrupted by an "
+        f"{p.scored} scored, {p.unscored} unscored{invalid}; {p.assistant_errors} with assistant "
+        f"errors (failures), {p.model_errors} with model errors; {p.interrupted} interrupted by an "
         f"outage{left}; {p.failures} findings of {len(p.failure_types)} types{paused}; "
         f"cost ${p.cost_usd:.4f} -> {result.run_dir}"
     )

@@ -1,0 +1,106 @@
+"""Simulator faults are not the assistant's: each check fires on its plain case and not on a
+driver's ordinary turns, and a conversation failing only on a faulted turn is `invalid`."""
+
+from __future__ import annotations
+
+from icatest.analysis.metrics import compute_metrics
+from icatest.contracts import (
+    ConversationVerdict,
+    Decision,
+    Dimension,
+    DimensionScore,
+    FailureMode,
+    LabelFinding,
+    TurnRecord,
+    TurnVerdict,
+)
+from icatest.contracts.labels import SimulatorFaultKind, TargetStatus
+from icatest.contracts.records import SimulatorFault, Target
+from icatest.decision import decide
+from icatest.simulator.faults import turn_faults
+from icatest.simulator.schema import NewTarget, SimulatorTurn
+
+MISSED = TurnVerdict(findings=[LabelFinding(label=FailureMode.CONSTRAINT_MISSED, rationale="x")])
+LEAK = SimulatorFault(kind=SimulatorFaultKind.LEAKED_TERMS, detail="scrubbed: constraint_missed")
+TARGETS = [
+    Target(id="t1", description="Route to Garching", kind="navigate"),
+    Target(id="t2", description="Find a cafe", status=TargetStatus.DROPPED),
+]
+
+
+def _turn(n: int, verdict: TurnVerdict, faults: list[SimulatorFault] | None = None) -> TurnRecord:
+    return TurnRecord(turn_number=n, user="u", system="s", evaluation=verdict,
+                      simulator_faults=faults or [])
+
+
+def _verdict(score: int) -> ConversationVerdict:
+    return ConversationVerdict(
+        scores=[DimensionScore(dimension=d, score=score, rationale="") for d in Dimension]
+    )
+
+
+def test_failing_only_on_a_planted_fault_is_invalid() -> None:
+    turns = [_turn(0, TurnVerdict()), _turn(1, MISSED, [LEAK])]
+    out = decide(turns, _verdict(0), [0])
+    assert out.decision is Decision.INVALID and out.success_score is None
+    assert [(p.turn, p.role) for p in out.unscored] == [(1, "simulator")]
+    assert "leaked_terms" in out.unscored[0].reason
+
+
+def test_a_clean_failing_turn_keeps_the_failure() -> None:
+    turns = [_turn(0, MISSED), _turn(1, MISSED, [LEAK])]
+    assert decide(turns, _verdict(0), [0]).decision is Decision.FAIL
+    # a fault on a turn without findings does not excuse a failure elsewhere
+    turns = [_turn(0, MISSED), _turn(1, TurnVerdict(), [LEAK])]
+    assert decide(turns, _verdict(0), [0]).decision is Decision.FAIL
+    # a pass is a pass
+    assert decide([_turn(0, TurnVerdict(), [LEAK])], _verdict(2), [1]).decision is Decision.PASS
+
+
+def test_an_assistant_error_is_never_the_simulators() -> None:
+    err = TurnVerdict(judge="engine",
+                      findings=[LabelFinding(label=FailureMode.ASSISTANT_ERROR, rationale="500")])
+    out = decide([_turn(0, err, [LEAK])], None, [0])
+    assert out.decision is Decision.FAIL
+
+
+def _faults(utterance: str, turn: int = 2, language: str = "en", **kw) -> list[str]:
+    value = SimulatorTurn(utterance=utterance, **kw)
+    history = [TurnRecord(turn_number=0, user="Take me to Garching please.", system="ok")]
+    found = turn_faults(turn=turn, language=language, value=value, history=history,
+                        targets=TARGETS)
+    return [f.kind.value for f in found]
+
+
+def test_each_check_on_its_plain_case() -> None:
+    assert _faults("...") == ["empty"]
+    assert _faults("가르힝으로 가는 길 알려줘") == ["wrong_language"]
+    assert _faults("Drive me to Garching, please", language="ko") == ["wrong_language"]
+    assert _faults("Any cafe on the way?", addressed_target_ids=["t2"]) == ["contradicted_goal"]
+    assert _faults("Hello! Take me to Garching, please.") == ["restart"]
+    assert _faults("Take me to Garching please") == ["restart"]  # the opening, word for word
+
+
+def test_ordinary_driver_turns_have_no_fault() -> None:
+    assert _faults("Again: take me to Garching, and avoid the highway.") == []
+    assert _faults("Hello", turn=0) == []  # a greeting opens a conversation
+    assert _faults("Forget the cafe.", addressed_target_ids=["t2"], dropped_target_ids=["t2"]) == []
+    assert _faults("가르힝 Starbucks 근처로 가 주세요", language="ko") == []
+    assert _faults("OK") == []  # too few letters to say anything about the language
+    assert _faults("Hello! Still waiting: the cafe near the station?") == []  # a persona's manner
+    assert _faults("Hello! again: take me to Garching, please.") == []  # a push, said as one
+    new = [NewTarget(description="Take me to Garching please")]
+    assert _faults("Again: Garching, please.", new_targets=new) == []  # a push, not a restart
+
+
+def test_invalid_is_counted_apart_and_out_of_the_failure_rate() -> None:
+    from tests.analysis.runfactory import make_record
+
+    failing = make_record("f", decision="fail")
+    invalid = make_record("i", decision="invalid", score=None)
+    invalid.turns[1].simulator_faults = [LEAK]
+    m = compute_metrics([failing, make_record("p", decision="pass", score=0.9), invalid])
+    assert m["invalid_conversations"] == 1 and m["unscored_conversations"] == 0
+    assert m["failure_rate"] == 0.5 and m["failing_conversations"] == 1
+    assert m["simulator_fault_turns"] == 1 and m["simulator_fault_kinds"] == {"leaked_terms": 1}
+    assert [c["conversation_id"] for c in m["invalid_conversation_list"]] == ["i"]
