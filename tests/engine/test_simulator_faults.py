@@ -104,3 +104,17 @@ def test_invalid_is_counted_apart_and_out_of_the_failure_rate() -> None:
     assert m["failure_rate"] == 0.5 and m["failing_conversations"] == 1
     assert m["simulator_fault_turns"] == 1 and m["simulator_fault_kinds"] == {"leaked_terms": 1}
     assert [c["conversation_id"] for c in m["invalid_conversation_list"]] == ["i"]
+
+
+def test_the_report_lists_invalid_conversations(tmp_path) -> None:
+    from tests.analysis.runfactory import make_record, write_run
+
+    from icatest.analysis import load_run
+    from icatest.analysis.report import render_report
+
+    invalid = make_record("planted", decision="invalid", score=None)
+    invalid.turns[2].simulator_faults = [LEAK]
+    run = load_run(write_run(tmp_path / "r", [invalid, make_record("ok", decision="pass")]))
+    html = render_report([run], {run.name: compute_metrics(run.records)})
+    section = html[html.index('id="simulator-faults"'):]
+    assert "planted" in section and "turn 2" in section and "leaked_terms" in section
