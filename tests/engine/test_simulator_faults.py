@@ -107,10 +107,9 @@ def test_invalid_is_counted_apart_and_out_of_the_failure_rate() -> None:
 
 
 def test_the_report_lists_invalid_conversations(tmp_path) -> None:
-    from tests.analysis.runfactory import make_record, write_run
-
     from icatest.analysis import load_run
     from icatest.analysis.report import render_report
+    from tests.analysis.runfactory import make_record, write_run
 
     invalid = make_record("planted", decision="invalid", score=None)
     invalid.turns[2].simulator_faults = [LEAK]
