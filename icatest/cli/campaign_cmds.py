@@ -283,7 +283,18 @@ def comparison_table(comparison: dict[str, Any]) -> str:
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                        for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
     note = "failure_rate = failing / scored; flagged_rate = conversations with a finding / all"
-    return "\n".join([*lines, note])
+    return "\n".join([*lines, note, *headline_line(comparison.get("headline"))])
+
+
+def headline_line(h: dict[str, Any] | None) -> list[str]:
+    """The headline ratio with its bootstrap interval over scenarios (none: nothing)."""
+    if not h or h.get("ratio") is None:
+        return []
+    span = "-" if h.get("low") is None else f"{h['low']:.2f} to {h['high']:.2f}"
+    per = f", {h['trials']} trials each" if h.get("trials", 1) > 1 else ""
+    return [f"headline: distinct failure types per conversation, guided / baseline = "
+            f"{h['ratio']:.2f} ({h['confidence']:.0%} bootstrap interval over "
+            f"{h['scenarios']} scenarios{per}: {span})"]
 
 
 def _cell(value: Any) -> str:

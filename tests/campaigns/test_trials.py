@@ -88,3 +88,35 @@ def test_compare_trials_replace_the_experiments(tmp_path: Path):
     assert exp.arm_config(exp.backends[0], Mode.BASELINE, 0).trials == 3
     with pytest.raises(ConfigError, match="--trials"):
         with_trials(exp, 0)
+
+
+async def test_compare_with_trials_has_a_headline_interval(data_dir: Path, tmp_path: Path,
+                                                           scripted):
+    from icatest.campaigns.experiments import ExperimentConfig, run_experiment
+    from icatest.cli.campaign_cmds import comparison_table
+
+    exp = ExperimentConfig.model_validate({
+        "name": "t", "backends": [{"name": "ref", "sut": "reference"}],
+        "campaign": {"max_conversations": 4, "trials": 2, "data_dir": str(data_dir),
+                     "only_user_data": True, "rng_seed": 2},
+    })
+    comparison = await run_experiment(exp, tmp_path / "exp", **scripted)
+    assert comparison["arms"]["guided"]["conversations"] == 8
+    h = comparison["headline"]
+    assert h["scenarios"] == 4 and h["trials"] == 2
+    assert h["metric"] == "unique_failure_types_per_conversation"
+    assert h["ratio"] is not None and h["low"] <= h["ratio"] <= h["high"]
+    assert "bootstrap interval over 4 scenarios, 2 trials each" in comparison_table(comparison)
+
+
+def test_headline_interval_by_hand():
+    from icatest.campaigns.headline import headline_interval
+
+    guided = {("a", i): [2, 2] for i in range(10)} | {("a", 10): [6, 4]}
+    baseline = {("a", i): [1, 1] for i in range(11)} | {("a", 99): [3]}  # 99: guided never ran
+    h = headline_interval(guided, baseline, resamples=500)
+    assert h is not None and h["scenarios"] == 11 and h["trials"] == 2
+    assert h["ratio"] == pytest.approx((20 + 5) / 11, abs=1e-4)  # per-scenario means, ratio
+    # a third of the resamples miss the one scenario where guided found more: exactly 2 then
+    assert h["low"] == 2.0 and h["ratio"] < h["high"] < 5.0
+    assert headline_interval({("a", 0): [1]}, {("a", 0): [1]}) is None  # one scenario: no spread
