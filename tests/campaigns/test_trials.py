@@ -120,3 +120,25 @@ def test_headline_interval_by_hand():
     # a third of the resamples miss the one scenario where guided found more: exactly 2 then
     assert h["low"] == 2.0 and h["ratio"] < h["high"] < 5.0
     assert headline_interval({("a", 0): [1]}, {("a", 0): [1]}) is None  # one scenario: no spread
+
+
+@pytest.mark.slow
+def test_fuzz_and_report_with_trials(tmp_path: Path, capsys):
+    """The issue's done-when, small: fuzz --trials writes trial indices, report's metrics.json
+    carries a non-increasing pass^k and a flaky share, report.html the curve."""
+    import json
+
+    from icatest.cli import main
+
+    out = tmp_path / "t"
+    assert main(["fuzz", "--sut", "reference", "--max-conversations", "3", "--trials", "2",
+                 "--turn-budgets", "2", "--out", str(out), "--quiet", "--no-preflight"]) == 0
+    recs = read_records(out / "conversations.jsonl")
+    assert sorted((r["scenario_index"], r["trial"]) for r in recs) == [
+        (s, t) for s in range(3) for t in range(2)]
+    assert main(["report", str(out), "--no-embed"]) == 0
+    metrics = next(iter(json.loads((out / "metrics.json").read_text())["metrics"].values()))
+    hat = metrics["pass_hat_k"]
+    assert list(hat) == ["1", "2"] and hat["1"] >= hat["2"]
+    assert "flaky_share" in metrics and metrics["trials"] == 2
+    assert 'id="trials"' in (out / "report.html").read_text()
