@@ -148,6 +148,23 @@ def oracle(
         console.print(renderable)
 
 
+@calibrate_app.command("stability")
+def stability_cmd(
+    run: Path = typer.Argument(..., help="run directory with judgement sets"),
+    sets: list[str] = typer.Option(
+        ..., "--judgements", help="judgement set name (RUN/judgements/NAME); repeat, at least two"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+) -> None:
+    """Agreement between judgement sets of one run: an ensemble's members, each re-judged as
+    its own set, or repeats (per-label Fleiss kappa, changed turns, flipped decisions)."""
+    from icatest.errors import ConfigError
+
+    if len(sets) < 2:
+        raise ConfigError("command line", "give at least two judgement sets", "--judgements")
+    _stability(run, list(sets), "-".join(sets)[:60], as_json)
+
+
 def rejudge(
     run: Path = typer.Argument(..., help="run directory with conversations.jsonl"),
     turn_judge: str = typer.Option(

@@ -82,3 +82,22 @@ def test_a_single_rejudge_still_needs_its_name(tmp_path: Path, capsys) -> None:
     run = _run(tmp_path)
     assert main(["rejudge", str(run), "--turn-judge", "offline"]) == 2
     assert "--conversation-judge" in capsys.readouterr().err
+
+
+def test_calibrate_stability_between_an_ensembles_members(tmp_path: Path, capsys) -> None:
+    run = _run(tmp_path)
+    for name, script in (("a", [CLEAN]), ("b", [CLEAN]), ("c", [FALLBACK])):
+        with FakeOpenAI(varying(script)) as srv:
+            assert main(["rejudge", str(run), "--turn-judge", f"openai/fake@{srv.base_url}/v1",
+                         "--conversation-judge", "offline", "--as", name,
+                         "--no-preflight"]) == 0
+    capsys.readouterr()
+    code = main(["calibrate", "stability", str(run), "--judgements", "a", "--judgements", "b",
+                 "--judgements", "c", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == json.loads((run / "judgements" / "a-b-c-stability.json").read_text())
+    assert report["repeats"] == 3 and report["changed_turn_share"] == 1.0  # c always disagrees
+    fb = next(s for s in report["labels"] if s["label"] == "fallback_response")
+    # every turn: 1 of 3 finds it; P_bar = 1/3, P_e = 5/9: kappa = (1/3 - 5/9) / (4/9) = -0.5
+    assert fb["changed_turns"] == report["judged_turns"] and fb["fleiss_kappa"] == -0.5
