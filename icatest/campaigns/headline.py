@@ -55,8 +55,8 @@ def headline_interval(
     g = np.array([np.mean(guided[k]) for k in keys], dtype=float)
     b = np.array([np.mean(baseline[k]) for k in keys], dtype=float)
     point = _ratio(g, b)
-    low, high = bootstrap_ci(_ratio, g, b, n_resamples=resamples, confidence=CONFIDENCE,
-                             rng_seed=rng_seed)
+    low, high = bootstrap_ci(_ratio, g.tolist(), b.tolist(), n_resamples=resamples,
+                             confidence=CONFIDENCE, rng_seed=rng_seed)
     trials = max(len(v) for v in (*guided.values(), *baseline.values()))
 
     def clean(x: float) -> float | None:
