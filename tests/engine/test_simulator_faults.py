@@ -117,3 +117,21 @@ def test_the_report_lists_invalid_conversations(tmp_path) -> None:
     html = render_report([run], {run.name: compute_metrics(run.records)})
     section = html[html.index('id="simulator-faults"'):]
     assert "planted" in section and "turn 2" in section and "leaked_terms" in section
+
+
+def test_invalid_conversations_are_named_in_the_final_line_and_exit_reason() -> None:
+    from types import SimpleNamespace
+
+    from icatest.campaigns.outcome import unusable_reason
+    from icatest.campaigns.progress import ProgressState
+    from icatest.cli.campaign_cmds import summary_line
+
+    p = ProgressState()
+    for decision in ("pass", "fail", "invalid", "invalid"):
+        p.add({"success_decision": decision, "termination_reason": "max_turns_reached"})
+    assert (p.scored, p.invalid, p.unscored) == (2, 2, 0)
+    result = SimpleNamespace(progress=p, status="completed", conversations=4,
+                             new_conversations=4, run_dir="runs/x")
+    assert "2 scored, 0 unscored, 2 invalid (simulator faults)" in summary_line(result)
+    assert "2 invalid: they failed only on simulator faults" in (
+        unusable_reason("completed", p, 0.9) or "")
