@@ -135,3 +135,33 @@ def test_invalid_conversations_are_named_in_the_final_line_and_exit_reason() -> 
     assert "2 scored, 0 unscored, 2 invalid (simulator faults)" in summary_line(result)
     assert "2 invalid: they failed only on simulator faults" in (
         unusable_reason("completed", p, 0.9) or "")
+
+
+async def test_a_planted_fault_through_the_engine_makes_the_conversation_invalid(tmp_path):
+    """A model simulator (the loopback fake) that answers an English driver's turn in Korean:
+    every turn is marked, the assistant's generic answers fail, and the conversation is
+    invalid rather than failing."""
+    import json
+
+    from icatest.catalog.scenarios import make_scenario
+    from icatest.contracts import Mode
+    from icatest.engine import Runtime, run_conversation
+    from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
+    from icatest.testing.fake_openai import FakeOpenAI
+    from tests.engine.helpers import ScriptedSession, always, make_catalog
+
+    catalog = make_catalog(tmp_path, strategies=False)
+    korean = json.dumps({"utterance": "가르힝으로 가는 길 좀 알려 주세요", "addressed_target_ids": []})
+    with FakeOpenAI(lambda messages: korean) as server:
+        spec = ModelSpec.parse(f"openai/fake@{server.base_url}/v1")
+        gateway = ModelGateway(roles={"simulator": spec}, config=GatewayConfig(timeout_s=5.0))
+        scenario = make_scenario(catalog, seed_pool="test", seed_id="garching", max_turns=2,
+                                 mode=Mode.GUIDED)
+        runtime = Runtime(session=ScriptedSession(always("Sorry, I can't help with that.")),
+                          gateway=gateway, catalog=catalog)
+        record = await run_conversation(scenario, runtime)
+    assert record.turns and all(
+        "wrong_language" in {f.kind.value for f in t.simulator_faults} for t in record.turns)
+    assert any(t.evaluation and t.evaluation.findings for t in record.turns)
+    assert record.success_decision == "invalid" and record.success_score is None
+    assert {p.role for p in record.unscored} == {"simulator"}
