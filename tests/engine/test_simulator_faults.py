@@ -151,7 +151,8 @@ async def test_a_planted_fault_through_the_engine_makes_the_conversation_invalid
     from tests.engine.helpers import ScriptedSession, always, make_catalog
 
     catalog = make_catalog(tmp_path, strategies=False)
-    korean = json.dumps({"utterance": "가르힝으로 가는 길 좀 알려 주세요", "addressed_target_ids": []})
+    said = "가르힝으로 가는 길 좀 알려 주세요"
+    korean = json.dumps({"utterance": said, "addressed_target_ids": []})
     with FakeOpenAI(lambda messages: korean) as server:
         spec = ModelSpec.parse(f"openai/fake@{server.base_url}/v1")
         gateway = ModelGateway(roles={"simulator": spec}, config=GatewayConfig(timeout_s=5.0))
