@@ -221,9 +221,9 @@ def compare(
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
     from icatest.campaigns.experiments import load_experiment, preflight_experiment
-    from icatest.cli.experiment_run import run_experiment_cli, with_budget, with_trials
+    from icatest.cli.experiment_run import run_experiment_cli, with_budget
 
-    exp = with_trials(with_budget(load_experiment(experiment), budget), trials)
+    exp = with_budget(load_experiment(experiment), budget)
     if not no_preflight:
         asyncio.run(preflight_experiment(exp))
     from icatest.contracts import Mode
@@ -231,6 +231,9 @@ def compare(
     for backend in exp.backends:
         roles = exp.arm_config(backend, Mode.GUIDED, 0).roles()
         options.offline_judge_notice(roles, backend.sut, backend.sut_config)
+    from icatest.cli.experiment_run import with_trials
+
+    exp = with_trials(exp, trials)  # --trials K: every arm runs each scenario K times
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     from icatest.cli.notices import dropped_in_runs
