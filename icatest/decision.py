@@ -7,6 +7,11 @@
   every open target had been completed in the unjudged turns, C would stay below θ. An
   `assistant_error` finding (an exchange that failed while the assistant was up: the driver got
   no answer) is `fail` by itself, whatever else is missing.
+* `invalid` instead of `fail` when every turn with a finding is a turn the simulator got wrong
+  (`TurnRecord.simulator_faults`: an empty utterance, another language, a leaked label, a
+  constraint claimed but unsaid, a goal it gave up asked for again, a restart): the evidence is
+  the simulator's, not the assistant's. An `assistant_error` stays `fail`; a conversation failing
+  on one clean turn too stays `fail`. Each faulted turn is listed with its kinds.
 * otherwise `unscored`, with every missing part and its reason in the record.
 
 Whatever judge produced a verdict (model, offline, ensemble), `scored=False` is what makes it
@@ -25,6 +30,7 @@ from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
 ASSISTANT = "assistant"
 TURN_JUDGE = "turn_judge"
 CONVERSATION_JUDGE = "conversation_judge"
+SIMULATOR = "simulator"
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,27 @@ def failed_exchange(turn: TurnRecord) -> bool:
     return ev is not None and ev.scored and FailureMode.ASSISTANT_ERROR in ev.labels
 
 
+def fails_only_on_simulator_faults(turns: Sequence[TurnRecord]) -> bool:
+    """Some scored turn has a finding, and every such turn carries a simulator fault."""
+    found = [t for t in turns if t.evaluation is not None and t.evaluation.scored
+             and t.evaluation.findings]
+    return bool(found) and all(t.simulator_faults for t in found)
+
+
+def simulator_parts(turns: Sequence[TurnRecord]) -> list[UnscoredPart]:
+    """One line per faulted turn: its fault kinds and what was wrong."""
+    return [
+        UnscoredPart(
+            turn=t.turn_number,
+            role=SIMULATOR,
+            reason="simulator fault: " + "; ".join(f"{f.kind.value} ({f.detail})"
+                                                   for f in t.simulator_faults)[:300],
+        )
+        for t in turns
+        if t.simulator_faults
+    ]
+
+
 def decide(
     turns: Sequence[TurnRecord],
     verdict: ConversationVerdict | None,
@@ -85,8 +112,26 @@ def decide(
     *,
     completed: Collection[str] = (),
 ) -> DecisionOutcome:
-    """Pass, fail or unscored for one conversation (see the module docstring); `completed` are
-    the ids of the targets completed by the end."""
+    """Pass, fail, invalid or unscored for one conversation (see the module docstring);
+    `completed` are the ids of the targets completed by the end."""
+    outcome = _decide(turns, verdict, target_statuses, threshold, completed=completed)
+    if (
+        outcome.decision is Decision.FAIL
+        and not any(failed_exchange(t) for t in turns)
+        and fails_only_on_simulator_faults(turns)
+    ):
+        return DecisionOutcome(Decision.INVALID, None, [*outcome.unscored, *simulator_parts(turns)])
+    return outcome
+
+
+def _decide(
+    turns: Sequence[TurnRecord],
+    verdict: ConversationVerdict | None,
+    target_statuses: Sequence[int],
+    threshold: float = DEFAULT_THRESHOLD,
+    *,
+    completed: Collection[str] = (),
+) -> DecisionOutcome:
     missing = missing_judgements(turns, verdict, completed)
     if any(failed_exchange(t) for t in turns):  # the driver got no answer: a failure found
         scored = verdict is not None and verdict.scored

@@ -96,6 +96,17 @@ FIGURE_CAPTIONS = (
 )
 
 
+def pass_hat_k_curve(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup | None:
+    """pass^k for k = 1..K, grouped by run; None when no run repeated its scenarios."""
+    curves = {n: m.get("pass_hat_k") or {} for n, m in metrics_by_run.items()}
+    k_max = max((int(k) for c in curves.values() for k in c), default=0)
+    if k_max < 2:
+        return None
+    ks = [str(k) for k in range(1, k_max + 1)]
+    series = {name: [float(c.get(k) or 0.0) for k in ks] for name, c in curves.items()}
+    return svg.bar_chart([f"k={k}" for k in ks], series, "pass^k over trials", "pass^k")
+
+
 def all_figures(
     metrics_by_run: Mapping[str, Mapping[str, Any]], clusters: Mapping[str, Any] | None
 ) -> list[tuple[str, Markup]]:

@@ -85,6 +85,19 @@ METRIC_DEFINITIONS: dict[str, tuple[str, str]] = {
         "Cluster coverage",
         "Share of all failure clusters that hold at least one of this run's conversations.",
     ),
+    "pass_hat_k": (
+        "pass^k",
+        "Chance that k trials of a scenario all pass, C(c,k)/C(n,k), averaged over the "
+        "scenarios with every trial decided (τ-bench); it never rises with k.",
+    ),
+    "pass_at_k": (
+        "pass@k",
+        "Chance that at least one of k trials of a scenario passes, averaged over scenarios.",
+    ),
+    "flaky_share": (
+        "Flaky share",
+        "Share of scenarios with two or more decided trials in which some pass and some fail.",
+    ),
 }
 
 

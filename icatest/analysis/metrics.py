@@ -4,6 +4,8 @@ Definitions (docs/analysis.md has the long form):
 * failing = `success_decision == "fail"`; `failure_rate` = failing / scored (pass + fail);
   unscored (`None`/"unscored") and partial (`is_complete` False) conversations are counted apart.
 * flagged = at least one failure label on a scored turn; `flagged_rate` = flagged / conversations.
+* invalid = `success_decision == "invalid"`: failed only on turns the simulator got wrong
+  (icatest/decision.py); counted apart, neither failing nor unscored, out of the failure rate.
 * assistant-error conversations: ended by the engine's `assistant_error` finding (no usable reply
   after the adapter's retries while the assistant was up); they are failing and counted apart.
 * failure events are (turn, label) pairs; `failure_type_counts` counts events, `prevalence` the
@@ -22,6 +24,7 @@ import numpy as np
 
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
 from icatest.analysis.frames import failure_events, failure_types, usage_totals
+from icatest.analysis.trials import trial_stats
 from icatest.contracts import ConversationRecord, FailureMode
 
 DECIDED = ("pass", "fail")
@@ -37,12 +40,14 @@ def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
     failing = sum(1 for r in records if is_failing(r))
     passing = sum(1 for r in records if r.success_decision == "pass")
     decided = failing + passing
+    invalid = sum(1 for r in records if r.success_decision == "invalid")
     flagged = sum(1 for r in records if r.failure_turns)
     return {
         "conversations": len(records),
         "failing_conversations": failing,
         "passing_conversations": passing,
-        "unscored_conversations": len(records) - decided,
+        "unscored_conversations": len(records) - decided - invalid,
+        "invalid_conversations": invalid,
         "partial_conversations": sum(1 for r in records if not r.is_complete),
         "assistant_error_conversations": sum(
             1 for r in records if ASSISTANT_ERROR in failure_types(r)
@@ -50,6 +55,38 @@ def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
         "failure_rate": failing / decided if decided else None,
         "flagged_conversations": flagged,
         "flagged_rate": flagged / len(records) if records else None,
+    }
+
+
+def simulator_fault_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+    """Driver turns the simulator got wrong, by kind, and the invalid conversations with them
+    (for whoever tunes the simulator)."""
+    kinds: Counter[str] = Counter()
+    turns = faulted = 0
+    with_fault = 0
+    invalid: list[dict[str, Any]] = []
+    for record in records:
+        turns += len(record.turns)
+        here = [t for t in record.turns if t.simulator_faults]
+        faulted += len(here)
+        with_fault += bool(here)
+        kinds.update(f.kind.value for t in here for f in t.simulator_faults)
+        if record.success_decision == "invalid":
+            invalid.append({
+                "conversation_id": record.conversation_id,
+                "seed_id": record.seed_id,
+                "faults": [
+                    {"turn": t.turn_number, "kind": f.kind.value, "detail": f.detail}
+                    for t in here for f in t.simulator_faults
+                ],
+            })
+    return {
+        "simulator_fault_turns": faulted,
+        "simulator_fault_turn_share": faulted / turns if turns else None,
+        "conversations_with_simulator_fault": with_fault,
+        "simulator_fault_kinds": dict(sorted(kinds.items())),
+        "invalid_share": len(invalid) / len(records) if records else None,
+        "invalid_conversation_list": invalid,
     }
 
 
@@ -201,6 +238,8 @@ def compute_metrics(
     metrics.update(turn_position(records))
     metrics.update(dedup_stats(records, vectors, near_duplicate_threshold))
     metrics.update(usage_stats(records))
+    metrics.update(simulator_fault_stats(records))
+    metrics.update(trial_stats(records))  # pass^k, flaky scenarios (--trials)
     metrics["timeline"] = failure_timeline(records, start_time)
     metrics["progress"] = [dict(p) for p in progress]
     return metrics

@@ -73,7 +73,7 @@ def _unreachable(record: ConversationRecord) -> bool:
 def _unscored_reasons(records: Sequence[ConversationRecord]) -> list[tuple[str, int]]:
     reasons: Counter[str] = Counter()
     for record in records:
-        if record.success_decision in ("pass", "fail"):
+        if record.success_decision in ("pass", "fail", "invalid"):
             continue
         reasons_here = [
             t.evaluation.unscored_reason
@@ -100,7 +100,8 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
         unscored = [
             r
             for r in run.records
-            if r.success_decision not in ("pass", "fail") and not r.termination_reason.is_cut_short
+            if r.success_decision not in ("pass", "fail", "invalid")
+            and not r.termination_reason.is_cut_short
         ]
         broken = [r for r in run.records if _unreachable(r)]
         found = [r for r in run.records if _found(r)]

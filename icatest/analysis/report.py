@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from icatest.analysis.browser import browser_json, visible_controls
 from icatest.analysis.compare import SCALAR_METRICS
-from icatest.analysis.figures import all_figures
+from icatest.analysis.figures import all_figures, pass_hat_k_curve
 from icatest.analysis.frames import failure_types
 from icatest.analysis.glossary import METRIC_DEFINITIONS, definition, readable
 from icatest.analysis.hangul import with_font
@@ -134,6 +134,8 @@ def render_report(
         "silhouette_note": silhouette_note(clusters.get("silhouette")) if clusters else "",
         "cluster_details": cluster_details(clusters, runs),
         "figures": all_figures(metrics, clusters),
+        "trials_curve": pass_hat_k_curve(metrics),
+        "simulator_faults": any(m.get("simulator_fault_turns") for m in metrics.values()),
         "skipped": {r.name: r.skipped_lines for r in runs},
         "extra_sections": [(t, Markup(f)) for t, f in extra_sections],
         "conversation_data": Markup(browser_json(runs)),

@@ -11,6 +11,7 @@ from html import escape
 from rich.table import Table
 
 from icatest.calibration.humans import CalibrationResults, DimensionAgreement, PairStats
+from icatest.calibration.stability import StabilityReport
 
 _COLUMNS = (
     ("dimension", "left"),
@@ -90,3 +91,21 @@ def calibration_section(results: CalibrationResults) -> str:
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         f'<p class="note">{escape(note)}</p></section>'
     )
+
+
+def stability_lines(report: StabilityReport, limit: int = 10) -> list[str]:
+    """`rejudge --repeat`'s figures as plain lines: per label, then turns and decisions."""
+    out = [f"{report.repeats} repeats of {report.conversations} conversations, "
+           f"{report.judged_turns} turns judged in every repeat"]
+    out.append(f"{'label':<24} {'turns':>6} {'changed':>8} {'Fleiss kappa':>13}")
+    for s in report.labels:
+        kappa = "-" if s.fleiss_kappa is None else f"{s.fleiss_kappa:.3f}"
+        out.append(f"{s.label:<24} {s.turns_with_label:>6} {s.changed_turns:>8} {kappa:>13}")
+    out.append(f"turns whose labels change: {fmt(report.changed_turn_share)}")
+    out.append(f"conversations whose decision flips: {report.flipped_conversations} "
+               f"({fmt(report.flipped_share)})")
+    for u in report.unstable[:limit]:
+        out.append(f"  unstable: {u.conversation_id} {' / '.join(u.decisions)}")
+    if len(report.unstable) > limit:
+        out.append(f"  and {len(report.unstable) - limit} more (see the JSON file)")
+    return out

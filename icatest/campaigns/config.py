@@ -81,7 +81,17 @@ class CampaignConfig(Strict):
     )
     mode: Mode = Mode.GUIDED
     budget_s: float | None = Field(default=None, description="wall-clock budget in seconds")
-    max_conversations: int | None = Field(default=None, ge=1)
+    max_conversations: int | None = Field(
+        default=None, ge=1, description="scenarios to run (each `trials` times): records = "
+        "max_conversations x trials"
+    )
+    trials: int = Field(
+        default=1,
+        ge=1,
+        le=100,
+        description="runs of every scenario (same seed, persona, context and turn budget; "
+        "only the conversation id, which keys every random draw, differs): pass^k",
+    )
     max_cost_usd: float | None = Field(default=None, gt=0)
     concurrency: int = Field(default=4, ge=1, le=1024)
     simulator: str = "offline"

@@ -125,8 +125,9 @@ async def run_planned(
 def finish_record(
     record: ConversationRecord, plan: ScenarioPlan, run_id: str | None
 ) -> ConversationRecord:
-    """Stamp campaign bookkeeping onto the record (scenario index, run id, partial flag)."""
-    update: dict[str, Any] = {"scenario_index": plan.index}
+    """Stamp campaign bookkeeping onto the record (scenario index, trial, run id, partial
+    flag)."""
+    update: dict[str, Any] = {"scenario_index": plan.scenario_index, "trial": plan.trial}
     if run_id:
         update["run_id"] = run_id
     if record.termination_reason.is_partial:

@@ -41,6 +41,8 @@ def render(p: ProgressState, title: str = "icatest fuzz") -> Table:
         table.add_row("partial / errors", f"{p.partial} / {p.errors}")
     if p.unscored or p.interrupted:
         table.add_row("unscored / interrupted", f"{p.unscored} / {p.interrupted}")
+    if p.invalid:
+        table.add_row("invalid", f"{p.invalid} (failed only on simulator faults)")
     return table
 
 

@@ -179,17 +179,19 @@ def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
     found = sum(len(t) for r in records for t in (r.get("failure_turns") or {}).values())
     scored = [r for r in records if r.get("success_decision") in ("pass", "fail")]
     failing = sum(1 for r in scored if r["success_decision"] == "fail")
+    invalid = sum(1 for r in records if r.get("success_decision") == "invalid")
     cut_short = sum(
         1
         for r in records
-        if r.get("success_decision") not in ("pass", "fail")
+        if r.get("success_decision") not in ("pass", "fail", "invalid")
         and r.get("termination_reason") in CUT_SHORT
     )
     all_types = {k for r in records for k in (r.get("failure_turns") or {})}
     return {
         "conversations": n,
         "scored_conversations": len(scored),
-        "unscored_conversations": n - len(scored),
+        "unscored_conversations": n - len(scored) - invalid,
+        "invalid_conversations": invalid,  # failed only on simulator faults: not the SUT's
         "cut_short_conversations": cut_short,
         "failing_conversations": failing,
         "failures_found": found,
@@ -209,18 +211,26 @@ def _ratio(a: Any, b: Any) -> float | None:
 
 
 def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
+    from icatest.campaigns.headline import headline_interval, types_by_scenario
+
     by_arm: dict[str, list[dict[str, Any]]] = {}
+    by_scenario: dict[str, dict[tuple[Any, ...], list[int]]] = {}
     runs = []
     for backend, session, arm, path in arm_dirs(exp, folder):
         recs = read_records(path / "conversations.jsonl")
         by_arm.setdefault(arm.value, []).extend(recs)
+        by_scenario.setdefault(arm.value, {}).update(
+            types_by_scenario(recs, (backend.name, session))
+        )
         status = read_manifest(path).get("status") if (path / MANIFEST).exists() else None
         runs.append({"backend": backend.name, "session": session, "arm": arm.value,
                      "path": str(path.relative_to(folder)), "status": status,
                      **arm_metrics(recs)})
     arms = {arm: arm_metrics(recs) for arm, recs in by_arm.items()}
     ratios: dict[str, float | None] = {}
+    headline = None
     if "guided" in arms and "baseline" in arms:
+        headline = headline_interval(by_scenario["guided"], by_scenario["baseline"])
         g, b = arms["guided"], arms["baseline"]
         for key in (
             "failure_rate",
@@ -233,4 +243,5 @@ def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
             g["failures_found"] / g["conversations"] if g["conversations"] else None,
             b["failures_found"] / b["conversations"] if b["conversations"] else None,
         )
-    return {"experiment": exp.name, "arms": arms, "ratios": ratios, "runs": runs}
+    return {"experiment": exp.name, "arms": arms, "ratios": ratios, "headline": headline,
+            "runs": runs}

@@ -90,8 +90,9 @@ async def run_local(
     async def lane() -> None:
         while await control.ready() and (plan := source.next()) is not None:
             recorder.started(
-                plan.conversation_id, scenario_index=plan.index, seed_id=plan.seed_id,
-                persona=plan.persona, max_turns=plan.max_turns, redo=source.is_redo(plan),
+                plan.conversation_id, scenario_index=plan.scenario_index, trial=plan.trial,
+                seed_id=plan.seed_id, persona=plan.persona, max_turns=plan.max_turns,
+                redo=source.is_redo(plan),
             )
             redo = source.is_redo(plan)
             try:

@@ -60,8 +60,10 @@ def unusable_reason(
             f"{progress.cut_short} short (a model or the assistant too slow for the budget?)"
         )
     if status != "interrupted" and progress.judged_share < min_judged:
+        invalid = getattr(progress, "invalid", 0)
+        why = f"; {invalid} invalid: they failed only on simulator faults" if invalid else ""
         return (
             f"only {progress.judged_share:.0%} of conversations have a pass or fail verdict "
-            f"(at least {min_judged:.0%} needed)"
+            f"(at least {min_judged:.0%} needed{why})"
         )
     return None

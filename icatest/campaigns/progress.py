@@ -57,6 +57,7 @@ class ProgressState:
     failure_types: set[str] = field(default_factory=set)
     passes: int = 0
     scored: int = 0
+    invalid: int = 0  # failed only on simulator faults: no verdict on the assistant
     partial: int = 0
     errors: int = 0  # internal errors (engine crashes)
     assistant_errors: int = 0  # conversations ended by an assistant_error finding (a failure)
@@ -77,6 +78,8 @@ class ProgressState:
         if decision in ("pass", "fail"):
             self.scored += 1
             self.passes += decision == "pass"
+        elif decision == "invalid":
+            self.invalid += 1
         elif record.get("termination_reason") in CUT_SHORT:
             self.cut_short += 1
         if not record.get("is_complete", True):
@@ -106,7 +109,7 @@ class ProgressState:
 
     @property
     def unscored(self) -> int:
-        return self.conversations - self.scored
+        return self.conversations - self.scored - self.invalid
 
     @property
     def judged_share(self) -> float:

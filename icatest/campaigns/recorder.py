@@ -12,6 +12,7 @@ from typing import Any
 from icatest.campaigns.events import EventLog
 from icatest.campaigns.index import RunIndex
 from icatest.campaigns.progress import ProgressSeries, ProgressState, record_cost
+from icatest.campaigns.sampler import slot_of
 from icatest.contracts import ConversationRecord, TerminationReason
 from icatest.rundir import CONVERSATIONS, EVENTS, INDEX, INTERRUPTED, PROGRESS, ConversationLog
 
@@ -20,7 +21,10 @@ INTERRUPTED_ENDINGS = frozenset({TerminationReason.SUT_UNREACHABLE, TerminationR
 
 
 class RunRecorder:
-    def __init__(self, run_dir: Path, run_id: str, budget_s: float | None) -> None:
+    def __init__(
+        self, run_dir: Path, run_id: str, budget_s: float | None, trials: int = 1
+    ) -> None:
+        self.trials = trials  # slot = scenario_index x trials + trial (sampler.slot_of)
         self.log = ConversationLog(run_dir / CONVERSATIONS)
         self.interrupted = ConversationLog(run_dir / INTERRUPTED)
         self.interrupted_before = self.interrupted.count
@@ -36,21 +40,16 @@ class RunRecorder:
             self.events.warning("torn_line_repaired", bytes_removed=self.log.repaired_bytes)
 
     def done_indices(self) -> set[int]:
-        """Scenario indices that already have a record (complete or marked partial)."""
-        return {
-            int(r["scenario_index"])
-            for r in self.log.records
-            if isinstance(r.get("scenario_index"), int)
-        }
+        """Campaign slots (scenario and trial) that already have a record (complete or marked
+        partial)."""
+        slots = (slot_of(r, self.trials) for r in self.log.records)
+        return {s for s in slots if s is not None}
 
     def interrupted_indices(self) -> set[int]:
-        """Scenario indices interrupted (in any session) that have no record yet: to redo."""
+        """Campaign slots interrupted (in any session) that have no record yet: to redo."""
         done = self.done_indices()
-        return {
-            int(r["scenario_index"])
-            for r in self.interrupted.records
-            if isinstance(r.get("scenario_index"), int) and r["scenario_index"] not in done
-        }
+        slots = (slot_of(r, self.trials) for r in self.interrupted.records)
+        return {s for s in slots if s is not None and s not in done}
 
     def take_interrupted(self) -> list[int]:
         """Scenario indices interrupted since the last call (to queue again after an outage)."""
@@ -83,6 +82,7 @@ class RunRecorder:
             "conversation_finished",
             conversation_id=record.conversation_id,
             scenario_index=data.get("scenario_index"),
+            trial=data.get("trial", 0),
             termination_reason=record.termination_reason.value,
             is_complete=record.is_complete,
             n_turns=len(record.turns),
@@ -96,8 +96,9 @@ class RunRecorder:
         """Cut by an unreachable assistant: kept in interrupted.jsonl, not counted as done, so
         --resume runs the scenario again."""
         self.interrupted.append(record)
-        if record.scenario_index is not None:
-            self._lately_interrupted.append(record.scenario_index)
+        slot = slot_of(record.model_dump(include={"scenario_index", "trial"}), self.trials)
+        if slot is not None:
+            self._lately_interrupted.append(slot)
         self.progress.running = max(0, self.progress.running - 1)
         self.progress.interrupted += 1
         self.events.warning(

@@ -113,9 +113,9 @@ async def run_dask(
             if plan is None:
                 return False
             redo = source.is_redo(plan)
-            recorder.started(plan.conversation_id, scenario_index=plan.index,
-                             seed_id=plan.seed_id, persona=plan.persona, max_turns=plan.max_turns,
-                             redo=redo)
+            recorder.started(plan.conversation_id, scenario_index=plan.scenario_index,
+                             trial=plan.trial, seed_id=plan.seed_id, persona=plan.persona,
+                             max_turns=plan.max_turns, redo=redo)
             task = {**payload, "plan": plan.as_dict(), **_budget(control, redo)}
             fut = client.submit(run_task, task, pure=False, key=f"conv-{plan.conversation_id}")
             in_flight[fut.key] = plan

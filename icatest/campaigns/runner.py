@@ -45,7 +45,8 @@ from icatest.rundir import (
 )
 
 # fields that decide which scenario comes i-th: a resume must not change them
-SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets")
+SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets", "trials")
+SAMPLING_DEFAULTS = {"trials": 1}  # a field a manifest may predate, read as this
 AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
 ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 
@@ -83,7 +84,7 @@ def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> dict[str
         stored = manifest.get("config", {})
         for name in SAMPLING_FIELDS:
             mine = config.model_dump(mode="json")[name]
-            if stored.get(name) != mine:
+            if stored.get(name, SAMPLING_DEFAULTS.get(name)) != mine:
                 raise RunDirError(
                     f"{out}: cannot resume with a different {name} "
                     f"(run has {stored.get(name)!r}, command gives {mine!r})"
@@ -169,7 +170,7 @@ async def run_campaign(
     manifest = prepare_run_dir(config, out, resume)
     run_id = str(manifest["run_id"])
     sampler = ScenarioSampler(config, catalog, run_id)
-    recorder = RunRecorder(out, run_id, config.budget_s)
+    recorder = RunRecorder(out, run_id, config.budget_s, trials=config.trials)
     before = recorder.log.count
     progress = recorder.progress
     budget_left = None if config.budget_s is None else config.budget_s - progress.elapsed_before
@@ -183,7 +184,9 @@ async def run_campaign(
     control = StopControl(
         budget_left_s=budget_left if budget_left is None else max(0.0, budget_left),
         max_cost_usd=config.max_cost_usd,
-        max_conversations=config.max_conversations,
+        # --max-conversations counts scenarios; each of them is run `trials` times
+        max_conversations=None if config.max_conversations is None
+        else config.max_conversations * config.trials,
         already_done=before,
         already_spent_usd=recorder.spent_usd(),
         breaker=breaker,

@@ -5,6 +5,12 @@ persona, turn budget and context of scenario i come from their own random stream
 context streams do not depend on the mode, so a baseline and a guided arm with the same rng_seed
 talk about the same seeds in the same contexts. Resume and Dask workers rebuild scenario i from
 (rng_seed, i) alone.
+
+With `trials` K, the campaign hands out slots: slot s is trial s % K of scenario s // K (the
+trials of a scenario run side by side, so a budget that ends the run cuts at most the last
+scenarios short). A trial repeats every coordinate of its scenario, its rng_seed included; only
+the conversation id differs, and it keys every random draw of the offline roles and of the
+reference assistant's faults (model roles also sample).
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from icatest.errors import ConfigError
 
 @dataclass(frozen=True)
 class ScenarioPlan:
-    """The sampled coordinates of one scenario (plain data: picklable, loggable)."""
+    """The sampled coordinates of one scenario (plain data: picklable, loggable); `index` is
+    the campaign slot (scenario x trials + trial), what resume counts as done."""
 
     index: int
     conversation_id: str
@@ -35,6 +42,12 @@ class ScenarioPlan:
     context_id: str | None
     rng_seed: int
     speech_level: str | None = None
+    trial: int = 0
+    trials: int = 1
+
+    @property
+    def scenario_index(self) -> int:
+        return self.index // self.trials
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,16 +85,19 @@ class ScenarioSampler:
         self.turn_budgets = config.effective_turn_budgets()
         self.contexts = [c.id for c in catalog.contexts]
 
-    def plan(self, index: int) -> ScenarioPlan:
+    def plan(self, slot: int) -> ScenarioPlan:
+        trials = self.config.trials
+        index, trial = divmod(slot, trials)
         seed = self.config.rng_seed
         epoch, pos = divmod(index, len(self.seeds))
         order = list(range(len(self.seeds)))
         _stream(seed, "seeds", epoch).shuffle(order)
         pool, seed_id = self.seeds[order[pos]]
         context = _stream(seed, "context", index).choice(self.contexts) if self.contexts else None
+        cid = f"{self.run_id}-{index:05d}" + (f"-t{trial}" if trials > 1 else "")
         return ScenarioPlan(
-            index=index,
-            conversation_id=f"{self.run_id}-{index:05d}",
+            index=slot,
+            conversation_id=cid,
             seed_pool=pool,
             seed_id=seed_id,
             persona=_stream(seed, "persona", index).choice(self.personas),
@@ -90,7 +106,18 @@ class ScenarioSampler:
             context_id=context,
             rng_seed=_stream(seed, "conversation", index).randrange(2**31),
             speech_level=self.config.speech_level,
+            trial=trial,
+            trials=trials,
         )
+
+
+def slot_of(record: dict[str, Any], trials: int) -> int | None:
+    """The campaign slot a stored record fills (None: a record from outside a campaign)."""
+    index = record.get("scenario_index")
+    if not isinstance(index, int):
+        return None
+    trial = record.get("trial") or 0
+    return index * trials + int(trial)
 
 
 def build_scenario(catalog: Catalog, plan: ScenarioPlan) -> Scenario:

@@ -148,17 +148,43 @@ def oracle(
         console.print(renderable)
 
 
+@calibrate_app.command("stability")
+def stability_cmd(
+    run: Path = typer.Argument(..., help="run directory with judgement sets"),
+    sets: list[str] = typer.Option(
+        ..., "--judgements", help="judgement set name (RUN/judgements/NAME); repeat, at least two"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+) -> None:
+    """Agreement between judgement sets of one run: an ensemble's members, each re-judged as
+    its own set, or repeats (per-label Fleiss kappa, changed turns, flipped decisions)."""
+    from icatest.errors import ConfigError
+
+    if len(sets) < 2:
+        raise ConfigError("command line", "give at least two judgement sets", "--judgements")
+    _stability(run, list(sets), "-".join(sets)[:60], as_json)
+
+
 def rejudge(
     run: Path = typer.Argument(..., help="run directory with conversations.jsonl"),
     turn_judge: str = typer.Option(
         ..., "--turn-judge", help="model string; comma-separated odd list = majority ensemble"
     ),
-    conversation_judge: str = typer.Option(
-        ..., "--conversation-judge", help="model string; comma-separated odd list = ensemble"
+    conversation_judge: str | None = typer.Option(
+        None, "--conversation-judge",
+        help="model string; comma-separated odd list = ensemble (with --repeat: default offline)",
     ),
-    name: str = typer.Option(..., "--as", help="name of the judgement set (RUN/judgements/NAME)"),
+    name: str | None = typer.Option(
+        None, "--as", help="name of the judgement set (RUN/judgements/NAME; --repeat: "
+        "NAME-r1..NAME-rN, default `repeat`)"
+    ),
+    repeat: int = typer.Option(
+        1, "--repeat", min=1, help="judge every transcript N times: per-label Fleiss kappa, "
+        "turns whose labels change, conversations whose decision flips"
+    ),
     concurrency: int = typer.Option(4, "--concurrency", min=1),
     force: bool = typer.Option(False, "--force", help="replace an existing judgement set"),
+    as_json: bool = typer.Option(False, "--json", help="--repeat: print the figures as JSON"),
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Add another judge's verdicts to a finished run without calling the assistant again."""
@@ -166,34 +192,74 @@ def rejudge(
 
     from icatest.calibration.rejudge import rejudge_run
     from icatest.contracts.labels import Role
+    from icatest.errors import ConfigError
     from icatest.judges.setup import bind_roles
     from icatest.llm.gateway import ModelGateway
     from icatest.locar.speech_level import TURN_CHECKS
 
+    if repeat == 1 and (conversation_judge is None or name is None):
+        missing = "--conversation-judge" if conversation_judge is None else "--as"
+        raise ConfigError("command line", "required unless --repeat is given", missing)
     models: dict[str, str] = {
         Role.TURN_JUDGE: turn_judge,
-        Role.CONVERSATION_JUDGE: conversation_judge,
+        Role.CONVERSATION_JUDGE: conversation_judge or "offline",
     }
+    if repeat > 1:
+        from icatest.calibration.stability import deterministic
+
+        if deterministic(models):
+            typer.echo(
+                f"the offline judges are deterministic: {repeat} repeats would give identical "
+                "verdicts (every label's agreement exact, no turn's labels change, no decision "
+                "flips); not repeated"
+            )
+            return
     # re-judging judges every turn alone
     settings = options.run_preflight(models, skip=no_preflight)  # auto -> the mode used
     binding = bind_roles(models, settings, combine_final_turn=False, turn_checks=TURN_CHECKS)
     from icatest.cli.progress import stages
 
-    with stages(f"re-judging {run} as {name!r}") as say:
-        path, count = asyncio.run(
-            rejudge_run(
-                run,
-                ModelGateway(roles=binding.roles),
-                binding.judges.turn,
-                binding.judges.conversation,
-                name=name,
-                personas=_personas(),
-                concurrency=concurrency,
-                overwrite=force,
-                on_done=lambda done, total: say(f"judged {done} of {total} conversations"),
+    base = name or "repeat"
+    names = [base] if repeat == 1 else [f"{base}-r{i}" for i in range(1, repeat + 1)]
+    gateway = ModelGateway(roles=binding.roles)
+    paths = []
+    for label in names:
+        with stages(f"re-judging {run} as {label!r}") as say:
+            path, count = asyncio.run(
+                rejudge_run(
+                    run,
+                    gateway,
+                    binding.judges.turn,
+                    binding.judges.conversation,
+                    name=label,
+                    personas=_personas(),
+                    concurrency=concurrency,
+                    overwrite=force,
+                    on_done=lambda done, total: say(f"judged {done} of {total} conversations"),
+                )
             )
-        )
-    typer.echo(f"judged {count} conversations -> {path}")
+        paths.append(path)
+        typer.echo(f"judged {count} conversations -> {path}")
+    if repeat > 1:
+        _stability(run, names, base, as_json)
+
+
+def _stability(run: Path, names: list[str], base: str, as_json: bool) -> None:
+    from icatest.calibration.rejudge import judgements_path, read_judgements
+    from icatest.calibration.stability import stability
+    from icatest.files import write_json_atomic
+
+    report = stability([read_judgements(run, n) for n in names])
+    out = judgements_path(run, base).with_name(f"{base}-stability.json")
+    write_json_atomic(out, report.model_dump(mode="json"))
+    if as_json:
+        _print_json(report.model_dump(mode="json"))
+        return
+    from icatest.calibration.render import stability_lines
+
+    for line in stability_lines(report):
+        typer.echo(line)
+    typer.echo(f"figures written to {out}")
 
 
 def _personas() -> dict[str, Persona] | None:

@@ -45,7 +45,13 @@ def fuzz(
     mode: str = typer.Option("guided", help="guided | baseline"),
     budget: str | None = typer.Option(None, help="time budget: 4h, 15m, 90s"),
     max_conversations: int | None = typer.Option(
-        None, help="stop after this many conversations (a budget or this is required)"
+        None,
+        help="stop after this many scenarios, each run --trials times (a budget or this is "
+        "required)",
+    ),
+    trials: int = typer.Option(
+        1, "--trials", help="run every scenario K times (same seed, persona, context, turns): "
+        "pass^k and flaky scenarios in the report"
     ),
     max_cost_usd: float | None = typer.Option(None, help="stop once model costs reach this"),
     concurrency: int = typer.Option(4, help="conversations in flight"),
@@ -98,6 +104,7 @@ def fuzz(
             "mode": mode,
             "budget_s": budget,
             "max_conversations": max_conversations,
+            "trials": trials,
             "max_cost_usd": max_cost_usd,
             "concurrency": concurrency,
             "simulator": simulator,
@@ -183,14 +190,15 @@ def summary_line(result: Any) -> str:
     redone = f", {result.redone} redone" if getattr(result, "redone", 0) else ""
     unfinished = getattr(result, "unfinished", 0)
     left = f", {unfinished} still to redo (--resume)" if unfinished else ""
+    invalid = f", {p.invalid} invalid (simulator faults)" if getattr(p, "invalid", 0) else ""
     paused = ""
     if p.pauses.paused_s >= 0.5:
         paused = f"; paused {p.pauses.paused_s:.0f} s while {' and '.join(p.pauses.down)} was down"
     return (
         f"{result.status}: {result.conversations} conversations ({result.new_conversations} "
         f"new{redone}): {p.conversations - p.partial} complete, {p.partial} partial; "
-        f"{p.scored} scored, {p.unscored} unscored; {p.assistant_errors} with assistant errors "
-        f"(failures), {p.model_errors} with model errors; {p.interrupted} interrupted by an "
+        f"{p.scored} scored, {p.unscored} unscored{invalid}; {p.assistant_errors} with assistant "
+        f"errors (failures), {p.model_errors} with model errors; {p.interrupted} interrupted by an "
         f"outage{left}; {p.failures} findings of {len(p.failure_types)} types{paused}; "
         f"cost ${p.cost_usd:.4f} -> {result.run_dir}"
     )
@@ -203,6 +211,10 @@ def compare(
     ),
     budget: str | None = typer.Option(
         None, "--budget", help="replace every arm's time budget (30s, 5m) for a quick look"
+    ),
+    trials: int | None = typer.Option(
+        None, "--trials", help="run every scenario of every arm K times (replaces the YAML's "
+        "campaign.trials): pass^k, and the headline ratio with a bootstrap interval"
     ),
     quiet: bool = typer.Option(False, "--quiet", help="no live panel"),
     no_preflight: bool = options.NO_PREFLIGHT,
@@ -219,6 +231,9 @@ def compare(
     for backend in exp.backends:
         roles = exp.arm_config(backend, Mode.GUIDED, 0).roles()
         options.offline_judge_notice(roles, backend.sut, backend.sut_config)
+    from icatest.cli.experiment_run import with_trials
+
+    exp = with_trials(exp, trials)  # --trials K: every arm runs each scenario K times
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     from icatest.cli.notices import dropped_in_runs
@@ -272,7 +287,18 @@ def comparison_table(comparison: dict[str, Any]) -> str:
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                        for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
     note = "failure_rate = failing / scored; flagged_rate = conversations with a finding / all"
-    return "\n".join([*lines, note])
+    return "\n".join([*lines, note, *headline_line(comparison.get("headline"))])
+
+
+def headline_line(h: dict[str, Any] | None) -> list[str]:
+    """The headline ratio with its bootstrap interval over scenarios (none: nothing)."""
+    if not h or h.get("ratio") is None:
+        return []
+    span = "-" if h.get("low") is None else f"{h['low']:.2f} to {h['high']:.2f}"
+    per = f", {h['trials']} trials each" if h.get("trials", 1) > 1 else ""
+    return [f"headline: distinct failure types per conversation, guided / baseline = "
+            f"{h['ratio']:.2f} ({h['confidence']:.0%} bootstrap interval over "
+            f"{h['scenarios']} scenarios{per}: {span})"]
 
 
 def _cell(value: Any) -> str:

@@ -114,10 +114,12 @@ def converse(
     if out is not None:
         _write(out, record)
         typer.echo(f"record written to {out}")
-    if record.success_decision == Decision.UNSCORED:  # no verdict to act on: tell CI (exit 3)
+    no_verdict = (Decision.UNSCORED, Decision.INVALID)
+    if record.success_decision in no_verdict:  # no verdict to act on: tell CI (exit 3)
         from icatest.decision import describe_missing
 
-        typer.echo(f"unscored: {describe_missing(record.unscored)}", err=True)
+        word = record.success_decision.value
+        typer.echo(f"{word}: {describe_missing(record.unscored)}", err=True)
         raise typer.Exit(3)
 
 

@@ -38,6 +38,23 @@ def with_budget(exp: Any, budget: str | None) -> Any:
         raise command_line_error(exc, names) from None
 
 
+def with_trials(exp: Any, trials: int | None) -> Any:
+    """The experiment with every arm's scenarios run `trials` times (`--trials 3`)."""
+    if trials is None:
+        return exp
+    from icatest.campaigns.experiments import ExperimentConfig
+
+    try:
+        return ExperimentConfig.model_validate(
+            {**exp.model_dump(), "campaign": {**exp.campaign, "trials": trials}}
+        )
+    except ValueError as exc:
+        from icatest.cli.flags import command_line_error
+
+        names = {"campaign.trials": "--trials", "trials": "--trials"}
+        raise command_line_error(exc, names) from None
+
+
 def run_experiment_cli(exp: Any, folder: Path, *, quiet: bool) -> dict[str, Any]:
     from icatest.campaigns.experiments import run_experiment
 

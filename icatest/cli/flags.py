@@ -14,6 +14,7 @@ CAMPAIGN_FLAGS = {
     "mode": "--mode",
     "budget_s": "--budget",
     "max_conversations": "--max-conversations",
+    "trials": "--trials",
     "max_cost_usd": "--max-cost-usd",
     "concurrency": "--concurrency",
     "simulator": "--simulator",

@@ -318,19 +318,25 @@ def suite_run(
     repeat: int = typer.Option(1, "--repeat", min=1, help="Runs per case (flakiness)."),
     concurrency: int = typer.Option(4, "--concurrency", min=1),
     junit: Path | None = typer.Option(None, "--junit", help="Write JUnit XML here."),
-    allow_flaky: bool = typer.Option(False, "--allow-flaky", help="Flaky cases do not fail."),
+    allow_flaky: bool = typer.Option(
+        False, "--allow-flaky", help="Flaky cases do not fail (the same as --quarantine)."
+    ),
+    quarantine_flaky: bool = typer.Option(
+        False, "--quarantine", help="Flaky cases are listed and do not fail the build; JUnit "
+        "marks them <flakyFailure> (Surefire)."
+    ),
     turn_judge: str = TURN_JUDGE,
     conversation_judge: str = CONVERSATION_JUDGE,
     data_dir: Path | None = DATA_DIR,
 ) -> None:
-    """Run a suite; exit 0 when every case holds, 1 when any fails or is flaky, 3 when the
-    assistant could not be reached."""
+    """Run a suite; exit 0 when every case holds, 1 when any fails or is flaky (flaky ones do
+    not count with --quarantine), 3 when the assistant could not be reached."""
     opts = sut_options(sut_model, sut_param, sut_system_message, sut_timeout, sut_retries)
     from icatest.cli.options import require_sut
     from icatest.config.loading import load_model
     from icatest.regression.junit import junit_xml
     from icatest.regression.replay import open_replayer
-    from icatest.regression.suite import Suite, run_suite, suite_holds
+    from icatest.regression.suite import Suite, quarantine, run_suite, suite_holds
 
     require_sut(sut, sut_config)
     suite = load_model(suite_file, Suite)
@@ -344,19 +350,28 @@ def suite_run(
             return await run_suite(replayer, suite, repeat=repeat, concurrency=concurrency)
 
     results = asyncio.run(go())
+    quarantined = quarantine_flaky or allow_flaky
+    if quarantined:
+        results = quarantine(results)
     for r in results:
         extra = f": {'; '.join(r.broken)}" if r.broken else (f": {r.error}" if r.error else "")
         flaky = f" ({r.failed_repeats}/{r.repeats} repeats failed)" if r.status == "flaky" else ""
-        typer.echo(f"{r.status.upper():7} {r.id}{flaky}{extra}")
+        curve = ""
+        if repeat > 1 and r.pass_hat_k:
+            curve = " [" + " ".join(f"pass^{k} {v:.2f}" for k, v in r.pass_hat_k.items()) + "]"
+        typer.echo(f"{r.status.upper():7} {r.id}{flaky}{curve}{extra}")
     counts = {s: sum(r.status == s for r in results) for s in ("holds", "fails", "flaky", "error")}
     typer.echo(f"{counts['holds']} held, {counts['fails']} failed, {counts['flaky']} flaky, "
                f"{counts['error']} errors of {len(results)} cases")  # fmt: skip
+    held = [r for r in results if r.quarantined]
+    if held:
+        typer.echo(f"quarantined (flaky, not failing the build): {', '.join(r.id for r in held)}")
     if junit is not None:
         junit.write_text(junit_xml(suite.name, results), encoding="utf-8")
         typer.echo(f"wrote {junit}")
     if counts["error"]:  # the assistant could not be reached: the suite proved nothing
         raise typer.Exit(3)
-    raise typer.Exit(0 if suite_holds(results, allow_flaky) else 1)
+    raise typer.Exit(0 if suite_holds(results, quarantined) else 1)
 
 
 def suite_schema_cmd(

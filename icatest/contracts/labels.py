@@ -55,6 +55,10 @@ class SimulatorFaultKind(StrEnum):
     UNKNOWN_TARGET = "unknown_target"  # declared a constraint for a goal id that does not exist
     LEAKED_TERMS = "leaked_terms"  # said ids, labels or testing aloud (scrubbed from the turn)
     COPIED_EXAMPLE = "copied_example"  # repeated a probe example of its prompt word for word
+    EMPTY = "empty"  # nothing a driver says: no word at all
+    WRONG_LANGUAGE = "wrong_language"  # most letters outside the driver's script
+    CONTRADICTED_GOAL = "contradicted_goal"  # asks again for a goal it gave up earlier
+    RESTART = "restart"  # starts the conversation over (greets again, repeats the opening)
 
 
 class Dimension(StrEnum):
@@ -187,6 +191,7 @@ class Decision(StrEnum):
     PASS = "pass"
     FAIL = "fail"
     UNSCORED = "unscored"  # some judgement is missing and the scored evidence proves nothing
+    INVALID = "invalid"  # it fails only on turns the simulator got wrong: no verdict on the SUT
 
 
 class Mode(StrEnum):

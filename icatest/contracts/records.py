@@ -243,7 +243,7 @@ class UnscoredPart(BaseModel):
     """One judgement a conversation lacks, and why (see docs/engine.md, "Decision rule")."""
 
     turn: int | None = Field(default=None, description="turn number; None: the whole conversation")
-    role: str = Field(description="turn_judge | conversation_judge | assistant")
+    role: str = Field(description="turn_judge | conversation_judge | assistant | simulator")
     reason: str
 
 
@@ -257,6 +257,9 @@ class ConversationRecord(BaseModel):
     run_id: str | None = None
     scenario_index: int | None = Field(
         default=None, description="index of the scenario in its campaign (None outside one)"
+    )
+    trial: int = Field(
+        default=0, ge=0, description="which run of its scenario (0..trials-1; --trials)"
     )
     mode: Mode
     seed_id: str
@@ -272,7 +275,9 @@ class ConversationRecord(BaseModel):
     conversation_evaluation: ConversationVerdict | None = None
     scores: dict[str, int] = Field(default_factory=dict)
     success_score: float | None = None
-    success_decision: Decision | None = Field(default=None, description="pass | fail | unscored")
+    success_decision: Decision | None = Field(
+        default=None, description="pass | fail | invalid | unscored"
+    )
     unscored: list[UnscoredPart] = Field(
         default_factory=list, description="judgements missing from the decision, with reasons"
     )

@@ -3,6 +3,10 @@
 A case that fails gets a `<failure>` naming the broken assertions; a flaky case gets a
 `<failure type="flaky">` saying in how many repeats it failed; a case whose assistant could not be
 reached gets an `<error>`.
+
+A quarantined flaky case (`suite run --quarantine`) is written in Maven Surefire's dialect, which
+CI servers (Jenkins, GitLab, Azure) read as flaky: no `<failure>`, so it counts as passed, and one
+`<flakyFailure>` per repeat that failed, its broken assertions in `<stackTrace>`.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from icatest.regression.suite import CaseResult
 
 
 def junit_xml(suite_name: str, results: Sequence[CaseResult]) -> str:
-    failures = sum(r.status in ("fails", "flaky") for r in results)
+    failures = sum(r.status == "fails" or (r.status == "flaky" and not r.quarantined)
+                   for r in results)
     errors = sum(r.status == "error" for r in results)
     total = sum(r.seconds for r in results)
     root = ET.Element("testsuites", name=suite_name, tests=str(len(results)),
@@ -30,6 +35,12 @@ def junit_xml(suite_name: str, results: Sequence[CaseResult]) -> str:
             el = ET.SubElement(case, "failure", type="assertion",
                                message=f"failed in all {r.repeats} repeats: {broken}")  # fmt: skip
             el.text = "\n".join(r.broken)
+        elif r.status == "flaky" and r.quarantined:
+            failed = [(i, bad) for i, bad in enumerate(r.repeat_broken, start=1) if bad]
+            for i, bad in failed:
+                el = ET.SubElement(case, "flakyFailure", type="flaky",
+                                   message=f"repeat {i} of {r.repeats}: {'; '.join(bad)}")
+                ET.SubElement(el, "stackTrace").text = "\n".join(bad)
         elif r.status == "flaky":
             el = ET.SubElement(case, "failure", type="flaky",
                                message=f"flaky: failed in {r.failed_repeats} of {r.repeats} "

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from icatest.analysis.trials import pass_hat_k
 from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import ConversationRecord, Target, TurnRecord
 from icatest.contracts.scenario import TargetSpec
@@ -188,6 +189,14 @@ class CaseResult(BaseModel):
     broken: list[str] = Field(default_factory=list, description="assertions broken in any repeat")
     seconds: float = 0.0
     error: str | None = None
+    repeat_broken: list[list[str]] = Field(
+        default_factory=list, description="per repeat with a verdict: assertions it broke"
+    )
+    pass_hat_k: dict[str, float] = Field(
+        default_factory=dict,
+        description="k -> C(c, k) / C(n, k) over the n repeats with a verdict, c holding",
+    )
+    quarantined: bool = Field(default=False, description="flaky, kept from failing the build")
 
 
 async def run_case(replayer: Any, case: Case, repeat: int) -> CaseResult:
@@ -197,24 +206,29 @@ async def run_case(replayer: Any, case: Case, repeat: int) -> CaseResult:
     record = case.record_stub()
     script = case.recording().script()
     failed, broken, errors = 0, [], []
+    runs: list[list[str]] = []
     for _ in range(repeat):
         replayed = await replayer.run(record, script)
         if replayed.termination_reason.value in ("sut_unreachable", "sut_error", "internal_error"):
             errors.append(replayed.termination_reason.value)
             continue
         bad = [a.describe() for a in case.expect if not a.holds(replayed)]
+        runs.append(bad)
         failed += bool(bad)
         broken += [b for b in bad if b not in broken]
+    holding = sum(1 for bad in runs if not bad)
+    hat = {str(k): pass_hat_k(len(runs), holding, k) for k in range(1, len(runs) + 1)}
     seconds = time.perf_counter() - started
     if errors:
         return CaseResult(
             id=case.id, status="error", repeats=repeat, failed_repeats=failed, broken=broken,
             seconds=seconds, error=f"{len(errors)} of {repeat} repeats ended in {errors[0]}",
+            repeat_broken=runs, pass_hat_k=hat,
         )  # fmt: skip
     status = "holds" if failed == 0 else ("fails" if failed == repeat else "flaky")
     return CaseResult(
         id=case.id, status=status, repeats=repeat, failed_repeats=failed, broken=broken,
-        seconds=seconds,
+        seconds=seconds, repeat_broken=runs, pass_hat_k=hat,
     )  # fmt: skip
 
 
@@ -234,3 +248,8 @@ async def run_suite(
 def suite_holds(results: Sequence[CaseResult], allow_flaky: bool = False) -> bool:
     ok = {"holds", "flaky"} if allow_flaky else {"holds"}
     return all(r.status in ok for r in results)
+
+
+def quarantine(results: Sequence[CaseResult]) -> list[CaseResult]:
+    """The results with every flaky case marked quarantined (`suite run --quarantine`)."""
+    return [r.model_copy(update={"quarantined": r.status == "flaky"}) for r in results]

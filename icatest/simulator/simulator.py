@@ -17,6 +17,7 @@ from icatest.contracts.records import (
 )
 from icatest.contracts.scenario import Scenario, StrategySpec, TargetSpec
 from icatest.llm.gateway import ModelGateway
+from icatest.simulator.faults import turn_faults
 from icatest.simulator.leaks import copied_example, examples_of, leaked_terms, scrub
 from icatest.simulator.offline import offline_simulate
 from icatest.simulator.persona import persona_instructions
@@ -76,7 +77,8 @@ async def next_turn(
     of them), whatever the model lists. An utterance that says ids, labels, probe names or
     testing aloud, or repeats a probe example, is asked for once more; leaked words are then
     scrubbed. A declared condition the utterance does not say is not counted. Each of these is
-    a simulator fault of the turn."""
+    a simulator fault of the turn, and so are an utterance without words, in another language,
+    asking again for a goal given up, or starting the conversation over (faults.py)."""
     by_id = {t.id: t for t in targets}
     variables: dict[str, Any] = {
         "scenario": scenario,
@@ -124,6 +126,9 @@ async def next_turn(
     )
     value = value.model_copy(
         update={"voiced_constraints": voiced, "constraint_additions": added, "new_targets": fresh}
+    )
+    faults += turn_faults(
+        turn=plan.turn, language=scenario.language, value=value, history=history, targets=targets
     )
     planned = [t.id for t in targets] if plan.turn == 0 else plan.focus_target_ids
     value.addressed_target_ids += [i for i in planned if i not in value.addressed_target_ids]

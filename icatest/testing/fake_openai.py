@@ -7,6 +7,7 @@ choices, null content, a refusal (OpenAI's `message.refusal`), or a raw body tha
 all. Usage can report cached and reasoning tokens. Every request is recorded so tests can
 assert on prompts and history; `GET /stats` gives requests per model and when the first of each
 arrived (`POST /reset` zeroes them), for benchmarks that run the server in its own process.
+`varying(choices, seed=...)` is a script that samples its answer from a seeded stream.
 
 Provider quirks are emulated as real APIs answer them: models named like OpenAI's reasoning
 models (`gpt-5*`, `o1*`, `o3*`, `o4*`) or listed in `strict_models` reject a temperature other
@@ -26,10 +27,11 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -371,6 +373,22 @@ def _bad_param(param: str, code: str, message: str) -> dict[str, Any]:
 
 def _prompt_tokens(body: dict[str, Any]) -> int:
     return sum(_tokens(str(m.get("content", ""))) for m in body.get("messages", []))
+
+
+def varying(choices: Sequence[Action | str], *, seed: int = 0) -> ScriptFn:
+    """A script that answers every request with one of `choices`, drawn from a stream seeded
+    by `seed`: a model that samples, reproducibly (judge-stability tests; a fixed script would
+    make every repeat agree)."""
+    if not choices:
+        raise ValueError("varying needs at least one choice")
+    rng = random.Random(seed)
+    lock = threading.Lock()
+
+    def script(messages: Messages) -> Action | str:
+        with lock:
+            return rng.choice(list(choices))
+
+    return script
 
 
 def _as_action(item: Action | str) -> Action:

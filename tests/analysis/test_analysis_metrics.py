@@ -34,6 +34,7 @@ def test_outcome_counts_keep_unscored_and_partial_apart(records):
         "failing_conversations": 3,
         "passing_conversations": 1,
         "unscored_conversations": 1,
+        "invalid_conversations": 0,
         "partial_conversations": 1,
         "assistant_error_conversations": 0,
         "failure_rate": 0.75,  # 3 failing of 4 decided
