@@ -35,6 +35,7 @@ class ScenarioPlan:
     context_id: str | None
     rng_seed: int
     speech_level: str | None = None
+    channel: str = "text"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -90,6 +91,7 @@ class ScenarioSampler:
             context_id=context,
             rng_seed=_stream(seed, "conversation", index).randrange(2**31),
             speech_level=self.config.speech_level,
+            channel=self.config.channel,
         )
 
 
@@ -106,4 +108,5 @@ def build_scenario(catalog: Catalog, plan: ScenarioPlan) -> Scenario:
         rng_seed=plan.rng_seed,
         conversation_id=plan.conversation_id,
         speech_level=plan.speech_level,
+        channel=plan.channel,
     )

@@ -82,6 +82,7 @@ def fuzz(
     speech_level: str | None = typer.Option(
         None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
     ),
+    channel: str = options.CHANNEL,
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, "--quiet", help="no live display"),
     no_preflight: bool = options.NO_PREFLIGHT,
@@ -116,6 +117,7 @@ def fuzz(
             "data_dir": data_dir,
             "only_user_data": only_user_data,
             "speech_level": speech_level,
+            "channel": channel,
             "outage_after": outage_after,
             "outage_grace_s": outage_grace,
             "min_judged": min_judged,

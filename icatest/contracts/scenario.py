@@ -192,3 +192,4 @@ class Scenario(BaseModel):
     rng_seed: int = 0
     language: Literal["en", "ko"] = "en"
     speech_level: Literal["hae", "haeyo", "hapsyo"] | None = None
+    channel: str = Field(default="text", description="text | asr:LEVEL | speech:SNR_DB")
