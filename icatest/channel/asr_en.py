@@ -107,7 +107,8 @@ def mishear(text: str, level: AsrLevel, rng: random.Random, *, noisy: bool = Fal
         m = _EDGE.match(token)
         assert m is not None
         lead, core, trail = m.groups()
-        critical = noisy and _misheard_number(core) is not None
+        # the noisy_moment probe: the critical content (numbers, names) falls into the burst
+        critical = noisy and (_misheard_number(core) is not None or core[:1].isupper())
         if not core or rng.random() >= (NOISY_WORD_RATE if critical else rate):
             out.append(token)
             i += 1

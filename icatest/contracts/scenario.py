@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from icatest.contracts.labels import FailureMode, Mode
+from icatest.contracts.labels import FailureMode, FindingCause, Mode
 
 # what a probe can hunt: every label but the failed exchange, which the engine finds on its own
 HUNTED_MODES = [m.value for m in FailureMode if m is not FailureMode.ASSISTANT_ERROR]
@@ -168,6 +168,11 @@ class StrategySpec(Strict):
         default_factory=list, description="target kinds it suits; empty means any"
     )
     languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])  # type: ignore[arg-type]
+    fires_on: FindingCause | None = Field(
+        default=None,
+        description="misheard: the probe fires on a finding with this cause (whatever its "
+        "label) and is only used where the channel can garble words (not on text)",
+    )
 
     @field_validator("failure_mode")
     @classmethod

@@ -116,7 +116,13 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
         )
     rng = random.Random(f"strategy:{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
     choice = choose(
-        rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language
+        rt.catalog.strategies,
+        state["strategy"],
+        state["targets"],
+        turn,
+        rng,
+        scenario.language,
+        garbling=scenario.channel != "text",
     )
     return plan_turn(
         turn=turn,

@@ -63,3 +63,25 @@ def test_confirmation_questions() -> None:
 def test_lost_words_are_the_request_carrying_ones() -> None:
     assert lost_words(SPOKEN, HEARD, CARRIERS) == {"freising", "fifteen"}
     assert lost_words("Ugh, take me to Freising.", "Uh, take me to Freising.", CARRIERS) == set()
+
+
+def test_model_judges_see_what_was_meant_and_what_was_heard(tmp_path) -> None:
+    from icatest.catalog.scenarios import make_scenario
+    from icatest.judges.protocol import TurnContext
+    from icatest.judges.turn_judge import turn_variables
+    from icatest.llm.prompts import load_prompt
+    from tests.engine.helpers import make_catalog
+
+    scenario = make_scenario(make_catalog(tmp_path), seed_pool="test", seed_id="garching")
+    base = dict(scenario=scenario, turn=0, user=SPOKEN, reply="Routing to Fraising.",
+                addressed_targets=[], history=[], targets=[])  # fmt: skip
+    for name in ("turn_judge", "final_turn_judge"):
+        prompt = load_prompt(name)
+        extra = {"turns": [], "output_schema": {}, "schema_in_prompt": False,
+                 "schema_enforced": True}  # fmt: skip
+        garbled = prompt.render({**turn_variables(TurnContext(**base, heard=HEARD)), **extra})
+        clean = prompt.render({**turn_variables(TurnContext(**base)), **extra})
+        assert "The assistant heard (speech recognition)" in garbled[1]["content"]
+        assert HEARD in garbled[1]["content"]
+        assert "heard (speech recognition)" not in clean[1]["content"]
+        assert "Misheard input" in garbled[0]["content"]  # the rubric's rule
