@@ -22,6 +22,7 @@ import numpy as np
 
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
 from icatest.analysis.frames import failure_events, failure_types, usage_totals
+from icatest.analysis.voice import voice_metrics
 from icatest.contracts import ConversationRecord, FailureMode
 
 DECIDED = ("pass", "fail")
@@ -201,6 +202,7 @@ def compute_metrics(
     metrics.update(turn_position(records))
     metrics.update(dedup_stats(records, vectors, near_duplicate_threshold))
     metrics.update(usage_stats(records))
+    metrics["voice"] = voice_metrics(records)  # the channel: docs/voice.md
     metrics["timeline"] = failure_timeline(records, start_time)
     metrics["progress"] = [dict(p) for p in progress]
     return metrics
