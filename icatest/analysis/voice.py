@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from markupsafe import Markup
+
 from icatest.analysis import svg
 
 # WER bands of the failures-against-WER figure: (label, upper bound inclusive)
@@ -84,7 +86,7 @@ def any_garbled(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> bool:
     return any((m.get("voice") or {}).get("garbled_turns") for m in metrics_by_run.values())
 
 
-def voice_section(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> str:
+def voice_section(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> Markup:
     """The report's "Voice channel" section: a table per run and failures against WER."""
     rows = []
     for name, m in metrics_by_run.items():
@@ -118,7 +120,7 @@ def voice_section(metrics_by_run: Mapping[str, Mapping[str, Any]]) -> str:
     chart = svg.bar_chart(
         labels, series, "Failures against word error rate", "turns with a finding", "turn WER"
     )
-    return table + str(chart)
+    return Markup(table) + chart
 
 
 def _pct(x: Any) -> str:
