@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from external import REPO, local_llm_extra, reference_data
+from external import REPO, local_llm_extra, reference_data, voice_extra
 from network_guard import no_real_providers  # noqa: F401  (autouse: no real provider)
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -28,3 +28,10 @@ def _local_llm_extra(request: pytest.FixtureRequest) -> None:
     """Tests marked local_llm skip without the local extra (and fail so under CI=true)."""
     if request.node.get_closest_marker("local_llm") is not None:
         local_llm_extra()
+
+
+@pytest.fixture(autouse=True)
+def _voice_extra(request: pytest.FixtureRequest) -> None:
+    """Tests marked voice skip without the voice extra (and fail so under CI=true)."""
+    if request.node.get_closest_marker("voice") is not None:
+        voice_extra()

@@ -53,3 +53,14 @@ def local_llm_extra() -> None:
     missing = missing_modules("llm:smollm2")
     if missing:
         _missing("the local extra", f"{', '.join(missing)} ({INSTALL})")
+
+
+def voice_extra() -> None:
+    """pocketsphinx, jiwer, pronouncing, soundfile and the espeak-ng program (tests marked voice);
+    skip (fail under CI) when any is missing."""
+    from icatest.channel.deps import ESPEAK_INSTALL, INSTALL, missing_modules
+    from icatest.channel.spec import ChannelSpec
+
+    missing = missing_modules(ChannelSpec.parse("speech:10"))
+    if missing:
+        _missing("the voice extra", f"{', '.join(missing)} ({INSTALL}; {ESPEAK_INSTALL})")

@@ -51,7 +51,10 @@ def _turn(turn: TurnRecord) -> list[Any]:
     findings = [[f.label.value, f.rationale] for f in verdict.findings] if verdict else []
     unscored = verdict.unscored_reason or "unscored" if verdict and not verdict.scored else None
     mode = turn.strategy_mode.value if turn.strategy_mode else None
-    return [turn.turn_number, turn.user, turn.system, turn.sut_error, turn.strategies, mode,
+    said = turn.user
+    if turn.heard is not None and turn.wer > 0:  # the channel changed the words: show both
+        said = f"{said}\n[heard, wer {turn.wer:.2f}: {turn.heard}]"
+    return [turn.turn_number, said, turn.system, turn.sut_error, turn.strategies, mode,
             findings, unscored]  # fmt: skip
 
 

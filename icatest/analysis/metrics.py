@@ -25,6 +25,7 @@ import numpy as np
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
 from icatest.analysis.frames import failure_events, failure_types, usage_totals
 from icatest.analysis.trials import trial_stats
+from icatest.analysis.voice import voice_metrics
 from icatest.contracts import ConversationRecord, FailureMode
 
 DECIDED = ("pass", "fail")
@@ -240,6 +241,7 @@ def compute_metrics(
     metrics.update(usage_stats(records))
     metrics.update(simulator_fault_stats(records))
     metrics.update(trial_stats(records))  # pass^k, flaky scenarios (--trials)
+    metrics["voice"] = voice_metrics(records)  # the channel: docs/voice.md
     metrics["timeline"] = failure_timeline(records, start_time)
     metrics["progress"] = [dict(p) for p in progress]
     return metrics

@@ -20,6 +20,7 @@ from icatest.analysis.metrics import compute_metrics
 from icatest.analysis.replay_section import replay_section
 from icatest.analysis.report import ExtraSection, render_report
 from icatest.analysis.run import Run, load_run
+from icatest.analysis.voice import any_garbled, voice_section
 from icatest.errors import IcatestError
 
 EXPERIMENT_ARMS = ("guided", "baseline")
@@ -135,6 +136,8 @@ def write_report(
     metrics_path = target / "metrics.json"
     metrics_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
     replayed = [section for run in runs if (section := replay_section(run.path)) is not None]
+    if any_garbled(result["metrics"]):  # a run heard through the asr or speech channel
+        replayed.append(("Voice channel", voice_section(result["metrics"])))
     html = render_report(
         runs,
         result["metrics"],

@@ -27,6 +27,7 @@ from typing import Any
 
 from icatest.bench import processes
 from icatest.bench.peer import peer_figures
+from icatest.bench.voice import format_voice, voice_figures, voice_targets
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.campaigns.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioSampler
@@ -172,7 +173,9 @@ async def run_benchmarks(quick: bool = False,
         figures.update(await model_calls(model, Path(tmp), 3 if quick else 16))
     say("figures comparable with the published harness")
     figures["peer"] = await asyncio.to_thread(peer_figures, quick)
-    figures["targets"] = _targets(figures)
+    say("the voice channel: text model and speech round trip per utterance")
+    figures["voice"] = await asyncio.to_thread(voice_figures, quick)
+    figures["targets"] = {**_targets(figures), **voice_targets(figures["voice"])}
     return figures
 
 
@@ -222,6 +225,7 @@ def format_report(figures: dict[str, Any]) -> str:
         lines.append(f"  {role}: {t['calls']} calls, {t['input']} input / {t['output']} output "
                      f"tokens (cached input {t['cached_input']}, reasoning {t['reasoning']})")
     lines.extend(_format_peer(figures["peer"]))
+    lines.extend(format_voice(figures.get("voice", {})))
     lines.append("targets met: " + ", ".join(
         f"{k}={v['met']}" for k, v in figures["targets"].items()))
     return "\n".join(lines)

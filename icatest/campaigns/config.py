@@ -141,6 +141,20 @@ class CampaignConfig(Strict):
         "the reference assistant is then started in Korean at this level",
     )
 
+    channel: str = Field(
+        default="text",
+        description="what the assistant hears: text (as typed), asr:clean|cabin|highway (a "
+        "text model of recognition errors) or speech:SNR_DB (espeak-ng, cabin noise, "
+        "pocketsphinx); docs/voice.md",
+    )
+
+    @field_validator("channel")
+    @classmethod
+    def _channel(cls, value: str) -> str:
+        from icatest.channel.spec import channel_name
+
+        return channel_name(value)
+
     def reference_start_options(self) -> dict[str, Any]:
         """Options for the reference server: a required speech level makes it speak Korean."""
         opts = dict(self.reference_options)

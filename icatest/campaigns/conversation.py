@@ -16,6 +16,7 @@ from typing import Any
 from icatest.campaigns.redact import redact_url
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
 from icatest.catalog import Catalog
+from icatest.channel import open_channel
 from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
 from icatest.engine.record import build_record
 from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
@@ -104,6 +105,7 @@ async def run_planned(
             judges=binding.judges,
             cut=cut,
             assistant_up=env.assistant_up or (lambda: answers(env.assistant)),
+            channel=open_channel(scenario.channel),
         )
         try:
             engine: EngineFn = resolve(env.engine)

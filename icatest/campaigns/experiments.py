@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from icatest.campaigns.config import CampaignConfig
 from icatest.campaigns.display import ArmsPanel
@@ -57,20 +57,41 @@ class ExperimentConfig(Strict):
     backends: list[Backend] = Field(min_length=1)
     sessions: int = Field(default=1, ge=1)
     arms: list[Mode] = Field(default_factory=lambda: [Mode.BASELINE, Mode.GUIDED])
+    channels: list[str] = Field(
+        default_factory=list,
+        description="run every arm once per channel (text, asr:LEVEL, speech:SNR_DB) on "
+        "identical seeds; empty: the campaign's channel",
+    )
     concurrent_arms: bool = True
+
+    @field_validator("channels")
+    @classmethod
+    def _channels(cls, value: list[str]) -> list[str]:
+        from icatest.channel.spec import channel_name
+
+        names = [channel_name(v) for v in value]
+        if len(set(names)) != len(names):
+            raise ValueError("a channel is listed twice")
+        return names
 
     @model_validator(mode="after")
     def _valid_arms(self) -> ExperimentConfig:
-        for key in ("sut", "sut_config", "sut_options", "mode"):
+        per_arm = ("channel",) if self.channels else ()
+        keys = ("sut", "sut_config", "sut_options", "mode", *per_arm)
+        for key in keys:
             if key in self.campaign:
                 raise ValueError(f"campaign.{key} is set per backend/arm, not in campaign")
         for backend in self.backends:
             self.arm_config(backend, Mode.GUIDED, 0)  # validates the merged config now
         return self
 
-    def arm_config(self, backend: Backend, mode: Mode, session: int) -> CampaignConfig:
+    def arm_config(
+        self, backend: Backend, mode: Mode, session: int, channel: str | None = None
+    ) -> CampaignConfig:
         data = {**self.campaign, "sut": backend.sut, "sut_config": backend.sut_config,
                 "sut_options": backend.sut_options, "mode": mode}
+        if channel is not None:
+            data["channel"] = channel
         config = CampaignConfig.model_validate(data)
         return config.model_copy(update={"rng_seed": config.rng_seed + session})
 
@@ -81,12 +102,35 @@ def load_experiment(path: Path) -> ExperimentConfig:
 
 
 def arm_dirs(exp: ExperimentConfig, folder: Path) -> list[tuple[Backend, int, Mode, Path]]:
+    return [(b, s, arm, path) for b, s, arm, _, path in channel_arm_dirs(exp, folder)]
+
+
+def channel_slug(channel: str) -> str:
+    """A channel as a folder name: asr:cabin -> asr-cabin, speech:10 -> speech-10."""
+    return channel.replace(":", "-")
+
+
+def arm_label(exp: ExperimentConfig, arm: Mode, channel: str | None) -> str:
+    """The arm's name in comparison.json: its mode, its channel, or both."""
+    if channel is None:
+        return arm.value
+    return channel if len(exp.arms) == 1 else f"{arm.value}/{channel}"
+
+
+def channel_arm_dirs(
+    exp: ExperimentConfig, folder: Path
+) -> list[tuple[Backend, int, Mode, str | None, Path]]:
+    """Every arm: (backend, session, mode, channel or None, its run directory)."""
     single = len(exp.backends) == 1 and exp.sessions == 1
-    out: list[tuple[Backend, int, Mode, Path]] = []
+    channels: list[str | None] = list(exp.channels) or [None]
+    out: list[tuple[Backend, int, Mode, str | None, Path]] = []
     for backend in exp.backends:
         for session in range(exp.sessions):
             base = folder if single else folder / backend.name / f"session-{session}"
-            out.extend((backend, session, arm, base / arm.value) for arm in exp.arms)
+            for arm in exp.arms:
+                for ch in channels:
+                    name = arm.value if ch is None else f"{arm.value}-{channel_slug(ch)}"
+                    out.append((backend, session, arm, ch, base / name))
     return out
 
 
@@ -118,14 +162,15 @@ async def run_experiment(
     kwargs: dict[str, Any] = {"opener": opener, "interrupts": interrupts}
     if engine:
         kwargs["engine"] = engine
-    todo = arm_dirs(exp, folder)
+    todo = channel_arm_dirs(exp, folder)
     single = len(exp.backends) == 1 and exp.sessions == 1
     pairs: dict[tuple[str, int], list[Any]] = {}
-    for backend, session, arm, path in todo:
-        label = arm.value if single else f"{backend.name}/{session}/{arm.value}"
+    for backend, session, arm, channel, path in todo:
+        name = arm_label(exp, arm, channel)
+        label = name if single else f"{backend.name}/{session}/{name}"
         view = {"view": panel.view(label)} if panel is not None else {}
         pairs.setdefault((backend.name, session), []).append(
-            _arm(exp.arm_config(backend, arm, session), path, {**kwargs, **view})
+            _arm(exp.arm_config(backend, arm, session, channel), path, {**kwargs, **view})
         )
     with interrupts.installed() if handle_signals else contextlib.nullcontext():
         async with panel.live() if panel is not None else contextlib.nullcontext():
@@ -201,7 +246,19 @@ def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
         "unique_failure_types": sorted(all_types),
         "pass_rate": (len(scored) - failing) / len(scored) if scored else None,
         "turns": sum(len(r.get("turns") or []) for r in records),
+        **_voice_figures(records),
     }
+
+
+def _voice_figures(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the channel did to the arm (docs/voice.md); nothing for an arm heard as text."""
+    from icatest.analysis.voice import voice_metrics
+
+    v = voice_metrics(records)
+    if not v["garbled_turns"]:
+        return {}
+    keys = ("mean_wer", "garbled_share", "recovery_rate", "misheard_rate")
+    return {"channels": v["channels"], **{k: v[k] for k in keys}}
 
 
 def _ratio(a: Any, b: Any) -> float | None:
@@ -216,14 +273,15 @@ def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
     by_arm: dict[str, list[dict[str, Any]]] = {}
     by_scenario: dict[str, dict[tuple[Any, ...], list[int]]] = {}
     runs = []
-    for backend, session, arm, path in arm_dirs(exp, folder):
+    for backend, session, arm, channel, path in channel_arm_dirs(exp, folder):
         recs = read_records(path / "conversations.jsonl")
-        by_arm.setdefault(arm.value, []).extend(recs)
-        by_scenario.setdefault(arm.value, {}).update(
-            types_by_scenario(recs, (backend.name, session))
+        name = arm_label(exp, arm, channel)
+        by_arm.setdefault(name, []).extend(recs)
+        by_scenario.setdefault(name, {}).update(
+            types_by_scenario(recs, (backend.name, session, channel))
         )
         status = read_manifest(path).get("status") if (path / MANIFEST).exists() else None
-        runs.append({"backend": backend.name, "session": session, "arm": arm.value,
+        runs.append({"backend": backend.name, "session": session, "arm": name,
                      "path": str(path.relative_to(folder)), "status": status,
                      **arm_metrics(recs)})
     arms = {arm: arm_metrics(recs) for arm, recs in by_arm.items()}

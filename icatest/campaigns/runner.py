@@ -32,6 +32,8 @@ from icatest.campaigns.redact import redact
 from icatest.campaigns.sampler import ScenarioSampler
 from icatest.campaigns.sut import DEFAULT_OPENER, check_sut, sut_sent
 from icatest.catalog import load_catalog
+from icatest.channel.deps import require as require_channel
+from icatest.channel.spec import ChannelSpec
 from icatest.errors import ConfigError, IcatestError
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelSpec
@@ -165,6 +167,7 @@ async def run_campaign(
     catalog = load_catalog(config.data_dir, only_user_data=config.only_user_data)
     ScenarioSampler(config, catalog, "check")
     check_roles(config)
+    require_channel(ChannelSpec.parse(config.channel), "channel")
     if opener == DEFAULT_OPENER:  # other openers read the assistant's files their own way
         check_sut(config)
     manifest = prepare_run_dir(config, out, resume)

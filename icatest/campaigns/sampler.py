@@ -44,6 +44,7 @@ class ScenarioPlan:
     speech_level: str | None = None
     trial: int = 0
     trials: int = 1
+    channel: str = "text"
 
     @property
     def scenario_index(self) -> int:
@@ -108,6 +109,7 @@ class ScenarioSampler:
             speech_level=self.config.speech_level,
             trial=trial,
             trials=trials,
+            channel=self.config.channel,
         )
 
 
@@ -133,4 +135,5 @@ def build_scenario(catalog: Catalog, plan: ScenarioPlan) -> Scenario:
         rng_seed=plan.rng_seed,
         conversation_id=plan.conversation_id,
         speech_level=plan.speech_level,
+        channel=plan.channel,
     )

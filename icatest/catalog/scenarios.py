@@ -30,6 +30,7 @@ def make_scenario(
     conversation_id: str | None = None,
     language: str = "en",
     speech_level: str | None = None,
+    channel: str = "text",
 ) -> Scenario:
     """Pick the seed and context (randomly but reproducibly when not named).
 
@@ -62,6 +63,7 @@ def make_scenario(
         rng_seed=rng_seed,
         language="ko" if lang == "ko" else "en",
         speech_level=level,  # type: ignore[arg-type]
+        channel=channel,
     )
 
 

@@ -88,6 +88,7 @@ def fuzz(
     speech_level: str | None = typer.Option(
         None, help="hae | haeyo | hapsyo: Korean speech level every reply must keep"
     ),
+    channel: str = options.CHANNEL,
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, "--quiet", help="no live display"),
     no_preflight: bool = options.NO_PREFLIGHT,
@@ -123,6 +124,7 @@ def fuzz(
             "data_dir": data_dir,
             "only_user_data": only_user_data,
             "speech_level": speech_level,
+            "channel": channel,
             "outage_after": outage_after,
             "outage_grace_s": outage_grace,
             "min_judged": min_judged,
@@ -265,6 +267,8 @@ TABLE_METRICS = (
     "failures_found",
     "pass_rate",
 )
+# shown when an arm was heard through a garbling channel (asr, speech): docs/voice.md
+VOICE_METRICS = ("mean_wer", "garbled_share", "recovery_rate", "misheard_rate")
 
 
 def _judged(arm: dict[str, Any]) -> float:
@@ -276,17 +280,21 @@ def _judged(arm: dict[str, Any]) -> float:
 def comparison_table(comparison: dict[str, Any]) -> str:
     """metric | guided | baseline | ratio (guided / baseline), one row per headline metric."""
     arms = comparison.get("arms", {})
-    names = [a for a in ("guided", "baseline") if a in arms] or sorted(arms)
+    names = [a for a in ("guided", "baseline") if a in arms] or list(arms)
     ratios = comparison.get("ratios", {})
     header = ["metric", *names, "ratio"]
     rows = [header]
-    for metric in TABLE_METRICS:
+    voiced = any("mean_wer" in arms[a] for a in names)
+    for metric in (*TABLE_METRICS, *(VOICE_METRICS if voiced else ())):
         values = [_cell(arms[a].get(metric)) for a in names]
         rows.append([metric, *values, _cell(ratios.get(metric))])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                        for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
     note = "failure_rate = failing / scored; flagged_rate = conversations with a finding / all"
+    if voiced:
+        note += ("\nrecovery_rate = garbled turns (WER > 0) where the assistant asked to confirm "
+                 "or repeat / garbled turns; misheard_rate = where it acted on the wrong reading")
     return "\n".join([*lines, note, *headline_line(comparison.get("headline"))])
 
 

@@ -48,6 +48,7 @@ def converse(
     conversation_judge: str = options.CONVERSATION_JUDGE,
     model_setting: list[str] = options.MODEL_SETTING,
     rng_seed: int = options.RNG_SEED,
+    channel: str = options.CHANNEL,
     out: Path | None = typer.Option(
         None, "--out", help="Write the JSON record here (Ctrl-C writes the partial one here too)."
     ),
@@ -61,6 +62,7 @@ def converse(
     from icatest.engine.single import converse_once
 
     options.require_sut(sut, sut_config)
+    spoken_over = options.channel_spec(channel)
     sut_options = options.sut_options(
         sut_model, sut_param, sut_system_message, sut_timeout, sut_retries
     )
@@ -92,6 +94,7 @@ def converse(
                 data_dir=data_dir,
                 only_user_data=only_user_data,
                 cut=cut,
+                channel=str(spoken_over),
             )
         )
     )

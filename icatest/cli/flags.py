@@ -35,6 +35,7 @@ CAMPAIGN_FLAGS = {
     "data_dir": "--data-dir",
     "only_user_data": "--only-user-data",
     "speech_level": "--speech-level",
+    "channel": "--channel",
     "outage_after": "--outage-after",
     "outage_grace_s": "--outage-grace",
     "min_judged": "--min-judged",

@@ -75,6 +75,26 @@ ONLY_USER_DATA = typer.Option(
     help="Read the data folder alone, without the packaged strategies, personas and seeds.",
 )
 RNG_SEED = typer.Option(0, "--rng-seed", help="Seed for every random choice.")
+CHANNEL = typer.Option(
+    "text",
+    "--channel",
+    help="What the assistant hears: text (as typed), asr:clean|cabin|highway (a text model of "
+    "recognition errors) or speech:SNR_DB (espeak-ng, cabin noise, pocketsphinx; English). "
+    "asr and speech need pip install 'icatest[voice]'.",
+)
+
+
+def channel_spec(text: str) -> Any:
+    """The parsed --channel value, its extra checked (ConfigError, exit 2, says what to install)."""
+    from icatest.channel.deps import require
+    from icatest.channel.spec import ChannelSpec
+
+    try:
+        spec = ChannelSpec.parse(text)
+    except ValueError as exc:
+        raise ConfigError("command line", str(exc), "--channel") from None
+    require(spec)
+    return spec
 NO_PREFLIGHT = typer.Option(
     False,
     "--no-preflight",

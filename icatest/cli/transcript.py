@@ -23,6 +23,9 @@ def print_transcript(record: ConversationRecord, console: Console) -> None:
         tags = f" [magenta]{', '.join(turn.strategies)}[/]" if turn.strategies else ""
         mode = f" [dim]{turn.strategy_mode.value}[/]" if turn.strategy_mode else ""
         console.print(f"[bold cyan]driver {turn.turn_number}[/]{mode}{tags}: {escape(turn.user)}")
+        if turn.heard is not None and turn.wer > 0:  # the channel changed the words
+            hearing = f", {turn.hearing.value}" if turn.hearing else ""
+            console.print(f"  [yellow]heard[/] (wer {turn.wer:.2f}{hearing}): {escape(turn.heard)}")
         if turn.sut_error:
             console.print(f"[bold red]assistant error[/]: {escape(turn.sut_error)}")
         else:

@@ -36,6 +36,21 @@ _NOT_JUDGED_LABELS = frozenset({FailureMode.REGISTER_VIOLATION, FailureMode.ASSI
 JUDGE_LABELS = tuple(m for m in FailureMode if m.judged)
 
 
+class FindingCause(StrEnum):
+    """Why a finding happened, when it is not the plain reading of the reply (docs/engine.md)."""
+
+    # the assistant acted on a wrong reading of the driver (the channel garbled the words)
+    MISHEARD = "misheard"
+
+
+class HearingOutcome(StrEnum):
+    """What became of a turn the channel garbled (wer > 0); docs/voice.md."""
+
+    RECOVERED = "recovered"  # the assistant asked to confirm or repeat
+    MISHEARD = "misheard"  # it acted on the wrong reading: a finding with cause misheard
+    TOLERATED = "tolerated"  # it answered the driver's request all the same
+
+
 class OracleKind(StrEnum):
     """Why the reference assistant's oracle has an entry for a turn (full ground truth)."""
 

@@ -10,6 +10,8 @@ from icatest.contracts.labels import (
     Decision,
     Dimension,
     FailureMode,
+    FindingCause,
+    HearingOutcome,
     Mode,
     SimulatorFaultKind,
     StrategyMode,
@@ -94,6 +96,9 @@ class LabelFinding(BaseModel):
     label: FailureMode
     rationale: str
     target_ids: list[str] = Field(default_factory=list)
+    cause: FindingCause | None = Field(
+        default=None, description="misheard: the assistant acted on a wrong reading"
+    )
 
 
 class TargetUpdate(BaseModel):
@@ -176,6 +181,14 @@ class TurnRecord(BaseModel):
     dropped_targets: list[str] = Field(default_factory=list, description="target ids dropped")
     simulator_faults: list[SimulatorFault] = Field(
         default_factory=list, description="the simulator's mistakes in this driver turn"
+    )
+    # the channel (docs/voice.md): what the driver meant, what the assistant got, and the rate
+    spoken: str | None = Field(default=None, description="what the driver said (= user)")
+    heard: str | None = Field(default=None, description="what the assistant received")
+    wer: float = Field(default=0.0, ge=0, description="error rate of heard against spoken")
+    channel_note: str | None = Field(default=None, description="e.g. a Korean fallback")
+    hearing: HearingOutcome | None = Field(
+        default=None, description="garbled turns: recovered | misheard | tolerated"
     )
 
 
@@ -295,6 +308,7 @@ class ConversationRecord(BaseModel):
     rng_seed: int = 0
     language: str = "en"
     speech_level: str | None = None
+    channel: str = Field(default="text", description="text | asr:LEVEL | speech:SNR_DB")
     error: str | None = Field(default=None, description="what broke (internal_error endings)")
     simulator_error: str | None = Field(
         default=None, description="why the simulator gave no utterance (simulator_error endings)"

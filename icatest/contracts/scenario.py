@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from icatest.contracts.labels import FailureMode, Mode
+from icatest.contracts.labels import FailureMode, FindingCause, Mode
 from icatest.contracts.vehicle import TEXT, VehicleState
 
 # what a probe can hunt: every label but the failed exchange, which the engine finds on its own
@@ -184,6 +184,11 @@ class StrategySpec(Strict):
         default_factory=list, description="target kinds it suits; empty means any"
     )
     languages: list[Literal["en", "ko"]] = Field(default_factory=lambda: ["en"])  # type: ignore[arg-type]
+    fires_on: FindingCause | None = Field(
+        default=None,
+        description="misheard: the probe fires on a finding with this cause (whatever its "
+        "label) and is only used where the channel can garble words (not on text)",
+    )
 
     @field_validator("failure_mode")
     @classmethod
@@ -208,3 +213,4 @@ class Scenario(BaseModel):
     rng_seed: int = 0
     language: Literal["en", "ko"] = "en"
     speech_level: Literal["hae", "haeyo", "hapsyo"] | None = None
+    channel: str = Field(default="text", description="text | asr:LEVEL | speech:SNR_DB")

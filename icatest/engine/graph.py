@@ -1,7 +1,8 @@
 """The conversation loop as a LangGraph StateGraph: wiring and the stop rule, nothing else.
 
-init -> simulate_user -> call_assistant -> judge_turn -> update -+-> simulate_user ...
-                                                                +-> judge_conversation -> record
+init -> simulate_user -> channel -> call_assistant -> judge_turn -> update -+-> simulate_user ...
+                                                                           +-> judge_conversation
+                                                                               -> record
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ async def route_after_update(state: ConversationState) -> str:
 
 
 async def route_after_simulation(state: ConversationState) -> str:
-    return "judge_conversation" if state.get("simulator_error") else "call_assistant"
+    return "judge_conversation" if state.get("simulator_error") else "channel"
 
 
 def build_graph() -> StateGraph:
     g = StateGraph(ConversationState)
     g.add_node("init", nodes.init)
     g.add_node("simulate_user", nodes.simulate_user)
+    g.add_node("channel", nodes.channel)
     g.add_node("call_assistant", nodes.call_assistant)
     g.add_node("judge_turn", nodes.judge_turn_node)
     g.add_node("update", nodes.update)
@@ -39,8 +41,9 @@ def build_graph() -> StateGraph:
     g.add_edge(START, "init")
     g.add_edge("init", "simulate_user")
     g.add_conditional_edges(
-        "simulate_user", route_after_simulation, ["call_assistant", "judge_conversation"]
+        "simulate_user", route_after_simulation, ["channel", "judge_conversation"]
     )
+    g.add_edge("channel", "call_assistant")
     g.add_edge("call_assistant", "judge_turn")
     g.add_edge("judge_turn", "update")
     g.add_conditional_edges("update", route_after_update, ["simulate_user", "judge_conversation"])

@@ -11,6 +11,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from icatest.channel.protocol import Heard, Hearing, TextChannel
 from icatest.contracts.labels import FailureMode, Mode, TerminationReason
 from icatest.contracts.records import (
     ConversationVerdict,
@@ -30,6 +31,7 @@ from icatest.engine.targets import (
     fit_to_clock,
     seed_targets,
 )
+from icatest.judges.hearing import judge_hearing
 from icatest.judges.protocol import ConversationContext, TurnContext
 from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_turn, plan_turn
 from icatest.simulator.policy import opening_plan
@@ -114,7 +116,13 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
         )
     rng = random.Random(f"strategy:{scenario.rng_seed}:{scenario.conversation_id}:{turn}")
     choice = choose(
-        rt.catalog.strategies, state["strategy"], state["targets"], turn, rng, scenario.language
+        rt.catalog.strategies,
+        state["strategy"],
+        state["targets"],
+        turn,
+        rng,
+        scenario.language,
+        garbling=scenario.channel != "text",
     )
     return plan_turn(
         turn=turn,
@@ -128,10 +136,34 @@ def _plan(state: ConversationState, rt: Runtime, turn: int) -> TurnPlan:
     )
 
 
+NOISY_PROBE = "noisy_moment"
+
+
+async def channel(state: ConversationState, config: RunnableConfig) -> Update:
+    """What the assistant hears of the driver's utterance (text: the words as said)."""
+    rt = runtime_of(config)
+    scenario = state["scenario"]
+    chan = rt.channel or TextChannel()
+    if chan.name != scenario.channel:  # a runtime built without the scenario's channel
+        raise RuntimeError(f"scenario channel {scenario.channel} but runtime {chan.name}")
+    spoken = state["utterance"].utterance
+    hearing = Hearing(
+        language=scenario.language,
+        rng_seed=scenario.rng_seed,
+        turn=len(state["turns"]),
+        noisy=NOISY_PROBE in state["plan"].strategies,
+    )
+    return {"heard": await chan.transmit(spoken, hearing)}
+
+
+def heard_of(state: ConversationState) -> Heard:
+    return state.get("heard") or Heard(text=state["utterance"].utterance)
+
+
 async def call_assistant(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     # the adapter has already cut an over-long reply (its `max_reply_chars`) and marked it
-    reply = await rt.session.send(state["utterance"].utterance)
+    reply = await rt.session.send(heard_of(state).text)
     down = False
     if reply.error_kind is not None and reply.error_kind.unreachable:
         # no answer at all: an outage unless the assistant answers a fresh exchange now
@@ -153,10 +185,11 @@ async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> U
     reply = state["reply"]
     if reply.error is not None or reply.text is None:
         if state.get("assistant_down"):
-            return {"verdict": None}  # an outage: no verdict, the conversation is redone
-        return {"verdict": assistant_error_verdict(reply)}
+            return {"verdict": None, "hearing": None}  # an outage: the conversation is redone
+        return {"verdict": assistant_error_verdict(reply), "hearing": None}
     addressed = set(state["addressed_ids"])
     scenario = state["scenario"]
+    heard = heard_of(state)
     ctx = TurnContext(
         scenario=scenario,
         turn=len(state["turns"]),
@@ -165,19 +198,29 @@ async def judge_turn_node(state: ConversationState, config: RunnableConfig) -> U
         addressed_targets=[t for t in state["targets"] if t.id in addressed],
         history=state["turns"],
         targets=state["targets"],
+        heard=heard.text if heard.wer > 0 else None,
     )
     final = rt.judges.final_turn
     if final is not None and len(state["turns"]) + 1 >= scenario.max_turns:
         # the budget ends here: judge the turn and the conversation in one call
         verdict, conversation = await final(rt.gateway, ctx)
-        return {"verdict": verdict, "conversation_verdict": conversation}
-    return {"verdict": await rt.judges.turn(rt.gateway, ctx)}
+    else:
+        verdict, conversation = await rt.judges.turn(rt.gateway, ctx), None
+    carriers = [
+        " ".join([t.description, *t.slots.values(), *t.constraints]) for t in ctx.addressed_targets
+    ]
+    verdict, outcome = judge_hearing(
+        verdict, heard.wer, reply.text, spoken=ctx.user, heard=heard.text, carriers=carriers
+    )
+    update: Update = {"verdict": verdict, "hearing": outcome}
+    return update if conversation is None else {**update, "conversation_verdict": conversation}
 
 
 async def update(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
     turn_no = len(state["turns"])
     plan, reply, verdict = state["plan"], state["reply"], state.get("verdict")
+    heard = heard_of(state)
     record = TurnRecord(
         turn_number=turn_no,
         user=state["utterance"].utterance,
@@ -196,6 +239,11 @@ async def update(state: ConversationState, config: RunnableConfig) -> Update:
         },
         dropped_targets=list(state["utterance"].dropped_target_ids),
         simulator_faults=list(state.get("simulator_faults") or []),
+        spoken=state["utterance"].utterance,
+        heard=heard.text,
+        wer=heard.wer,
+        channel_note=heard.note,
+        hearing=state.get("hearing") if verdict is not None else None,
     )
     targets, changed = apply_verdict(state["targets"], verdict, turn_no)
     introduced = any(t.introduced_turn == turn_no for t in targets) and turn_no > 0

@@ -89,4 +89,5 @@ def scenario_fields(scenario: Scenario) -> dict[str, Any]:
         "rng_seed": scenario.rng_seed,
         "language": scenario.language,
         "speech_level": scenario.speech_level,
+        "channel": scenario.channel,
     }

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from icatest.catalog.loader import Catalog
+from icatest.channel.protocol import Channel
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import TurnRecord
 from icatest.engine.script import DriverScript
@@ -45,6 +46,7 @@ class Runtime:
     hard deadline). `assistant_up` is asked after an exchange that found the assistant
     unreachable: True (it answers again) makes the failed exchange the assistant's
     `assistant_error`; without it, or False, the conversation ends `sut_unreachable`.
+    `channel` is the scenario's channel, built by `icatest.channel.open_channel`.
     """
 
     session: AssistantSession
@@ -56,3 +58,4 @@ class Runtime:
     script: DriverScript | None = None  # replay: the driver's turns come from here, not a model
     cut: CutSignal | None = None
     assistant_up: AssistantProbe | None = None
+    channel: Channel | None = None  # what the assistant hears; None: text (the words as said)

@@ -56,9 +56,11 @@ async def converse_once(
     reference_opts: dict[str, Any] | None = None,
     sut_options: SutOptions | None = None,
     cut: CutSignal | None = None,
+    channel: str = "text",
 ) -> ConversationRecord:
     """`cut` ends the conversation at once with the reason it returns (Ctrl-C in `converse`):
     the record keeps the turns done so far."""
+    from icatest.channel import open_channel
     from icatest.judges.setup import bind_roles
     from icatest.locar.speech_level import TURN_CHECKS
     from icatest.sut.adapters import open_assistant
@@ -78,6 +80,7 @@ async def converse_once(
         max_turns=max_turns,
         context_id=context_id,
         rng_seed=rng_seed,
+        channel=channel,
     )
     opts = dict(reference_opts or {})
     if scenario.language == "ko":  # the reference assistant answers in the driver's language
@@ -97,6 +100,7 @@ async def converse_once(
                 judges=binding.judges,
                 cut=cut,
                 assistant_up=lambda: answers(assistant),
+                channel=open_channel(channel),
             )
             return await run_conversation(scenario, runtime)
         finally:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from icatest.contracts.labels import TerminationReason
+from icatest.channel.protocol import Heard
+from icatest.contracts.labels import HearingOutcome, TerminationReason
 from icatest.contracts.records import (
     ConversationRecord,
     ConversationVerdict,
@@ -32,6 +33,8 @@ class ConversationState(TypedDict, total=False):
     utterance: SimulatorTurn
     addressed_ids: list[str]
     simulator_faults: list[SimulatorFault]  # the simulator's mistakes in this driver turn
+    heard: Heard  # what the channel let through to the assistant
+    hearing: HearingOutcome | None  # a garbled turn: recovered, misheard or tolerated
     reply: SutReply
     assistant_down: bool  # the failed exchange found the assistant down (no verdict at all)
     verdict: TurnVerdict | None

@@ -34,6 +34,9 @@ class TurnContext:
     addressed_targets: list[Target]  # the targets the utterance pushed; judge only these
     history: list[TurnRecord]  # earlier turns, oldest first, with their verdicts
     targets: list[Target]  # every target of the conversation as it stands before this verdict
+    # what the assistant received when the channel changed the driver's words (None: `user`);
+    # judge against `user`, what the driver meant (docs/engine.md, "misheard input")
+    heard: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

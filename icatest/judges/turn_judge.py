@@ -59,6 +59,7 @@ def turn_variables(ctx: TurnContext) -> dict[str, Any]:
         "situation": ctx.scenario.context.situation(route_running_since(ctx.targets)),
         "turn": ctx.turn,
         "user": ctx.user,
+        "heard": ctx.heard,  # set when the channel garbled the words (judge against `user`)
         "reply": ctx.reply,
         "addressed_targets": ctx.addressed_targets,
         "addressed_ids": {t.id for t in ctx.addressed_targets},

@@ -49,6 +49,8 @@ def realise(
     """The probe for `spec`, or None when it does not fit this conversation right now."""
     template = rng.choice(spec.offline_templates)
     mode = spec.failure_mode
+    if spec.fires_on is not None:  # noisy_moment: the critical content, said into the noise
+        return _critical(spec, targets, rng)
     if mode is FailureMode.CONSTRAINT_MISSED:
         return _stack(template, spec, targets, rng)
     if mode is FailureMode.CONTEXT_FORGOTTEN:
@@ -106,6 +108,26 @@ def _stack(
         constraints=added,
     )
     return ProbeEffect(f"Find a restaurant nearby {words}.", [new])
+
+
+def _critical(spec: StrategySpec, targets: list[Target], rng: random.Random) -> ProbeEffect | None:
+    """Say an open goal's critical content again (its destination, a number, a time): the
+    channel puts this turn into a burst of noise (icatest.engine.nodes.channel)."""
+    for target in rng.sample(targets, len(targets)):
+        if target.status != TargetStatus.OPEN:
+            continue
+        values = {"destination": target.slots.get("destination") or target.slots.get("name")}
+        values["value"] = target.slots.get("value")
+        times = [c.split(":", 1)[1] for c in target.constraints if c.startswith("arrive_by:")]
+        values["time"] = spoken_time(times[0]) if times else None
+        fitting = [
+            t for t in spec.offline_templates
+            if all(values.get(k) for k in ("destination", "value", "time") if "{" + k + "}" in t)
+        ]  # fmt: skip
+        if fitting:
+            text = rng.choice(fitting).format(**{k: v or "" for k, v in values.items()})
+            return ProbeEffect(text, addressed=[target.id])
+    return None
 
 
 def _recall(spec: StrategySpec, targets: list[Target], rng: random.Random) -> ProbeEffect | None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, Field
 
 from icatest.contracts.labels import FailureMode, StrategyMode, TargetStatus
-from icatest.contracts.records import StrategyStats, Target, TurnRecord
+from icatest.contracts.records import LabelFinding, StrategyStats, Target, TurnRecord
 from icatest.contracts.scenario import StrategySpec
 
 STALL_TURNS = 2  # goals unchanged this many turns -> EXPLORE
@@ -41,8 +41,10 @@ def choose(
     turn: int,
     rng: random.Random,
     language: str = "en",
+    garbling: bool = False,
 ) -> StrategyChoice:
-    """Pick EXPLOIT/EXPLORE and 0–2 strategies for `turn` (turn >= 1)."""
+    """Pick EXPLOIT/EXPLORE and 0–2 strategies for `turn` (turn >= 1); probes that need a
+    channel that garbles words (`fires_on`) only when `garbling`."""
     open_targets = [t for t in targets if t.status == TargetStatus.OPEN]
     stalled = turn - state.last_progress_turn >= STALL_TURNS
     mode = StrategyMode.EXPLORE if (stalled or not open_targets) else StrategyMode.EXPLOIT
@@ -53,6 +55,7 @@ def choose(
         if name not in state.retired
         and language in spec.languages
         and state.consecutive.get(name, 0) < spec.max_consecutive
+        and (garbling or spec.fires_on is None)
     ]
     k = rng.choices((0, 1, 2), weights=STRATEGY_COUNT_WEIGHTS)[0]
     picked = rng.sample(eligible, min(k, len(eligible)))
@@ -70,20 +73,30 @@ def record_turn(
     used = set(turn.strategies)
     for name in specs:
         new.consecutive[name] = new.consecutive.get(name, 0) + 1 if name in used else 0
-    fired = set(turn.evaluation.labels) if turn.evaluation and turn.evaluation.scored else set()
+    scored = turn.evaluation is not None and turn.evaluation.scored
+    findings = turn.evaluation.findings if turn.evaluation and scored else []
     for name in used:
         stats = new.stats.setdefault(name, StrategyStats())
         stats.times_used += 1
         stats.turns_used.append(turn.turn_number)
-        if specs[name].failure_mode in fired:
+        if _fired(specs[name], findings):
             stats.times_triggered += 1
             stats.turns_triggered.append(turn.turn_number)
     for name, spec in specs.items():
-        if name not in new.retired and spec.failure_mode in fired:
-            new.retired[name] = spec.failure_mode.value
+        if name not in new.retired and (label := _fired(spec, findings)):
+            new.retired[name] = label
     if progressed:
         new.last_progress_turn = turn.turn_number + 1
     return new
+
+
+def _fired(spec: StrategySpec, findings: Sequence[LabelFinding]) -> str | None:
+    """The label that fires `spec` among the turn's findings: its failure mode, or for a probe
+    that fires on a cause (noisy_moment: misheard) the label of a finding with that cause."""
+    for f in findings:
+        if (f.cause is spec.fires_on) if spec.fires_on else (f.label is spec.failure_mode):
+            return f.label.value
+    return None
 
 
 def failure_mode_of(specs: Mapping[str, StrategySpec], name: str) -> FailureMode:

@@ -64,6 +64,8 @@ def test_bench_quick_json(tmp_path: Path) -> None:
         "peer_cpu_per_request_vs_sdk_floor",
         "peer_peak_rss_mb",
         "help_s",
+        "voice_text_model_ms",
+        "voice_speech_s",
     }
     assert figures["targets"]["peer_request_efficiency_20"]["met"] is None  # not 20 in --quick
 

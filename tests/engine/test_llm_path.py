@@ -101,7 +101,7 @@ async def test_guided_conversation_through_a_model_server(
     assert usage["turn_judge"].retries >= 2  # one repair, one 429 retry
     assert usage["simulator"].calls == 2 and usage["simulator"].input_tokens > 0
     assert record.prompt_versions["turn_judge"] == load_prompt("turn_judge").version
-    assert record.prompt_versions["_rubric_turn"] == "1"  # the shared rubric's version too
+    assert record.prompt_versions["_rubric_turn"] == "2"  # the shared rubric's version too
     assert record.prompt_versions["_output_format"] == "1"
     # the assistant's words reach the judge fenced as data
     judge_prompts = [r.messages[1]["content"] for r in requests if _task(r.messages) == "turn"]
