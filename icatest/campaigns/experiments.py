@@ -252,7 +252,7 @@ def arm_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _voice_figures(records: list[dict[str, Any]]) -> dict[str, Any]:
     """What the channel did to the arm (docs/voice.md); nothing for an arm heard as text."""
-    from icatest.analysis.voice import voice_metrics
+    from icatest.channel.figures import voice_metrics
 
     v = voice_metrics(records)
     if not v["garbled_turns"]:

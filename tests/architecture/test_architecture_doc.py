@@ -59,3 +59,15 @@ async def test_the_add_a_judge_walkthrough_runs_as_written(monkeypatch: pytest.M
         [] for t in lenient.turns if t.evaluation
     ]
     assert strict.conversation_evaluation is not None  # the default conversation judge ran
+
+
+async def test_the_add_a_channel_walkthrough_runs_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = _walkthrough("channel", monkeypatch)
+    record = await doc.one_conversation(doc.FirstWordsChannel(keep=4))
+    said = [t for t in record.turns if t.spoken]
+    assert said and all(t.heard == " ".join(t.spoken.split()[:4]) for t in said)
+    cut = [t for t in said if len(t.spoken.split()) > 4]
+    assert cut and all(t.wer > 0 for t in cut)
+    assert all(t.wer == 0 for t in said if len(t.spoken.split()) <= 4)

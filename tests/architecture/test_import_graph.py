@@ -24,7 +24,8 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     # records, configuration, files, HTTP and retry infrastructure (`icatest`: the version)
     ("foundation", tuple("icatest contracts config data errors files lazy limits retry".split())),
     ("foundation", tuple("http sse serving scoring decision rundir testing".split())),
-    ("backends", ("llm", "offline", "catalog", "sut", "examples")),  # models, assistants
+    # models, assistants, what the assistant hears
+    ("backends", ("llm", "offline", "catalog", "sut", "channel", "examples")),
     ("conversation parts", ("simulator", "strategy", "judges")),
     ("loop", ("engine",)),
     ("runs", ("campaigns", "preflight", "role_probes", "bench")),
