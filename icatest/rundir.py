@@ -198,7 +198,7 @@ class ConversationLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.repaired_bytes = _repair(path)
-        self.count = sum(1 for _ in iter_records(path))
+        self.count = _count_records(path)
         self.last: dict[str, Any] | None = None  # the record appended last, as written
         self._fh = path.open("ab")
 
@@ -220,6 +220,21 @@ class ConversationLog:
 
     def close(self) -> None:
         self._fh.close()
+
+
+def _count_records(path: Path) -> int:
+    """Records in the file without parsing them all: non-blank lines, less a last one that does
+    not parse (torn); the other lines are checked by whoever reads them (`iter_records`)."""
+    count = 0
+    for _, line, last in _lines(path):
+        if last:
+            try:
+                if not isinstance(json.loads(line), dict):
+                    continue
+            except ValueError:
+                continue
+        count += 1
+    return count
 
 
 def _repair(path: Path) -> int:
