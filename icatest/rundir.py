@@ -140,9 +140,29 @@ def write_jsonl_atomic(path: Path, rows: Iterable[BaseModel]) -> None:
 
 def read_records(path: Path) -> list[dict[str, Any]]:
     """Every record of a conversations.jsonl as a plain dict (no validation; [] when absent)."""
+    return list(iter_records(path))
+
+
+def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
+    """(1-based line number, line, is the last non-blank line) for each non-blank line, read
+    as a stream: one line and the next non-blank one in memory, never the whole file."""
+    with path.open("rb") as fh:
+        held: tuple[int, bytes] | None = None
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            if held is not None:
+                yield held[0], held[1], False
+            held = (number, line.rstrip(b"\r\n"))
+        if held is not None:
+            yield held[0], held[1], True
+
+
+def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+    """The records of a conversations.jsonl as plain dicts, one at a time (the torn-line policy
+    of `read_records`; nothing when the file is absent)."""
     if not path.exists():
-        return []
-    out: list[dict[str, Any]] = []
+        return
     for number, line, last in _lines(path):
         try:
             obj = json.loads(line)
@@ -152,30 +172,41 @@ def read_records(path: Path) -> list[dict[str, Any]]:
             raise ConfigError(str(path), f"line {number}: not a JSON record") from None
         if not isinstance(obj, dict):
             raise ConfigError(str(path), f"line {number}: not a JSON object")
-        out.append(obj)
-    return out
+        yield obj
 
 
-def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
-    """(1-based line number, line, is the last non-blank line) for each non-blank line."""
-    lines = path.read_bytes().split(b"\n")
-    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
-    for i, (number, line) in enumerate(numbered):
-        yield number, line, i == len(numbered) - 1
+def iter_conversations(run: Path) -> Iterator[ConversationRecord]:
+    """The validated records of a run directory one at a time (the policy of
+    `read_conversations`: a torn last line is skipped)."""
+    path = conversations_path(run)
+    for number, line, last in _lines(path):
+        try:
+            yield ConversationRecord.model_validate_json(line)
+        except ValidationError as exc:
+            if last:
+                continue
+            field, problem = format_validation_error(exc)
+            raise ConfigError(str(path), f"line {number}: {problem}", field) from None
 
 
 class ConversationLog:
-    """Append-only writer of conversations.jsonl (repairs a torn last line when opened)."""
+    """Append-only writer of conversations.jsonl (repairs a torn last line when opened).
+
+    It keeps a count and the last record written, never the records: a campaign's memory does
+    not grow with its length (readers stream the file with `iter_records`)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.repaired_bytes = _repair(path)
-        self.records = read_records(path)
+        self.count = _count_records(path)
+        self.last: dict[str, Any] | None = None  # the record appended last, as written
         self._fh = path.open("ab")
 
     @property
-    def count(self) -> int:
-        return len(self.records)
+    def records(self) -> Iterator[dict[str, Any]]:
+        """The records on disk, streamed (after a flush, so this session's are included)."""
+        self._fh.flush()
+        return iter_records(self.path)
 
     def append(self, record: ConversationRecord) -> int:
         """Write, flush and fsync one record; returns its 1-based line number."""
@@ -183,11 +214,27 @@ class ConversationLog:
         self._fh.write(line)
         self._fh.flush()
         os.fsync(self._fh.fileno())
-        self.records.append(json.loads(line))
-        return len(self.records)
+        self.last = json.loads(line)
+        self.count += 1
+        return self.count
 
     def close(self) -> None:
         self._fh.close()
+
+
+def _count_records(path: Path) -> int:
+    """Records in the file without parsing them all: non-blank lines, less a last one that does
+    not parse (torn); the other lines are checked by whoever reads them (`iter_records`)."""
+    count = 0
+    for _, line, last in _lines(path):
+        if last:
+            try:
+                if not isinstance(json.loads(line), dict):
+                    continue
+            except ValueError:
+                continue
+        count += 1
+    return count
 
 
 def _repair(path: Path) -> int:

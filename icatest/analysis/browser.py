@@ -8,8 +8,10 @@ HTML parser (nothing can close the data block early).
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -93,6 +95,32 @@ def _visible(value: Any) -> Any:
 
 def browser_json(runs: Sequence[Run]) -> str:
     """Every conversation of every run as one JSON array, safe inside a `<script>` data block."""
-    rows = [_visible(conversation_row(run.name, r)) for run in runs for r in run.records]
-    text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
-    return text.translate(_HTML_SAFE)
+    return "[" + ",".join(_row_json(run.name, r) for run in runs for r in run.records) + "]"
+
+
+def _row_json(run: str, record: ConversationRecord) -> str:
+    row = _visible(conversation_row(run, record))
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":")).translate(_HTML_SAFE)
+
+
+# above this many conversations the data block is gzip-compressed and base64-encoded (the page's
+# script inflates it with the browser's DecompressionStream): a 10,000-conversation report then
+# weighs a fraction of its JSON; smaller reports keep plain JSON (readable, decoded at once)
+COMPRESS_ABOVE = 500
+PLAIN, GZIP = "application/json", "application/gzip-base64"
+
+
+def browser_data(runs: Sequence[Run]) -> tuple[str, str]:
+    """(MIME type, content) of the conversation browser's data block. Rows are encoded and
+    compressed one at a time, so the page's JSON never exists whole in memory."""
+    if sum(len(run.records) for run in runs) <= COMPRESS_ABOVE:
+        return PLAIN, browser_json(runs)
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # wbits 31: a gzip stream
+    parts: list[bytes] = []
+    sep = b"["
+    for run in runs:
+        for record in run.records:
+            parts.append(packer.compress(sep + _row_json(run.name, record).encode("utf-8")))
+            sep = b","
+    parts.append(packer.compress(b"]") + packer.flush())
+    return GZIP, base64.b64encode(b"".join(parts)).decode("ascii")  # no <, > or & in base64

@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from icatest.analysis.browser import browser_json, visible_controls
+from icatest.analysis.browser import browser_data, visible_controls
 from icatest.analysis.compare import SCALAR_METRICS
 from icatest.analysis.figures import all_figures, pass_hat_k_curve
 from icatest.analysis.frames import failure_types
@@ -119,6 +119,7 @@ def render_report(
 
     names = [r.name for r in runs]
     script, script_hash = _script()
+    data_type, data = browser_data(runs)
     context = {
         "title": title or " vs ".join(names),
         "generated_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -138,7 +139,8 @@ def render_report(
         "simulator_faults": any(m.get("simulator_fault_turns") for m in metrics.values()),
         "skipped": {r.name: r.skipped_lines for r in runs},
         "extra_sections": [(t, Markup(f)) for t, f in extra_sections],
-        "conversation_data": Markup(browser_json(runs)),
+        "conversation_data": Markup(data),
+        "conversation_data_type": data_type,
         "next_steps": next_steps(runs),
         "script": script,
         "script_hash": script_hash,

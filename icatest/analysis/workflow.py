@@ -15,6 +15,7 @@ from typing import Any
 from icatest.analysis.clusters import cluster_runs
 from icatest.analysis.compare import compare_metrics
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD
+from icatest.analysis.details import DETAILS, METRICS, split_details
 from icatest.analysis.embedding import DEFAULT_MODEL, Embedder, resolve_embedder
 from icatest.analysis.metrics import compute_metrics
 from icatest.analysis.replay_section import replay_section
@@ -127,14 +128,19 @@ def write_report(
     threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
     extra_sections: Sequence[ExtraSection] = (),
 ) -> ReportOutputs:
-    """Compute everything and write metrics.json and report.html. `model=None` skips embeddings."""
+    """Compute everything and write metrics.json (the summary), metrics_details.json (what
+    grows with the conversations) and report.html. `model=None` skips embeddings."""
     analysis = analyse(paths, model=model, embedder=embedder, k_min=k_min, k_max=k_max,
                        threshold=threshold)  # fmt: skip
     runs, result = analysis.runs, analysis.result
     target = out_dir or analysis.out_dir
     target.mkdir(parents=True, exist_ok=True)
-    metrics_path = target / "metrics.json"
-    metrics_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
+    summary, details = split_details(result)
+    metrics_path = target / METRICS
+    metrics_path.write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
+    details_path = target / DETAILS
+    details_path.write_text(json.dumps(details, separators=(",", ":"), default=str) + "\n",
+                            encoding="utf-8")  # fmt: skip
     replayed = [section for run in runs if (section := replay_section(run.path)) is not None]
     if any_garbled(result["metrics"]):  # a run heard through the asr or speech channel
         replayed.append(("Voice channel", voice_section(result["metrics"])))
@@ -148,7 +154,7 @@ def write_report(
     )
     report_path = target / "report.html"
     report_path.write_text(html, encoding="utf-8")
-    return ReportOutputs(target, result, [metrics_path, report_path])
+    return ReportOutputs(target, summary, [metrics_path, details_path, report_path])
 
 
 def write_clusters(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ class RunIndex:
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.executescript(_SCHEMA)
 
-    def rebuild(self, records: list[dict[str, Any]]) -> None:
+    def rebuild(self, records: Iterable[dict[str, Any]]) -> None:
         """Make the index match the log exactly (after a crash the two may differ)."""
         with self.conn:
             self.conn.execute("DELETE FROM conversations")

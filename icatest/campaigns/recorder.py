@@ -6,6 +6,7 @@ are derived from it, so after a crash the log is the truth and the rest is rebui
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ INTERRUPTED_ENDINGS = frozenset({TerminationReason.SUT_UNREACHABLE, TerminationR
 
 
 class RunRecorder:
+    """Holds counters and the few sets the stop rules and --resume need, never the records: what
+    it knows of earlier records it learns in one pass over the log when it opens."""
+
     def __init__(
         self, run_dir: Path, run_id: str, budget_s: float | None, trials: int = 1
     ) -> None:
@@ -30,26 +34,56 @@ class RunRecorder:
         self.interrupted_before = self.interrupted.count
         self._lately_interrupted: list[int] = []  # this session's, not yet queued again
         self.index = RunIndex(run_dir / INDEX)
-        self.index.rebuild(self.log.records)
         self.events = EventLog(run_dir / EVENTS, run_id=run_id)
         self.series = ProgressSeries(run_dir / PROGRESS)
         self.progress = ProgressState(elapsed_before=self.series.last_t(), budget_s=budget_s)
-        for rec in self.log.records:
-            self.progress.add(rec)
+        self._spent = 0.0
+        self._models: dict[str, str] = {}
+        self._prompts: dict[str, str] = {}
+        self._dropped: dict[str, set[str]] = {}
+        done = self._read_log()
+        # interrupted (any session) and not recorded since: what --resume redoes
+        slots = (slot_of(r, self.trials) for r in self.interrupted.records)
+        self._pending = {s for s in slots if s is not None and s not in done}
+        self.redone: set[int] = set()  # pending slots this session recorded
         if self.log.repaired_bytes:
             self.events.warning("torn_line_repaired", bytes_removed=self.log.repaired_bytes)
 
+    def _read_log(self) -> set[int]:
+        """One pass over the log: the index rebuilt, the counters set; the done indices."""
+        done: set[int] = set()
+
+        def each() -> Iterator[dict[str, Any]]:
+            for rec in self.log.records:
+                self._count(rec)
+                slot = slot_of(rec, self.trials)
+                if slot is not None:
+                    done.add(slot)
+                yield rec
+
+        self.index.rebuild(each())
+        self._done_at_open = frozenset(done)
+        return done
+
+    def _count(self, rec: dict[str, Any]) -> None:
+        self.progress.add(rec)
+        self._spent += record_cost(rec)
+        self._models.update(rec.get("models") or {})
+        self._prompts.update(rec.get("prompt_versions") or {})
+        for role, usage in (rec.get("usage") or {}).items():
+            params = (usage or {}).get("dropped_params") or []
+            if params:
+                self._dropped.setdefault(role, set()).update(params)
+
     def done_indices(self) -> set[int]:
-        """Campaign slots (scenario and trial) that already have a record (complete or marked
-        partial)."""
-        slots = (slot_of(r, self.trials) for r in self.log.records)
-        return {s for s in slots if s is not None}
+        """Campaign slots (scenario and trial) that had a record (complete or marked partial)
+        when the recorder opened (this session's are handed out by the plan source, which
+        knows them)."""
+        return set(self._done_at_open)
 
     def interrupted_indices(self) -> set[int]:
         """Campaign slots interrupted (in any session) that have no record yet: to redo."""
-        done = self.done_indices()
-        slots = (slot_of(r, self.trials) for r in self.interrupted.records)
-        return {s for s in slots if s is not None and s not in done}
+        return set(self._pending)
 
     def take_interrupted(self) -> list[int]:
         """Scenario indices interrupted since the last call (to queue again after an outage)."""
@@ -57,7 +91,7 @@ class RunRecorder:
         return taken
 
     def spent_usd(self) -> float:
-        return sum(record_cost(r) for r in self.log.records)
+        return self._spent
 
     def started(self, conversation_id: str, **plan: Any) -> None:
         self.progress.running += 1
@@ -73,10 +107,15 @@ class RunRecorder:
             self._interrupted(record)
             return
         line_no = self.log.append(record)
-        data = self.log.records[-1]
+        data = self.log.last
+        assert data is not None
         self.index.add(data, line_no)
         self.progress.running = max(0, self.progress.running - 1)
-        self.progress.add(data)
+        self._count(data)
+        slot = slot_of(data, self.trials)
+        if slot in self._pending:
+            self._pending.discard(slot)
+            self.redone.add(slot)
         self.series.write(self.progress)
         self.events.info(
             "conversation_finished",
@@ -99,6 +138,7 @@ class RunRecorder:
         slot = slot_of(record.model_dump(include={"scenario_index", "trial"}), self.trials)
         if slot is not None:
             self._lately_interrupted.append(slot)
+            self._pending.add(slot)
         self.progress.running = max(0, self.progress.running - 1)
         self.progress.interrupted += 1
         self.events.warning(
@@ -118,22 +158,11 @@ class RunRecorder:
         self.series.write(self.progress)
 
     def models_and_prompts(self) -> tuple[dict[str, str], dict[str, str]]:
-        models: dict[str, str] = {}
-        prompts: dict[str, str] = {}
-        for rec in self.log.records:
-            models.update(rec.get("models") or {})
-            prompts.update(rec.get("prompt_versions") or {})
-        return models, prompts
+        return dict(self._models), dict(self._prompts)
 
     def dropped_params(self) -> dict[str, list[str]]:
         """{role: parameters the provider refused by name, so never sent} over every record."""
-        found: dict[str, set[str]] = {}
-        for rec in self.log.records:
-            for role, usage in (rec.get("usage") or {}).items():
-                params = (usage or {}).get("dropped_params") or []
-                if params:
-                    found.setdefault(role, set()).update(params)
-        return {role: sorted(params) for role, params in sorted(found.items())}
+        return {role: sorted(params) for role, params in sorted(self._dropped.items())}
 
     def close(self) -> None:
         self.log.close()

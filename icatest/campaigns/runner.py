@@ -237,7 +237,7 @@ async def run_campaign(
                           breaker.cause if breaker.down else None,
                           dropped_params=dict(manifest.get("dropped_params") or {}),
                           unfinished=unfinished,
-                          redone=len(source.redoing & recorder.done_indices()))
+                          redone=len(source.redoing & recorder.redone))
 
 
 async def _execute(

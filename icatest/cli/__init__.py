@@ -33,8 +33,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Run the baseline and guided arms of an experiment and write comparison.json.",
     ),
     "bench": (
-        "campaign_cmds",
-        "Measure engine overhead per turn, scaling efficiency and model calls per turn.",
+        "bench_cmds",
+        "Measure engine overhead per turn, scaling efficiency and model calls per turn; "
+        "`bench scale`: memory, report time and page load of a study-sized run.",
     ),
     "report": ("analysis_cmds", "Write metrics.json and report.html for one or two runs."),
     "notebook": (

@@ -1,9 +1,8 @@
-"""CLI commands: fuzz (one campaign), compare (an experiment), bench (performance figures)."""
+"""CLI commands: fuzz (one campaign), compare (an experiment)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import shlex
 import sys
 from pathlib import Path
@@ -317,22 +316,6 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def bench(
-    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
-    quick: bool = typer.Option(
-        False, "--quick", help="fewer conversations, smaller concurrency sweep"
-    ),
-) -> None:
-    """Measure engine overhead per turn, scaling efficiency and model calls per turn."""
-    from icatest.bench.campaign import format_report, run_benchmarks
-    from icatest.cli.progress import stages
-
-    with stages("starting the benchmark (--quick: about a minute; full: several)") as say:
-        figures = asyncio.run(run_benchmarks(quick=quick, say=say))
-    typer.echo(json.dumps(figures, indent=2) if as_json else format_report(figures))
-
-
 def register(app: typer.Typer) -> None:
     app.command("fuzz")(fuzz)
     app.command("compare")(compare)
-    app.command("bench")(bench)

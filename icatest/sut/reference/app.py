@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ from icatest.sut.reference.context import (
     parse_context,
 )
 from icatest.sut.reference.faults import FaultProfile, Transport
-from icatest.sut.reference.oracle import Oracle
+from icatest.sut.reference.oracle import RECENT_CONVERSATIONS, Oracle
 from icatest.sut.reference.state import Memory
 from icatest.sut.reference.transport import TransportFaults
 
@@ -105,7 +106,8 @@ class ReferenceServer:
         self.transport = TransportFaults(
             config.transport or config.profile.transport, config.profile.seed
         )
-        self.sessions: dict[str, tuple[int, Memory]] = {}
+        # the most recent sessions' memory only (see oracle.RECENT_CONVERSATIONS)
+        self.sessions: OrderedDict[str, tuple[int, Memory]] = OrderedDict()
 
     def _context(self, raw: dict[str, Any] | None) -> DriveContext | JSONResponse:
         try:
@@ -125,6 +127,9 @@ class ReferenceServer:
         turn, memory = self.sessions.get(body.session, (0, Memory()))
         result = self.assistant.respond(body.session, turn, body.text, ctx, memory)
         self.sessions[body.session] = (turn + 1, memory)
+        self.sessions.move_to_end(body.session)
+        while len(self.sessions) > RECENT_CONVERSATIONS:
+            self.sessions.popitem(last=False)
         self.oracle.record(result.fired)
         return {"session": body.session, "reply": result.reply, "turn": turn}
 

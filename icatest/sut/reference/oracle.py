@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+# conversations whose faults stay in memory (the file keeps all): a long campaign against the
+# in-process server must not grow with its length; far above any campaign's concurrency
+RECENT_CONVERSATIONS = 4096
+
 
 class Oracle:
-    """In-memory record plus an optional append-only JSONL file (flushed per line)."""
+    """In-memory record of the most recent conversations plus an optional append-only JSONL
+    file (flushed per line) holding every one."""
 
-    def __init__(self, log_path: Path | None = None) -> None:
+    def __init__(self, log_path: Path | None = None, *, keep: int = RECENT_CONVERSATIONS) -> None:
         self._lock = threading.Lock()
-        self._by_conversation: dict[str, list[dict[str, Any]]] = {}
-        self._seen: set[tuple[str, int, str, str]] = set()
+        self._keep = keep
+        self._by_conversation: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+        self._seen: dict[str, set[tuple[int, str, str]]] = {}
         self._path = log_path
         if log_path is not None:
             log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -24,12 +31,18 @@ class Oracle:
         with self._lock:
             fresh = []
             for entry in entries:
-                key = (entry["conversation_id"], entry["turn"], entry["fault"], entry["detail"])
-                if key in self._seen:
+                cid = entry["conversation_id"]
+                key = (entry["turn"], entry["fault"], entry["detail"])
+                seen = self._seen.setdefault(cid, set())
+                if key in seen:
                     continue
-                self._seen.add(key)
-                self._by_conversation.setdefault(entry["conversation_id"], []).append(entry)
+                seen.add(key)
+                self._by_conversation.setdefault(cid, []).append(entry)
+                self._by_conversation.move_to_end(cid)
                 fresh.append(entry)
+            while len(self._by_conversation) > self._keep:
+                old, _ = self._by_conversation.popitem(last=False)
+                self._seen.pop(old, None)
             if fresh and self._path is not None:
                 with self._path.open("a", encoding="utf-8") as fh:
                     for entry in fresh:
