@@ -41,7 +41,7 @@ PROGRESS = "progress.jsonl"
 INDEX = "index.sqlite"
 INTERRUPTED = "interrupted.jsonl"  # conversations cut by an unreachable assistant: redone on resume
 JUDGEMENTS = "judgements"
-SCHEMA_VERSION = 2  # ConversationRecord.schema_version written by this version (1 still read)
+SCHEMA_VERSION = 3  # ConversationRecord.schema_version written by this version (1 and 2 still read)
 M = TypeVar("M", bound=BaseModel)
 
 

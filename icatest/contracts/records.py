@@ -265,7 +265,7 @@ class ConversationRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    schema_version: int = 2  # rundir.SCHEMA_VERSION; 1: constraints held from introduction
+    schema_version: int = 3  # rundir.SCHEMA_VERSION; 2: no trials, channel or invalid; 1: see docs
     conversation_id: str
     run_id: str | None = None
     scenario_index: int | None = Field(

@@ -169,3 +169,14 @@ def test_the_situation_follows_a_running_route() -> None:
     assert moving.situation().endswith("The car is moving at 45 km/h.")
     assert moving.situation(route_since=2).endswith("at 45 km/h, on a route running since turn 2.")
     assert parked.speed_now() == 0 and parked.speed_now(route_since=1) is None
+
+
+def test_records_of_schema_version_2_read_as_one_trial_on_the_text_channel() -> None:
+    from icatest.rundir import SCHEMA_VERSION
+
+    data = _v1_record()
+    data["schema_version"] = 2
+    record = ConversationRecord.model_validate(data)
+    assert record.trial == 0
+    assert all(t.heard is None and t.wer == 0.0 for t in record.turns)
+    assert ConversationRecord.model_fields["schema_version"].default == SCHEMA_VERSION == 3
