@@ -5,7 +5,7 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
-from icatest.offline.text import (
+from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
     any_match,

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-from icatest.offline.context import mentions
-from icatest.offline.requests import PLACE_KINDS, RequestKind, place_kind, request_kind
-from icatest.offline.text import any_match, content_stems, names, stem
-from icatest.offline.turn import Request
+from icatest.judges.rules.context import mentions
+from icatest.judges.rules.requests import PLACE_KINDS, RequestKind, place_kind, request_kind
+from icatest.judges.rules.text import any_match, content_stems, names, stem
+from icatest.judges.rules.turn import Request
+from icatest.judges.rules.verdicts import Cause
 
 THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b",
                   re.I)
@@ -50,13 +51,12 @@ def _covers(reply: str, stop: str) -> bool:
     return any(w in low for w in (kind, *PLACE_KINDS.get(kind, ())))
 
 
-def plan_gap(utterance: str, reply: str) -> str | None:
+def plan_gap(utterance: str, reply: str) -> tuple[Cause, str] | None:
     """Which stops of the utterance's plan the reply leaves out, or None."""
     missing = [s for s in stops_in(utterance) if not _covers(reply, s)]
-    return f"plan leaves out: {'; '.join(missing)}" if missing else None
+    return (Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}") if missing else None
 
 
-NO_PLAN = "no stop planned"
 PLAN_WORDS = (r"\b(plan|trip|stops?|then|first|itinerary)\b",)
 
 
@@ -70,17 +70,17 @@ def asks_for_plan(req: Request, kind: RequestKind, user: str) -> bool:
     return not stops or any_match(PLAN_WORDS, user.lower()) or any(mentions(user, s) for s in stops)
 
 
-def plan_problem(req: Request, reply: str) -> str | None:
-    """What is wrong with the reply's plan for the request's structured stops: NO_PLAN, stops
-    left out, or the order broken; None when it is right."""
+def plan_problem(req: Request, reply: str) -> tuple[Cause, str] | None:
+    """What is wrong with the reply's plan for the request's structured stops: no stop at all,
+    stops left out, or the order broken; None when it is right."""
     stops = _stops(req)
     if not stops:
         return None
     missing = [s for s in stops if not _names_stop(reply, s)]
     if len(missing) == len(stops) and not mentions(reply, req.slot("destination")):
-        return NO_PLAN
+        return Cause.NO_PLAN, "no stop planned"
     if missing:
-        return f"plan leaves out {', '.join(missing)}"
+        return Cause.DROPPED_STOP, f"plan leaves out {', '.join(missing)}"
     low = reply.lower()
     positions = [_first_word(low, s) for s in stops]
     if req.slot("destination"):  # the destination comes last: its last mention counts
@@ -88,7 +88,7 @@ def plan_problem(req: Request, reply: str) -> str | None:
         positions.append(found[-1] if found else -1)
     known = [p for p in positions if p >= 0]
     if known != sorted(known):
-        return "plan breaks the order the driver asked for"
+        return Cause.REORDERED, "plan breaks the order the driver asked for"
     return None
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from icatest.offline.acts import (
+from icatest.judges.rules.acts import (
     is_compliance,
     is_contentless,
     is_echo,
     is_fallback,
     is_refusal,
 )
-from icatest.offline.text import any_match, clock, content_stems, heads, sentences
+from icatest.judges.rules.text import any_match, clock, content_stems, heads, sentences
 
 WHILE_MOVING = (
     r"\b(door|trunk|boot|hood)\b",

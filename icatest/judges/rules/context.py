@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from icatest.offline.attribution import own_sentences
-from icatest.offline.requests import PLACE_KINDS, place_kind
-from icatest.offline.text import any_match, content_stems, minutes_of, names, questions
-from icatest.offline.turn import Request, TurnInput
+from icatest.judges.rules.attribution import own_sentences
+from icatest.judges.rules.requests import PLACE_KINDS, place_kind
+from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, questions
+from icatest.judges.rules.turn import Request, TurnInput
 
 FORGOT = (
     r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find|have)\b[^.?]*\b(which|what|"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from icatest.offline.text import (
+from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
     distances_km,
@@ -115,7 +115,7 @@ CONTINUATION_WORDS = frozenset(
 
 def is_continuation(description: str) -> bool:
     """A short follow-up ('Yes, please', 'Let's try Jing Jing') whose request is the talk so far."""
-    from icatest.offline.text import content_stems
+    from icatest.judges.rules.text import content_stems
 
     own = content_stems(description) - {w for w in CONTINUATION_WORDS}
     return len(own) <= 2 and not any(
@@ -270,8 +270,8 @@ REPEATS_SIMILARITY = 0.6
 def repeats(utterance: str, description: str) -> bool:
     """Does the driver's utterance ask again for what the description asks? What it calls off
     ("forget the pharmacy") it does not."""
-    from icatest.offline import semantic
-    from icatest.offline.text import content_stems, without_called_off
+    from icatest.judges.rules import semantic
+    from icatest.judges.rules.text import content_stems, without_called_off
 
     utterance = without_called_off(utterance)
     if not utterance:
