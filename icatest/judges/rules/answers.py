@@ -32,6 +32,9 @@ from icatest.judges.rules.turn import Request, TurnInput
 # Cosine similarity of reply and request (MiniLM): above ANSWERS the reply is about the request,
 # below OFF_TOPIC it is not; in between the judge abstains. Set on development data only.
 ANSWERS, OFF_TOPIC = 0.55, 0.25
+# Below this the reply is about something else by any reading; between it and OFF_TOPIC a hedge
+# ("that depends on the altitude") reads as off topic too, so the judge abstains there.
+CLEARLY_OFF_TOPIC = 0.15
 
 
 class Evidence(StrEnum):
@@ -95,8 +98,11 @@ def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
         return Answer(None, Evidence.NO_MODEL, why)
     if sim >= ANSWERS:
         return Answer(True, Evidence.SIMILARITY, f"about the request (similarity {sim:.2f})")
-    if sim <= OFF_TOPIC:
+    if sim <= CLEARLY_OFF_TOPIC:
         return Answer(False, Evidence.SIMILARITY, f"request not addressed (similarity {sim:.2f})")
+    if sim <= OFF_TOPIC:  # off topic by wording, but no plain evidence: a label needs more
+        why = f"the reply seems not to address it (similarity {sim:.2f}), no plain evidence"
+        return Answer(None, Evidence.SIMILARITY, why)
     user = turn.user if alone else req.description
     pair = answer_model.Pair(req.description, reply, user, req.kind, turn.history_users)
     learned, p = answer_model.answers(pair)

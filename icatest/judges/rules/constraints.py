@@ -100,7 +100,9 @@ FAMILIES: dict[str, Family] = {
          r"best|favourite|favorite|acclaimed)\b",),
     ),
     "kid_friendly": Family(
-        (r"\b(kid|child|family|families|toddler)\w*",),
+        (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
+         r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
+         r"toddlers?|little ones)\b(?!'|’)"),
         (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
     ),
     "no_detour": Family(
@@ -128,8 +130,8 @@ FAMILIES: dict[str, Family] = {
     ),
     "along_route": Family(
         (r"\b(on the way|along (the|my) (route|way)|en route|on my way|without (a )?detour)\b",),
-        (r"\b(on the way|on your way|along|en route|detour|right off|off the|next to the "
-         r"(highway|motorway|road)|via|between|halfway|stop at)\b",),
+        (r"\b(on the way|on your way|on (your|the) route|along|en route|detour|right off|off the|"
+         r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
     ),
 }
 
@@ -149,8 +151,21 @@ GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap
                    r"\b)", re.I)
 NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)")
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
-        r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b")
-AFTER = re.compile(r"\bafter\s+(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)  # "..., after 16:00"
+        r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
+        r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
+        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
+        r"\b(later than|past) (your|the) (deadline|\d)")
+# "..., after 16:00", "after your 6 pm": the reply says openly that it arrives late
+AFTER = re.compile(
+    r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
+)
+# Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
+PRICE = re.compile(
+    r"[€$£]\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
+    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?(?:€|euros?\b|dollars?\b|bucks\b)",
+    re.I,
+)
+CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
 
 
 def constraint_text(cid: str) -> str:
@@ -215,7 +230,15 @@ def check_constraint(
 
 
 def _measured(spoken: str, reply: str) -> Checked | None:
-    """Limits checked against what the reply says: distance, trip duration, music genre."""
+    """Limits checked against what the reply says: distance, trip duration, price, music
+    genre."""
+    if spoken == "cheap":
+        prices = [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+                  for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+        if prices and max(prices) <= CHEAP_UP_TO:
+            return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+        if prices and min(prices) >= DEAR_FROM:
+            return Checked(Check.MISSED, f"prices from {min(prices):g}")
     within = WITHIN.search(spoken)
     if within:
         limit = distances_km(within.group("d"))

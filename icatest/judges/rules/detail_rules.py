@@ -50,11 +50,10 @@ def constraints_checked(
     return missed, unknown
 
 
-def missed_finding(missed: dict[str, str], d: str) -> Finding:
+def missed_finding(missed: dict[str, str], d: str, rule: str = "constraints") -> Finding:
     missing = "; ".join(f"{c} ({why})" for c, why in missed.items())
     why = f"{d} constraint(s) not honoured: {missing}"
-    return Finding(F.CONSTRAINT_MISSED, Cause.MISSED_CONSTRAINT, "constraints", why,
-                   tuple(missed))
+    return Finding(F.CONSTRAINT_MISSED, Cause.MISSED_CONSTRAINT, rule, why, tuple(missed))
 
 
 def constraints(r: Reading, found: tuple[Finding, ...]) -> list[Finding]:

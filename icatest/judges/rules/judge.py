@@ -19,6 +19,7 @@ from icatest.contracts.records import (
 )
 from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.rules.table import TAG, judge_turn_input
+from icatest.judges.rules.text import plain
 from icatest.judges.rules.turn import Request, Situation, TurnInput
 from icatest.judges.rules.turn_rules import Judging
 from icatest.judges.rules.verdicts import Finding, Outcome
@@ -54,10 +55,10 @@ def turn_input(ctx: TurnContext) -> TurnInput:
     history = ctx.history[-HISTORY:]
     return TurnInput(
         user=ctx.user,
-        reply=ctx.reply,
+        reply=plain(ctx.reply),
         requests=tuple(to_request(t, ctx.turn) for t in ctx.addressed_targets),
         history_users=tuple(h.user for h in history),
-        history_replies=tuple(h.system or "" for h in history),
+        history_replies=tuple(plain(h.system or "") for h in history),
         situation=Situation(time=context.time or None, speed_kmh=context.speed_now()),
     )
 

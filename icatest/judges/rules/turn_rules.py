@@ -68,7 +68,7 @@ def stale_constraints(turn: TurnInput, j: Judging) -> Judging:
         if v.cause is Cause.STALE and not r.simulated:
             missed, _ = constraints_checked(r, turn)
             if missed:
-                v = v.adding(missed_finding(missed, f"[{r.description}]"))
+                v = v.adding(missed_finding(missed, f"[{r.description}]", "stale_constraints"))
         out.append(v)
     return replace(j, verdicts=tuple(out))
 
