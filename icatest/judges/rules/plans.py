@@ -10,7 +10,7 @@ import re
 
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.requests import PLACE_KINDS, RequestKind, place_kind, request_kind
-from icatest.judges.rules.text import any_match, content_stems, names, stem
+from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, stem
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
@@ -51,10 +51,54 @@ def _covers(reply: str, stop: str) -> bool:
     return any(w in low for w in (kind, *PLACE_KINDS.get(kind, ())))
 
 
-def plan_gap(utterance: str, reply: str) -> tuple[Cause, str] | None:
-    """Which stops of the utterance's plan the reply leaves out, or None."""
-    missing = [s for s in stops_in(utterance) if not _covers(reply, s)]
-    return (Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}") if missing else None
+def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause, str] | None:
+    """What is wrong with the reply's plan for the utterance's stops: a stop left out, the
+    stops in another order, or clock times that cannot be (earlier than now, or going back)."""
+    stops = stops_in(utterance)
+    missing = [s for s in stops if not _covers(reply, s)]
+    if missing:
+        return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
+    if not stops:
+        return None
+    where = [_position(reply, s) for s in stops]
+    known = [w for w in where if w >= 0]
+    if len(known) == len(stops) and known != sorted(known):
+        return Cause.REORDERED, "plan visits the stops in another order than asked"
+    return infeasible_times(reply, now)
+
+
+def infeasible_times(reply: str, now: int | None) -> tuple[Cause, str] | None:
+    """The clock times of a plan, in the order the reply gives them: one earlier than the
+    clock now, or one earlier than the time before it (within the same half day)."""
+    times = minutes_of(reply)
+    if now is not None:
+        past = [t for t in times if 0 < now - t < 6 * 60]
+        if past:
+            return Cause.INFEASIBLE, f"plan has a time ({_hhmm(past[0])}) before now ({_hhmm(now)})"
+    for a, b in zip(times, times[1:], strict=False):
+        if 0 < a - b < 6 * 60:
+            return Cause.INFEASIBLE, f"plan goes back in time ({_hhmm(a)} then {_hhmm(b)})"
+    return None
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def _position(reply: str, stop: str) -> int:
+    """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
+    low = reply.lower()
+    spots = [low.find(n) for n in names(stop)]
+    own = content_stems(stop) - FILLER
+    for w in re.finditer(r"[\w'’-]+", low):
+        if stem(w.group(0)) in own:
+            spots.append(w.start())
+            break
+    kind = place_kind(stop)
+    if kind:
+        spots += [low.find(w) for w in (kind, *PLACE_KINDS.get(kind, ()))]
+    found = [p for p in spots if p >= 0]
+    return min(found) if found else -1
 
 
 PLAN_WORDS = (r"\b(plan|trip|stops?|then|first|itinerary)\b",)

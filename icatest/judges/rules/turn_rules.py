@@ -4,6 +4,7 @@ a fallback to an utterance no request records. Each reads the verdicts' causes a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from icatest.contracts.labels import FailureMode as F
@@ -11,6 +12,7 @@ from icatest.judges.rules import acts, attribution, plans, talk
 from icatest.judges.rules.constraints import constraints_in
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
+from icatest.judges.rules.text import clock, names
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict, failed
 
@@ -117,10 +119,11 @@ def asked_again(turn: TurnInput, j: Judging) -> Judging:
 
 def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     """A plan the utterance spells out ("X, then Y, then Z") with no structured stops: a stop
-    left out, or the stops in another order."""
+    left out, the stops in another order, or times that cannot be."""
     if not turn.requests or any(r.slot("stops") for r in turn.requests):
         return j
-    gap = plans.plan_gap(turn.user, turn.reply)
+    now = clock(turn.situation.time) if turn.situation.time else None
+    gap = plans.plan_gap(turn.user, turn.reply, now)
     first = j.verdicts[0]
     if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
@@ -137,3 +140,79 @@ def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
     why = "generic fallback instead of an answer to the utterance"
     finding = Finding(F.FALLBACK_RESPONSE, Cause.UNRECORDED_FALLBACK, "unrecorded_fallback", why)
     return replace(j, loose=(*j.loose, finding))
+
+
+# "Take me there", "navigate to that one": a reference that picks nothing out by itself.
+BARE_REFERENCE = re.compile(
+    r"\b(take me there|go there|navigate there|drive there|head there|that one|this one|"
+    r"that place|(to|for) it)\b", re.I
+)
+# Words that do pick one out: "the first one", "the closest", "the Italian one".
+PICKS_ONE = re.compile(
+    r"\b(first|second|third|last|closest|nearest|cheapest|fastest|best|top|other|same|"
+    r"previous|earlier|italian|indian|asian|thai)\b", re.I
+)
+
+STREET = re.compile(r"(stra(ss|ß)e|street|\bst|road|avenue|platz|weg|allee|ring)$", re.I)
+
+
+def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
+    """The rubric's first case of ambiguity in free text: the last reply offered several named
+    places, the driver refers to one without saying which ('take me there'), and the reply
+    starts a route to one of them without asking."""
+    if len(turn.requests) != 1 or turn.requests[0].simulated or not turn.history_replies:
+        return j
+    v, user = j.verdicts[0], turn.user
+    if v.outcome is not Outcome.COMPLETED or not BARE_REFERENCE.search(user):
+        return j
+    earlier = names(" ".join(turn.history_users))
+    offered = sorted(n for n in names(turn.history_replies[-1]) - earlier if not STREET.search(n))
+    said = user.lower()
+    if len(offered) < 2 or any(n in said for n in offered) or PICKS_ONE.search(said):
+        return j
+    low = turn.reply.lower()
+    chosen = [n for n in offered if n in low]
+    if len(chosen) != 1 or "?" in turn.reply or not acts.confirms_action(turn.reply):
+        return j
+    why = (f"[{turn.requests[0].description}] the last reply offered {len(offered)} places; "
+           f"the reply picks {chosen[0]!r} without asking which")
+    v = v.adding(Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY,
+                         "ambiguous_reference", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+# Facts about the driver or the car that an answer can plainly contradict: what the driver
+# said of themselves, and the words of an offer that goes against it.
+FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(my|the|our) (car|vehicle) is (an? )?(electric|ev)\b|\bi drive an? "
+                r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b", re.I),
+     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*)"
+                r"\b", re.I),
+     "the car is electric"),
+    (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b", re.I),
+     re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
+                r"bratwurst\w*|chicken|pork)\b", re.I),
+     "the driver does not eat meat"),
+)
+
+
+def established_fact(turn: TurnInput, j: Judging) -> Judging:
+    """What the driver explicitly established on an earlier turn (an electric car, no meat)
+    and the reply's offer plainly goes against, though the driver does not say it again now:
+    context_forgotten."""
+    if not turn.requests or not turn.history_users:
+        return j
+    earlier = " ".join(turn.history_users)
+    for said, against, fact in FACTS:
+        if said.search(earlier) and not said.search(turn.user):
+            hit = against.search(turn.reply)
+            if hit and not acts.is_refusal(turn.reply):
+                first = j.verdicts[0]
+                if F.CONTEXT_FORGOTTEN in first.labels:
+                    return j
+                why = (f"[{turn.requests[0].description}] {fact} (said earlier), but the reply "
+                       f"offers {hit.group(0)!r}")
+                v = first.adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT,
+                                         "established_fact", why))
+                return replace(j, verdicts=(v, *j.verdicts[1:]))
+    return j
