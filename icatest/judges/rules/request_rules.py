@@ -309,6 +309,8 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
         return None
     if a.evidence is Evidence.INSTEAD:
         return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "answered_instead", f"{r.d} {a.why}")
+    if a.evidence is Evidence.NOTHING_LEFT:
+        return None  # a question about going on answers nothing, and offers nothing else
     if r.req.kind in ("find_poi", "charge", "") and len(
         new_content(r.turn.reply, r.req.description)
     ) >= 3:

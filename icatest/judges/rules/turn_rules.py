@@ -127,6 +127,8 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     first = j.verdicts[0]
     if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
+    if F.FALLBACK_RESPONSE in first.labels:
+        return j  # "I can only add one stop at a time" plans nothing: no plan to be poor
     cause, text = gap
     why = f"[{turn.requests[0].description}] {text}"
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
