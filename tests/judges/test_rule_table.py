@@ -66,6 +66,8 @@ def test_rule_table_case(case: dict[str, Any]) -> None:
     reasons = [(v.outcome.value, v.rule, v.reason) for v in j.verdicts]
     assert (case["rule"] in fired) is case["fires"], (sorted(fired), reasons)
     assert labels == sorted(case["labels"]), reasons
+    if "outcome" in case:  # of the turn's first request
+        assert j.verdicts[0].outcome.value == case["outcome"], reasons
 
 
 def test_every_rule_has_a_firing_and_a_silent_case() -> None:
