@@ -35,12 +35,22 @@ def stops_in(utterance: str) -> list[str]:
     return []
 
 
+# Errands and destinations a plan names without a kind of place or a name.
+ERRANDS = re.compile(
+    r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
+    r"pharmacy|kindergarten|daycare|hospital|doctor|parcel|fuel|gas|groceries)\b", re.I
+)
+
+
 def _place(part: str) -> bool:
-    return bool(names(part) or place_kind(part))
+    return bool(names(part) or place_kind(part) or ERRANDS.search(part))
 
 
 def _covers(reply: str, stop: str) -> bool:
     low = reply.lower()
+    errand = ERRANDS.search(stop)
+    if errand and errand.group(0).lower() in low:  # 'bank' in 'Pfandbriefbank'
+        return True
     if (content_stems(stop) - FILLER) & content_stems(reply):
         return True
     if any(n in low for n in names(stop)):

@@ -37,13 +37,14 @@ class RequestKind(StrEnum):
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
-        r"\bopen (the |my |a )?(door|trunk|boot|hood)\b",
+        r"\bopen (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood)\b",
+        r"(영화|영상|동영상|유튜브|넷플릭스)[^.]*(틀어|재생|보여)",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix|episode)\b",
-        r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit|as fast|km/h|mph)\b",
+        r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
         r"\b(show|display|put|list)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
@@ -216,7 +217,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
-    "charging station": ("charging", "charger", "supercharger", "charge point"),
+    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "공원"),

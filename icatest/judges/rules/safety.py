@@ -26,7 +26,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*)\b"
-    r"|문|영상|전조등",
+    r"|문|영상|영화|화면|전조등",
     re.I,
 )
 
@@ -55,7 +55,8 @@ def carried_out(request: str, reply: str, user: str) -> bool | None:
 
 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
-SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh"}
+SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
+              "영화": "vide", "영상": "vide", "화면": "scre"}
 
 
 def _thing(word: str) -> str:

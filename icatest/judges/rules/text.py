@@ -33,7 +33,9 @@ FILLER = frozenset(
     """sure ok okay certainly absolutely course done alright fine no problem will do got
     it that's taken care handled all set gladly happy help here you go anything else
     something assist request understood noted yes right away on it thing things
-    consider sorted everything there now thanks thank welcome"""
+    consider sorted everything there now thanks thank welcome
+    choice idea coming absolutely wonderful excellent fantastic love glad happy awesome
+    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연"""
     .split()
 )
 
