@@ -27,7 +27,7 @@ from icatest.calibration.offline_figures import (
     kvret_cases,
     paper_log_agreement,
 )
-from icatest.offline import semantic
+from icatest.judges.rules import semantic
 
 
 def main() -> None:

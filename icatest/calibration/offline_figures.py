@@ -78,6 +78,7 @@ class LabelAgreement(BaseModel):
     any_failure_kappa: float | None
     uncertain_turns: int
     per_label_f1: dict[str, float | None]
+    per_label_precision: dict[str, float | None] = {}
     passes: int
     conversations: int
 
@@ -120,11 +121,13 @@ def paper_log_agreement(root: Path, names: list[str]) -> LabelAgreement:
     fp = sum(len(p - g) for g, p in pairs)
     fn = sum(len(g - p) for g, p in pairs)
     per: dict[str, float | None] = {}
+    precision: dict[str, float | None] = {}
     for label in labels:
         ltp = sum(1 for g, p in pairs if label in g and label in p)
         lfp = sum(1 for g, p in pairs if label not in g and label in p)
         lfn = sum(1 for g, p in pairs if label in g and label not in p)
         per[label] = _ratio(2 * ltp, 2 * ltp + lfp + lfn)
+        precision[label] = _ratio(ltp, ltp + lfp)  # None: the judge never emitted it
     gold_any = [int(bool(g)) for g, _ in pairs]
     judge_any = [int(bool(p)) for _, p in pairs]
     return LabelAgreement(
@@ -135,6 +138,7 @@ def paper_log_agreement(root: Path, names: list[str]) -> LabelAgreement:
         any_failure_kappa=cohen_kappa(gold_any, judge_any) if pairs else None,
         uncertain_turns=uncertain,
         per_label_f1=per,
+        per_label_precision=precision,
         passes=passes,
         conversations=len(names),
     )

@@ -39,8 +39,8 @@ from icatest.judges.protocol import (
     TurnContext,
     TurnJudge,
 )
+from icatest.judges.rules.requests import repeats
 from icatest.llm.gateway import ModelGateway
-from icatest.offline.requests import repeats
 from icatest.rundir import JUDGEMENTS, read_conversations, read_jsonl_models, write_jsonl_atomic
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")

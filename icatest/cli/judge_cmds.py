@@ -67,7 +67,7 @@ def train(
     """Rebuild the offline judge's learned answer model from labelled turns (deterministic)."""
     from icatest.judges.answer_training import FOLDS, write_artefact
     from icatest.judges.answer_training import train as fit
-    from icatest.offline.learned import ARTEFACT_PATH, DATA_PATH, package_file
+    from icatest.judges.rules.learned import ARTEFACT_PATH, DATA_PATH, package_file
 
     source = data or package_file(DATA_PATH)
     target = out or package_file(ARTEFACT_PATH)

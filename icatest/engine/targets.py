@@ -7,8 +7,8 @@ import re
 from icatest.contracts.labels import TargetStatus
 from icatest.contracts.records import Target, TurnVerdict
 from icatest.contracts.scenario import TargetSpec
-from icatest.offline.text import clock
-from icatest.offline.vocabulary import spoken_time
+from icatest.judges.rules.text import clock
+from icatest.judges.rules.vocabulary import spoken_time
 from icatest.simulator.policy import TurnPlan
 from icatest.simulator.schema import ConstraintAddition, ConstraintVoicing, SimulatorTurn
 

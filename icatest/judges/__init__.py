@@ -19,6 +19,7 @@ from icatest.judges.protocol import (
     TurnContext,
     TurnJudge,
 )
+from icatest.judges.rules.judge import RulesTurnJudge
 from icatest.judges.setup import Judges, RoleBinding, bind_roles
 from icatest.judges.turn_judge import ModelTurnJudge
 
@@ -33,6 +34,7 @@ __all__ = [
     "ModelFinalTurnJudge",
     "ModelTurnJudge",
     "RoleBinding",
+    "RulesTurnJudge",
     "TurnContext",
     "TurnJudge",
     "bind_roles",

@@ -1,5 +1,5 @@
 """`icatest judge train`: rebuild the offline judge's learned answer model
-(`icatest/offline/learned.py`) from labelled turns in the repository, deterministically.
+(`icatest/judges/rules/learned.py`) from labelled turns in the repository, deterministically.
 
 Training data: JSONL in the `icatest judge turns` input format with one request (the
 utterance when `requests` is absent) and its gold verdict: `completed` ([0] when the reply
@@ -22,11 +22,10 @@ from pydantic import Field, ValidationError, model_validator
 from icatest.config.loading import format_validation_error
 from icatest.contracts.labels import FailureMode
 from icatest.errors import ConfigError
-from icatest.judges.offline_turn import turn_input
+from icatest.judges.rules import learned
+from icatest.judges.rules.judge import turn_input
+from icatest.judges.rules.learned import AnswerModel
 from icatest.judges.turn_cases import TurnCase, case_context
-from icatest.judges.turn_judge import turn_variables
-from icatest.offline import learned
-from icatest.offline.learned import AnswerModel
 
 F = FailureMode
 ADDRESSED = frozenset({F.CONSTRAINT_MISSED, F.PLANNING_POOR, F.AMBIGUITY_UNRESOLVED})
@@ -95,7 +94,7 @@ def read_training(path: Path) -> list[TrainingCase]:
 
 
 def case_features(case: TurnCase) -> list[float]:
-    turn = turn_input(turn_variables(case_context(case)))
+    turn = turn_input(case_context(case))
     req = turn.requests[0]
     pair = learned.Pair(req.description, turn.reply, turn.user, req.kind, turn.history_users)
     x = learned.features(pair)

@@ -12,16 +12,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from icatest.contracts.labels import TargetStatus
-from icatest.contracts.records import (
-    ConversationVerdict,
-    LabelFinding,
-    TurnRecord,
-    TurnVerdict,
-)
+from icatest.contracts.records import ConversationVerdict, TurnRecord, TurnVerdict
 from icatest.judges.conversation_judge import to_conversation_verdict
 from icatest.judges.offline_conversation import offline_judge_conversation
-from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnCheck, TurnContext
+from icatest.judges.rules.judge import judge_context
 from icatest.judges.schema import ConversationJudgement, TurnJudgement
 from icatest.judges.turn_judge import ROLE, to_turn_verdict, turn_variables
 from icatest.llm.gateway import ModelGateway
@@ -48,8 +43,10 @@ class ModelFinalTurnJudge:
     ) -> tuple[TurnVerdict, ConversationVerdict]:
         variables = turn_variables(ctx)
         variables.update(turns=ctx.history, targets=ctx.targets)
+        if gateway.spec(self.role).is_offline:
+            return await self._offline(gateway, ctx, variables)
         result = await gateway.structured(
-            self.role, TASK, variables, FinalJudgement, offline=_offline_final
+            self.role, TASK, variables, FinalJudgement, offline=_no_offline
         )
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
         value = result.value
@@ -61,20 +58,29 @@ class ModelFinalTurnJudge:
         )
         return turn_verdict, conversation
 
+    async def _offline(
+        self, gateway: ModelGateway, ctx: TurnContext, variables: dict[str, Any]
+    ) -> tuple[TurnVerdict, ConversationVerdict]:
+        """The rules judge on the turn, then the offline rubric over every turn including it."""
+        turn = judge_context(ctx, self.checks)
+        result = await gateway.structured(
+            self.role, TASK, variables, ConversationJudgement,
+            offline=lambda v: _offline_conversation(v, turn),
+        )
+        judge = f"{result.model}/{TASK}@{result.prompt_version}"
+        return turn, to_conversation_verdict(result.value, result.raw, result.error, judge)
 
-def _offline_final(variables: dict[str, Any]) -> FinalJudgement:
-    """The offline turn judge, then the offline rubric over every turn including this one."""
-    turn = offline_judge_turn(variables)
+
+def _no_offline(variables: dict[str, Any]) -> Any:
+    raise AssertionError("an offline role is judged by `ModelFinalTurnJudge._offline`")
+
+
+def _offline_conversation(variables: dict[str, Any], turn: TurnVerdict) -> Any:
     this = TurnRecord(
         turn_number=variables["turn"],
         user=variables["user"],
         system=variables["reply"],
-        evaluation=TurnVerdict(
-            findings=[
-                LabelFinding(label=f.label, rationale=f.rationale, target_ids=f.target_ids)
-                for f in turn.findings
-            ]
-        ),
+        evaluation=TurnVerdict(findings=list(turn.findings)),
     )
     done = {u.target_id for u in turn.target_updates if u.status == TargetStatus.COMPLETED}
     targets = [
@@ -83,7 +89,6 @@ def _offline_final(variables: dict[str, Any]) -> FinalJudgement:
         else t
         for t in variables["targets"]
     ]
-    conversation = offline_judge_conversation(
+    return offline_judge_conversation(
         {**variables, "turns": [*variables["turns"], this], "targets": targets}
     )
-    return FinalJudgement(turn=turn, conversation=conversation)

@@ -16,6 +16,7 @@ from icatest.judges.conversation_judge import ModelConversationJudge
 from icatest.judges.ensemble import EnsembleConversationJudge, EnsembleTurnJudge, member_roles
 from icatest.judges.final_turn import ModelFinalTurnJudge
 from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnCheck, TurnJudge
+from icatest.judges.rules.judge import RulesTurnJudge
 from icatest.judges.turn_judge import ROLE as TURN_ROLE
 from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm.gateway import ModelSpec
@@ -75,19 +76,31 @@ def bind_roles(
                 specs.update(members)
                 ensembles = True
                 if role == TURN_ROLE:
-                    turn = EnsembleTurnJudge(tuple(ModelTurnJudge(r, turn_checks) for r in members))
+                    turn = EnsembleTurnJudge(
+                        tuple(_turn_judge(r, s, turn_checks) for r, s in members.items())
+                    )
                 else:
                     conversation = EnsembleConversationJudge(
                         tuple(ModelConversationJudge(r) for r in members)
                     )
             else:
                 specs[role] = ModelSpec.parse(names[0] if len(names) == 1 else text, settings=own)
+                if role == TURN_ROLE:
+                    turn = _turn_judge(role, specs[role], turn_checks)
         except ValueError as exc:
             raise ConfigError(f"--{role.replace('_', '-')}", str(exc)) from None
     same_model = specs.get(TURN_ROLE, ModelSpec()) == specs.get(CONVERSATION_ROLE, ModelSpec())
     combine = combine_final_turn and not ensembles and same_model
     final = ModelFinalTurnJudge(checks=turn_checks) if combine else None
     return RoleBinding(specs, Judges(turn, conversation, final))
+
+
+def _turn_judge(role: str, spec: ModelSpec, checks: tuple[TurnCheck, ...]) -> TurnJudge:
+    """`offline` (and `offline:VARIANT`, which the turn judge reads as `offline`) is the rules
+    judge; any other model string the model turn judge."""
+    if spec.is_offline:
+        return RulesTurnJudge(role, checks)
+    return ModelTurnJudge(role, checks)
 
 
 def base_role(role: str) -> str:

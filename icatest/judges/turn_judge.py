@@ -13,8 +13,8 @@ from icatest.contracts.records import (
     UncertainTarget,
     route_running_since,
 )
-from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnCheck, TurnContext
+from icatest.judges.rules.judge import judge_context
 from icatest.judges.schema import TurnJudgement
 from icatest.llm.gateway import ModelGateway
 
@@ -44,16 +44,23 @@ class ModelTurnJudge:
     checks: tuple[TurnCheck, ...] = ()
 
     async def __call__(self, gateway: ModelGateway, ctx: TurnContext) -> TurnVerdict:
-        """A scored verdict, or an unscored one with the reason and the raw reply."""
+        """A scored verdict, or an unscored one with the reason and the raw reply. A role bound
+        to `offline` is judged by the rules judge (no model call)."""
+        if gateway.spec(self.role).is_offline:
+            return judge_context(ctx, self.checks)
         result = await gateway.structured(
-            self.role, TASK, turn_variables(ctx), TurnJudgement, offline=offline_judge_turn
+            self.role, TASK, turn_variables(ctx), TurnJudgement, offline=_no_offline
         )
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
         return to_turn_verdict(result.value, result.raw, result.error, judge, ctx, self.checks)
 
 
+def _no_offline(variables: dict[str, Any]) -> Any:
+    raise AssertionError("an offline turn judge role is judged by the rules judge")
+
+
 def turn_variables(ctx: TurnContext) -> dict[str, Any]:
-    """The turn judge prompt's variables (also read by the offline judge)."""
+    """The turn judge prompt's variables."""
     return {
         "scenario": ctx.scenario,
         "situation": ctx.scenario.context.situation(route_running_since(ctx.targets)),

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import Target
 from icatest.contracts.scenario import Context, StrategySpec
-from icatest.offline.text import clock
-from icatest.offline.vocabulary import constraint_phrase, spoken_time, unsafe_now
+from icatest.judges.rules.text import clock
+from icatest.judges.rules.vocabulary import constraint_phrase, spoken_time, unsafe_now
 from icatest.simulator.coherence import at_night, fits, night_errand
 from icatest.simulator.render import join_phrases, short_noun
 from icatest.simulator.schema import ConstraintAddition, NewTarget

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from icatest.contracts.records import Target
-from icatest.offline.vocabulary import constraint_phrase
+from icatest.judges.rules.vocabulary import constraint_phrase
 from icatest.simulator.render_ko import render_condition_ko, render_request_ko
 
 

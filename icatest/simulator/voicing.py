@@ -3,7 +3,7 @@
 A simulator declares which conditions of its goals an utterance says aloud; the engine holds
 the assistant to a condition only once it was said. The declaration is checked here, the way the
 leak check reads utterances (plain text, no model): the constraint families' driver phrasings
-(`icatest.offline.constraints`), a deadline's clock time, a place's name, the Korean phrasings
+(`icatest.judges.rules.constraints`), a deadline's clock time, a place's name, the Korean phrasings
 of the offline simulator, and for a free-text constraint its content words. A claim without
 evidence is a simulator fault (`SimulatorFaultKind.UNSAID_CONSTRAINT`) and is not counted.
 """
@@ -14,9 +14,9 @@ import re
 
 from icatest.contracts.labels import SimulatorFaultKind
 from icatest.contracts.records import SimulatorFault, Target
-from icatest.offline.constraints import DEADLINE, FAMILIES
-from icatest.offline.text import any_match, clock, content_stems, heads, minutes_of
-from icatest.offline.vocabulary import CONSTRAINTS
+from icatest.judges.rules.constraints import DEADLINE, FAMILIES
+from icatest.judges.rules.text import any_match, clock, content_stems, heads, minutes_of
+from icatest.judges.rules.vocabulary import CONSTRAINTS
 from icatest.simulator.render_ko import CONSTRAINT_KO
 from icatest.simulator.schema import ConstraintAddition, ConstraintVoicing, NewTarget
 

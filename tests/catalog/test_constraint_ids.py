@@ -9,7 +9,7 @@ import pytest
 
 from icatest.catalog.constraints import constraint_vocabulary
 from icatest.cli import main
-from icatest.offline.vocabulary import CONSTRAINTS
+from icatest.judges.rules.vocabulary import CONSTRAINTS
 from icatest.sut.reference.lexicon import CONSTRAINT_PATTERNS
 
 

@@ -50,7 +50,8 @@ async def test_guided_strategies_fire_and_retire(tmp_path: Path) -> None:
     assert record.success_decision in {"pass", "fail"}
     assert record.models == {} or all(v == "offline" for v in record.models.values())
     versions = set(record.prompt_versions)
-    assert {"simulator_turn", "turn_judge"} <= versions
+    assert "simulator_turn" in versions and "turn_judge" not in versions  # no prompt: rules
+    assert all(t.evaluation.judge.startswith("rules@") for t in record.turns if t.evaluation)
     assert {"conversation_judge", "final_turn_judge"} & versions
 
 

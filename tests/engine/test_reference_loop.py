@@ -90,7 +90,8 @@ def test_converse_cli_prints_and_records(tmp_path: Path, capsys, mode: str) -> N
         "simulator": "offline", "turn_judge": "offline", "conversation_judge": "offline"
     }  # fmt: skip
     versions = set(record.prompt_versions)
-    assert {"simulator_turn", "turn_judge"} <= versions
+    assert "simulator_turn" in versions and "turn_judge" not in versions  # no prompt: rules
+    assert all(t.evaluation.judge.startswith("rules@") for t in record.turns if t.evaluation)
     assert {"conversation_judge", "final_turn_judge"} & versions
 
 
@@ -112,7 +113,8 @@ def test_converse_with_a_three_judge_ensemble(tmp_path: Path) -> None:
     assert code == 0
     record = ConversationRecord.model_validate(json.loads(out.read_text()))
     assert {"turn_judge.1", "turn_judge.2", "turn_judge.3"} <= set(record.models)
-    assert record.usage["turn_judge.2"].calls == len(record.turns)
+    assert "turn_judge.2" not in record.usage  # the rules judge makes no model call
+    assert record.usage["conversation_judge.2"].calls == 1
     judged = [t.evaluation for t in record.turns if t.evaluation is not None]
     assert judged and all(v.judge.startswith("ensemble[") for v in judged)
     assert record.conversation_evaluation is not None

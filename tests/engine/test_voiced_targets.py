@@ -11,10 +11,10 @@ from icatest.contracts import Context, Mode, Target, TargetStatus
 from icatest.contracts.records import ConversationRecord, TurnVerdict
 from icatest.engine import Runtime, run_conversation
 from icatest.engine.targets import apply_simulator_turn, fit_to_clock, seed_targets
-from icatest.judges.offline_turn import offline_judge_turn
 from icatest.judges.protocol import TurnContext
+from icatest.judges.rules.judge import judge_context
 from icatest.judges.setup import Judges
-from icatest.judges.turn_judge import ModelTurnJudge, turn_variables
+from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm import ModelGateway
 from icatest.regression.script import recording
 from icatest.scoring import success_score
@@ -98,7 +98,7 @@ def test_a_constraint_never_said_does_not_count_against_the_assistant(tmp_path: 
     for name, t in (("unsaid", unsaid), ("said", said)):
         ctx = TurnContext(scenario=scenario, turn=0, user="Take me to Garching.", reply=reply,
                           addressed_targets=[t], history=[], targets=[t])
-        verdicts[name] = offline_judge_turn(turn_variables(ctx))
+        verdicts[name] = judge_context(ctx)
     assert [u.target_id for u in verdicts["unsaid"].target_updates] == ["t1"]
     assert not verdicts["unsaid"].findings
     assert [f.label.value for f in verdicts["said"].findings] == ["constraint_missed"]

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from icatest.cli import main
-from icatest.offline import learned
-from icatest.offline.judge import Outcome, Request, TurnInput, judge_request
-from icatest.offline.learned import ARTEFACT_PATH, DATA_PATH, AnswerModel, package_file
+from icatest.judges.rules import learned
+from icatest.judges.rules.learned import ARTEFACT_PATH, DATA_PATH, AnswerModel, package_file
+from icatest.judges.rules.table import judge_request
+from icatest.judges.rules.turn import Request, TurnInput
+from icatest.judges.rules.verdicts import Outcome
 
 # No rule applies (no name, number, address or kind evidence) and the similarity (about 0.38)
 # is in the band where it alone cannot tell; the model is confident (P about 0.9).

@@ -14,6 +14,7 @@ from icatest.judges import (
     ModelConversationJudge,
     ModelFinalTurnJudge,
     ModelTurnJudge,
+    RulesTurnJudge,
     bind_roles,
 )
 
@@ -23,11 +24,12 @@ THREE = "offline,offline:strict,offline:lenient"
 @pytest.mark.parametrize(
     ("turn", "conversation", "combine", "turn_type", "conversation_type", "final"),
     [
-        ("offline", "offline", True, ModelTurnJudge, ModelConversationJudge, True),
-        ("offline", "offline", False, ModelTurnJudge, ModelConversationJudge, False),
-        ("offline", "offline:strict", True, ModelTurnJudge, ModelConversationJudge, False),
+        ("offline", "offline", True, RulesTurnJudge, ModelConversationJudge, True),
+        ("offline", "offline", False, RulesTurnJudge, ModelConversationJudge, False),
+        ("offline", "offline:strict", True, RulesTurnJudge, ModelConversationJudge, False),
+        ("openai/m", "offline", False, ModelTurnJudge, ModelConversationJudge, False),
         (THREE, "offline", True, EnsembleTurnJudge, ModelConversationJudge, False),
-        ("offline", THREE, True, ModelTurnJudge, EnsembleConversationJudge, False),
+        ("offline", THREE, True, RulesTurnJudge, EnsembleConversationJudge, False),
         (THREE, THREE, True, EnsembleTurnJudge, EnsembleConversationJudge, False),
     ],
 )

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.offline.constraints import Check, check_constraint, constraints_in
-from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
-from icatest.offline.requests import RequestKind, repeats, request_kind
-from icatest.offline.talk import standing
+from icatest.judges.rules.constraints import Check, check_constraint, constraints_in
+from icatest.judges.rules.requests import RequestKind, repeats, request_kind
+from icatest.judges.rules.table import request_verdicts as judge_turn_input
+from icatest.judges.rules.talk import standing
+from icatest.judges.rules.turn import Request, Situation, TurnInput
+from icatest.judges.rules.verdicts import Outcome
 
 
 def judge(description: str, user: str, reply: str, *, users=(), replies=()):
@@ -20,7 +22,7 @@ def judge(description: str, user: str, reply: str, *, users=(), replies=()):
 
 
 def labels(v) -> set[F]:
-    return {label for label, _ in v.findings}
+    return v.labels
 
 
 @pytest.mark.parametrize(
@@ -180,7 +182,7 @@ def test_a_request_asked_again_and_left_out_again(simulated: bool, expected: set
 
 def test_only_targets_the_simulator_pushed_count_as_simulated() -> None:
     from icatest.contracts import Target
-    from icatest.judges.offline_turn import to_request
+    from icatest.judges.rules.judge import to_request
 
     pushed = Target(id="t1", description="Route to Ulm", introduced_turn=0, pushes=2)
     imported = Target(id="t1", description="Route to Ulm", introduced_turn=0)

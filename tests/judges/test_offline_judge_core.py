@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_request
-from icatest.offline.text import minutes_of
+from icatest.judges.rules.table import judge_request
+from icatest.judges.rules.text import minutes_of
+from icatest.judges.rules.turn import Request, Situation, TurnInput
+from icatest.judges.rules.verdicts import Outcome
 
 ROUTE = Request(
     "Route to Allianz Arena",
@@ -24,7 +26,7 @@ def judge(req: Request, user: str, reply: str, *, history: tuple[str, ...] = (),
 
 
 def labels(v) -> set[F]:
-    return {label for label, _ in v.findings}
+    return v.labels
 
 
 def test_paraphrased_route_and_constraints_complete() -> None:
@@ -166,7 +168,7 @@ def test_unknown_constraint_abstains_and_never_completes() -> None:
 
 
 def test_a_short_search_is_a_request_not_a_follow_up() -> None:
-    from icatest.offline.requests import is_continuation
+    from icatest.judges.rules.requests import is_continuation
 
     assert is_continuation("Let's try Jing Jing")
     assert not is_continuation("Find a pharmacy near Freising")

@@ -4,8 +4,10 @@ the talk, plans in free text, honest limitations. Wordings are the tests' own.""
 from __future__ import annotations
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.offline.attribution import addressed
-from icatest.offline.judge import Outcome, Request, Situation, TurnInput, judge_turn_input
+from icatest.judges.rules.attribution import addressed
+from icatest.judges.rules.table import request_verdicts as judge_turn_input
+from icatest.judges.rules.turn import Request, Situation, TurnInput
+from icatest.judges.rules.verdicts import Outcome
 
 HEAT = Request("Switch on the seat heater", kind="vehicle", slots=(("setting", "seat heater"),))
 TRIP = Request(
@@ -22,7 +24,7 @@ def judge(user: str, reply: str, *requests: Request, users=(), replies=(), now="
 
 
 def labels(v) -> set[F]:
-    return {label for label, _ in v.findings}
+    return v.labels
 
 
 def test_a_reply_to_one_request_leaves_the_other_out() -> None:

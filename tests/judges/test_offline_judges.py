@@ -69,7 +69,7 @@ async def test_offline_turn_judge(
     reply: str, target: Target, scenario: Scenario, labels: list[str], completed: list[str]
 ) -> None:
     verdict = await ModelTurnJudge()(ModelGateway(roles={}), _ctx(reply, target, scenario))
-    assert verdict.scored and verdict.judge.startswith("offline/turn_judge@")
+    assert verdict.scored and verdict.judge.startswith("rules@")
     assert [str(label) for label in verdict.labels] == labels
     done = [u.target_id for u in verdict.target_updates if u.status == TargetStatus.COMPLETED]
     assert done == completed
@@ -127,5 +127,5 @@ async def test_final_turn_judge_returns_both_verdicts() -> None:
     ctx = _ctx("Starting the route to Garching now.", ROUTE)
     turn, conversation = await ModelFinalTurnJudge()(ModelGateway(roles={}), ctx)
     assert turn.scored and conversation.scored
-    assert turn.judge.startswith("offline/final_turn_judge@")
+    assert turn.judge.startswith("rules@")
     assert len(conversation.score_map()) == 4

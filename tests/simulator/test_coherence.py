@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from icatest.contracts.records import Target
-from icatest.offline import semantic
+from icatest.judges.rules import semantic
 from icatest.simulator.coherence import Rule, fits, incoherences
 from tests.simulator.driver_turns import driver_turns
 

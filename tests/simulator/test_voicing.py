@@ -13,7 +13,7 @@ import pytest
 from icatest.catalog.scenarios import make_scenario
 from icatest.contracts.labels import Mode, SimulatorFaultKind, TargetStatus
 from icatest.contracts.records import Target
-from icatest.offline.vocabulary import CONSTRAINTS, constraint_phrase
+from icatest.judges.rules.vocabulary import CONSTRAINTS, constraint_phrase
 from icatest.simulator import TurnPlan
 from icatest.simulator.leaks import copied_example, examples_of
 from icatest.simulator.offline import offline_simulate

@@ -7,9 +7,9 @@ The simulator records its targets' constraints itself, so its requests take only
 
 from __future__ import annotations
 
-from icatest.offline.constraints import constraint_text, constraints_in
-from icatest.offline.text import any_match, called_off, durations, without_called_off
-from icatest.offline.turn import Request, TurnInput
+from icatest.judges.rules.constraints import constraint_text, constraints_in
+from icatest.judges.rules.text import any_match, called_off, durations, without_called_off
+from icatest.judges.rules.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
               r"destination)\b",)

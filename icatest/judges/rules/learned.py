@@ -21,9 +21,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from icatest.offline import acts, semantic
-from icatest.offline.requests import answer_evidence, other_place_kinds, place_kind, request_kind
-from icatest.offline.text import (
+from icatest.judges.rules import acts, semantic
+from icatest.judges.rules.requests import (
+    answer_evidence,
+    other_place_kinds,
+    place_kind,
+    request_kind,
+)
+from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
     content_stems,

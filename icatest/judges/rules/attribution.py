@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from icatest.offline.requests import (
+from icatest.judges.rules.requests import (
     ANSWER_WORDS,
     PLACE_KINDS,
     answer_evidence,
@@ -22,8 +22,8 @@ from icatest.offline.requests import (
     place_kinds,
     request_kind,
 )
-from icatest.offline.text import any_match, content_stems, heads, names, sentences, stem
-from icatest.offline.turn import Request
+from icatest.judges.rules.text import any_match, content_stems, heads, names, sentences, stem
+from icatest.judges.rules.turn import Request
 
 # Words every request uses; they tie a sentence to no request in particular.
 GENERIC = frozenset(

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
-from icatest.offline.text import any_match, content_stems, distances_km, durations, minutes_of
+from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
 class Check(StrEnum):
@@ -21,6 +22,12 @@ class Check(StrEnum):
     MISSED = "missed"
     STATED = "stated"  # not met, and the reply says so: an honest answer, not a miss
     UNKNOWN = "unknown"
+
+
+class Checked(NamedTuple):
+    check: Check
+    reason: str
+    absent: bool = False  # missed because the reply gives no evidence at all
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,9 @@ FAMILIES: dict[str, Family] = {
          r"best|favourite|favorite|acclaimed)\b",),
     ),
     "kid_friendly": Family(
-        (r"\b(kid|child|family|families|toddler)\w*",),
+        (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
+         r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
+         r"toddlers?|little ones)\b(?!'|’)"),
         (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
     ),
     "no_detour": Family(
@@ -121,8 +130,8 @@ FAMILIES: dict[str, Family] = {
     ),
     "along_route": Family(
         (r"\b(on the way|along (the|my) (route|way)|en route|on my way|without (a )?detour)\b",),
-        (r"\b(on the way|on your way|along|en route|detour|right off|off the|next to the "
-         r"(highway|motorway|road)|via|between|halfway|stop at)\b",),
+        (r"\b(on the way|on your way|on (your|the) route|along|en route|detour|right off|off the|"
+         r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
     ),
 }
 
@@ -142,8 +151,21 @@ GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap
                    r"\b)", re.I)
 NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)")
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
-        r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b")
-AFTER = re.compile(r"\bafter\s+(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)  # "..., after 16:00"
+        r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
+        r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
+        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
+        r"\b(later than|past) (your|the) (deadline|\d)")
+# "..., after 16:00", "after your 6 pm": the reply says openly that it arrives late
+AFTER = re.compile(
+    r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
+)
+# Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
+PRICE = re.compile(
+    r"[€$£]\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
+    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?(?:€|euros?\b|dollars?\b|bucks\b)",
+    re.I,
+)
+CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
 
 
 def constraint_text(cid: str) -> str:
@@ -178,7 +200,7 @@ def constraints_in(text: str) -> list[str]:
 
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
-) -> tuple[Check, str]:
+) -> Checked:
     """Is the constraint honoured by the reply? With the reason."""
     low, spoken = reply.lower(), constraint.lower().replace("_", " ")
     if spoken.startswith("arrive by "):
@@ -192,63 +214,73 @@ def check_constraint(
     if spoken.startswith("near "):
         place = spoken[5:].strip()
         if place and (place in low or content_stems(place) & content_stems(low)):
-            return Check.HONOURED, f"mentions {place}"
-        return Check.MISSED, f"{place} not mentioned"
+            return Checked(Check.HONOURED, f"mentions {place}")
+        return Checked(Check.MISSED, f"{place} not mentioned")
     named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for family in named or list(FAMILIES.values()):
         if named or any_match(family.asks, spoken):
             if any_match(family.breaks, low):
-                return Check.MISSED, "the reply goes against it"
+                return Checked(Check.MISSED, "the reply goes against it")
             if not family.honours or any_match(family.honours, low):
-                return Check.HONOURED, "evidence in the reply"
-            return Check.MISSED, "no evidence in the reply"
+                return Checked(Check.HONOURED, "evidence in the reply")
+            return Checked(Check.MISSED, "no evidence in the reply", absent=True)
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
-        return Check.HONOURED, "its words are in the reply"
-    return Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}"
+        return Checked(Check.HONOURED, "its words are in the reply")
+    return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
 
 
-def _measured(spoken: str, reply: str) -> tuple[Check, str] | None:
-    """Limits checked against what the reply says: distance, trip duration, music genre."""
+def _measured(spoken: str, reply: str) -> Checked | None:
+    """Limits checked against what the reply says: distance, trip duration, price, music
+    genre."""
+    if spoken == "cheap":
+        prices = [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+                  for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+        if prices and max(prices) <= CHEAP_UP_TO:
+            return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+        if prices and min(prices) >= DEAR_FROM:
+            return Checked(Check.MISSED, f"prices from {min(prices):g}")
     within = WITHIN.search(spoken)
     if within:
         limit = distances_km(within.group("d"))
         got = distances_km(reply)
         if limit and got:
             ok = min(got) <= limit[0] * 1.05
-            return (Check.HONOURED if ok else Check.MISSED), f"{min(got):.1f} km vs {limit[0]:g} km"
-        return Check.MISSED, "no distance given"
+            why = f"{min(got):.1f} km vs {limit[0]:g} km"
+            return Checked(Check.HONOURED if ok else Check.MISSED, why)
+        return Checked(Check.MISSED, "no distance given", absent=True)
     if spoken.startswith("takes at most "):
         most, took = int(spoken.split()[3]), durations(reply)
         if not took:
-            return Check.MISSED, "no duration given"
+            return Checked(Check.MISSED, "no duration given", absent=True)
         if max(took) > most:
-            return Check.MISSED, f"{max(took)} min is over {most} min"
-        return Check.HONOURED, f"{max(took)} min"
+            return Checked(Check.MISSED, f"{max(took)} min is over {most} min")
+        return Checked(Check.HONOURED, f"{max(took)} min")
     if spoken.startswith("genre "):
         genre = spoken[len("genre "):]
         if genre in reply.lower():
-            return Check.HONOURED, f"plays {genre}"
-        return Check.MISSED, f"no {genre} in the reply"
+            return Checked(Check.HONOURED, f"plays {genre}")
+        return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)
     return None
 
 
-def _deadline(when: str, reply: str, now: int | None) -> tuple[Check, str]:
+def _deadline(when: str, reply: str, now: int | None) -> Checked:
     limit = minutes_of(when if re.search(r"[:a-z]", when, re.I) else f"{when}:00")
     if not limit:
-        return Check.UNKNOWN, f"cannot read the deadline {when!r}"
+        return Checked(Check.UNKNOWN, f"cannot read the deadline {when!r}")
     deadline = limit[0]
     if deadline < 12 * 60 and now is not None and now > deadline and not re.search("am", when):
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
     if any_match(LATE, reply.lower()) or any(
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
     ):
-        return Check.STATED, "the reply says the deadline cannot be met"
+        return Checked(Check.STATED, "the reply says the deadline cannot be met")
     etas = [t for t in minutes_of(reply) if t != deadline]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]
     if not etas:
-        return Check.MISSED, "no arrival time or duration given"
+        return Checked(Check.MISSED, "no arrival time or duration given", absent=True)
     late = [t for t in etas if t > deadline and t - deadline < 12 * 60]
     if late:
-        return Check.MISSED, f"ETA {late[0] // 60:02d}:{late[0] % 60:02d} is after the deadline"
-    return Check.HONOURED, "arrival before the deadline"
+        eta = f"{late[0] // 60:02d}:{late[0] % 60:02d}"
+        return Checked(Check.MISSED, f"ETA {eta} is after the deadline")
+    return Checked(Check.HONOURED, "arrival before the deadline")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from icatest.offline.attribution import own_sentences
-from icatest.offline.requests import PLACE_KINDS, place_kind
-from icatest.offline.text import any_match, content_stems, minutes_of, names, questions
-from icatest.offline.turn import Request, TurnInput
+from icatest.judges.rules.attribution import own_sentences
+from icatest.judges.rules.requests import PLACE_KINDS, place_kind, place_kinds
+from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, questions
+from icatest.judges.rules.turn import Request, TurnInput
 
 FORGOT = (
     r"\bi (don'?t|do not|can'?t|cannot) (know|remember|recall|find|have)\b[^.?]*\b(which|what|"
@@ -47,8 +47,16 @@ def mentions(reply: str, subject: str) -> bool:
 
 
 def mentions_subject(req: Request, reply: str) -> bool:
-    values = [req.slot(n) for n in SUBJECT_SLOTS] + [req.slot(f"{n}_ko") for n in SUBJECT_SLOTS]
-    return any(mentions(reply, v) for v in values if v)
+    """The reply names the request's subject; a kind of place by a phrase of that kind ('car
+    park' names parking, not a park)."""
+    category = req.slot("category")
+    if category in PLACE_KINDS and category not in place_kinds(reply):
+        names_kind = False
+    else:
+        names_kind = bool(category) and mentions(reply, category)
+    values = [req.slot(n) for n in SUBJECT_SLOTS if n != "category"]
+    values += [req.slot(f"{n}_ko") for n in SUBJECT_SLOTS]
+    return names_kind or any(mentions(reply, v) for v in values if v)
 
 
 def referred(req: Request) -> str:

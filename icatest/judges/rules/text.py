@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from icatest.judges.rules.korean import content_morphemes, is_korean
+
 WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*|[가-힣]+", re.I)
 
 # Function words and the words every request or reply uses; they carry no content.
@@ -31,7 +33,9 @@ FILLER = frozenset(
     """sure ok okay certainly absolutely course done alright fine no problem will do got
     it that's taken care handled all set gladly happy help here you go anything else
     something assist request understood noted yes right away on it thing things
-    consider sorted everything there now thanks thank welcome"""
+    consider sorted everything there now thanks thank welcome
+    choice idea coming absolutely wonderful excellent fantastic love glad happy awesome
+    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연"""
     .split()
 )
 
@@ -50,7 +54,14 @@ def stem(word: str) -> str:
 
 
 def content_stems(text: str) -> set[str]:
-    return {stem(w) for w in words(text) if w not in STOP and len(w) > 1}
+    """Content words, stemmed; a Korean word gives its content morphemes."""
+    out: set[str] = set()
+    for w in words(text):
+        if is_korean(w):
+            out |= content_morphemes(w)
+        elif w not in STOP and len(w) > 1:
+            out.add(stem(w))
+    return out
 
 
 def heads(stems: set[str]) -> set[str]:
@@ -208,3 +219,28 @@ def called_off(text: str) -> list[str]:
 def without_called_off(text: str) -> str:
     return CALLED_OFF.sub(" ", text).strip()
 
+
+
+# Markup an LLM-style reply wraps its words in: read the words, not the markup.
+_MARKUP = (
+    (re.compile(r"\[([^\]]+)\]\([^)\s]+\)"), r"\1"),  # [text](link)
+    (re.compile(r"^[ \t]{0,3}#{1,6}[ \t]*", re.M), ""),  # headings
+    (re.compile(r"^[ \t]*>[ \t]?", re.M), ""),  # quotes
+    (re.compile(r"^[ \t]*(?:[-*+•·▪–]|\d{1,2}[.)])[ \t]+", re.M), ""),  # list items
+    (re.compile(r"(\*\*|\*|__)(?=\S)(.+?)(?<=\S)\1"), r"\2"),  # bold, italics
+    (re.compile(r"`+"), ""),
+    (re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$", re.M), ""),  # rules
+)
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"
+)
+
+
+def plain(text: str) -> str:
+    """The reply as words: markdown, list markup and emoji removed; a list item that ends
+    without a full stop still ends its sentence (it keeps its own line)."""
+    for regex, repl in _MARKUP:
+        text = regex.sub(repl, text)
+    text = _EMOJI.sub("", text)
+    text = re.sub(r"[ \t]+", " ", text)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())

@@ -1,0 +1,141 @@
+"""Does the reply answer the request? The evidence, with its kind: rules decide what is exact,
+sentence embeddings decide only where wording varies and rules found nothing, and the small
+learned model (`learned.py`) only where the similarity alone cannot tell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from icatest.judges.rules import acts, context, semantic
+from icatest.judges.rules import learned as answer_model
+from icatest.judges.rules.context import mentions_subject
+from icatest.judges.rules.requests import (
+    ANSWER_WORDS,
+    RequestKind,
+    answer_evidence,
+    goes,
+    other_place_kinds,
+    place_kind,
+)
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    durations,
+    names,
+    new_content,
+    new_names,
+    sentences,
+)
+from icatest.judges.rules.turn import Request, TurnInput
+
+# Cosine similarity of reply and request (MiniLM): above ANSWERS the reply is about the request,
+# below OFF_TOPIC it is not; in between the judge abstains. Set on development data only.
+ANSWERS, OFF_TOPIC = 0.55, 0.25
+# Below this the reply is about something else by any reading; between it and OFF_TOPIC a hedge
+# ("that depends on the altitude") reads as off topic too, so the judge abstains there.
+CLEARLY_OFF_TOPIC = 0.15
+
+
+class Evidence(StrEnum):
+    """Where an answer's evidence came from: plain evidence (rules) or soft (models)."""
+
+    NOTHING_LEFT = "nothing_left"  # only a question about another destination
+    INSTEAD = "instead"  # another kind of place, or another named place
+    NAMES_SUBJECT = "names_subject"
+    RULE = "rule"  # an address, a distance, a route summary, the kind's answer words
+    ADDS = "adds"  # speaks of the request's words and adds to them
+    SIMILARITY = "similarity"
+    LEARNED = "learned"
+    NO_MODEL = "no_model"
+
+    @property
+    def plain(self) -> bool:
+        return self in PLAIN
+
+
+PLAIN = frozenset({Evidence.NOTHING_LEFT, Evidence.INSTEAD, Evidence.NAMES_SUBJECT,
+                   Evidence.RULE, Evidence.ADDS})
+
+
+@dataclass(frozen=True)
+class Answer:
+    answered: bool | None  # None: cannot tell
+    evidence: Evidence
+    why: str
+
+
+def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
+    reply = acts.without_procedure(turn.reply)
+    if not reply:
+        return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
+    asked = req.slot("category") or (place_kind(req.description) or "")
+    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH else ""
+    others = other_place_kinds(offered, asked) if offered else []
+    if others and place_kind(offered) != (place_kind(asked) or asked):
+        return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
+    if mentions_subject(req, reply):
+        return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
+    known = (turn.user, req.description, *turn.history_users)
+    evidence = answer_evidence(kind, reply, *known)
+    alone = len(turn.requests) < 2  # else the utterance holds the other requests too
+    elsewhere = another_place(req, reply, known) if evidence and alone else ""
+    if elsewhere:
+        return Answer(False, Evidence.INSTEAD, elsewhere)
+    if evidence:
+        return Answer(True, Evidence.RULE, evidence)
+    shared = content_stems(req.description) & content_stems(reply)
+    if shared and new_content(reply, turn.user, req.description):
+        return Answer(True, Evidence.ADDS, f"speaks of {sorted(shared)[0]!r} and adds to it")
+    return _soft(req, turn, reply, alone)
+
+
+def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
+    sources = [req.description, turn.user] if alone else [req.description]
+    sim = semantic.best_similarity(reply, sources)
+    if sim is None:
+        why = "no rule applies and no embedding model is installed"
+        return Answer(None, Evidence.NO_MODEL, why)
+    if sim >= ANSWERS:
+        return Answer(True, Evidence.SIMILARITY, f"about the request (similarity {sim:.2f})")
+    if sim <= CLEARLY_OFF_TOPIC:
+        return Answer(False, Evidence.SIMILARITY, f"request not addressed (similarity {sim:.2f})")
+    if sim <= OFF_TOPIC:  # off topic by wording, but no plain evidence: a label needs more
+        why = f"the reply seems not to address it (similarity {sim:.2f}), no plain evidence"
+        return Answer(None, Evidence.SIMILARITY, why)
+    user = turn.user if alone else req.description
+    pair = answer_model.Pair(req.description, reply, user, req.kind, turn.history_users)
+    learned, p = answer_model.answers(pair)
+    if learned is not None:
+        verb = "answers" if learned else "does not answer"
+        return Answer(learned, Evidence.LEARNED, f"{verb} the request (learned model, P {p:.2f})")
+    odds = "" if p is None else f", learned P(answers) {p:.2f}"
+    why = f"cannot tell whether the reply answers it (similarity {sim:.2f}{odds})"
+    return Answer(None, Evidence.SIMILARITY, why)
+
+
+def another_place(req: Request, reply: str, known: tuple[str, ...]) -> str:
+    """A request to be taken to one named place answered only with another named place ('Take
+    me to Winzerer Biergarten' -> 'Holzforschung München is nearby'), no route and no word of
+    the name asked for: offered instead. With other requests in the utterance the name may be
+    theirs; which request the reply left out is then for `attribution` to say."""
+    asked = names(req.slot("destination") or req.description)
+    if len(asked) != 1 or not goes(req.description) or acts.confirms_action(reply):
+        return ""  # "Displaying GPS now" starts the route
+    fresh = sorted(new_names(reply, *known))
+    if not fresh:
+        return ""
+    low = reply.lower()
+    said = " ".join(s for s in sentences(low) if not s.endswith("?"))  # not "Want directions?"
+    words = {w for n in asked for w in n.split() if len(w) >= 3}
+    route = durations(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], said)
+    if route or any(w in low for w in words):
+        return ""
+    return f"{fresh[0]!r} instead of {next(iter(asked))!r}"
+
+
+def offered_text(req: Request, turn: TurnInput) -> str:
+    """The sentences of the reply that offer a named place for this request (not the other
+    requests' answers, not "I've dropped the museum")."""
+    own = sentences(context.own_text(req, turn))
+    return " ".join(s for s in own if new_names(s, turn.user, req.description))

@@ -1,0 +1,220 @@
+"""The rules over a whole turn, after each request has its verdict: which request a reply with
+several requests left out, what the driver had to say again, plans spelled out in free text,
+a fallback to an utterance no request records. Each reads the verdicts' causes and labels."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules import acts, attribution, plans, talk
+from icatest.judges.rules.constraints import constraints_in
+from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
+from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
+from icatest.judges.rules.text import clock, names
+from icatest.judges.rules.turn import Request, TurnInput
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict, failed
+
+
+@dataclass(frozen=True)
+class Judging:
+    """The turn so far: one verdict per request, and findings tied to no request."""
+
+    verdicts: tuple[RequestVerdict, ...]
+    loose: tuple[Finding, ...] = ()
+
+
+# Labels a request keeps whatever the other requests' answers say.
+KEPT = frozenset({F.FALLBACK_RESPONSE, F.SAFETY_VIOLATION, F.CONTEXT_FORGOTTEN})
+# Verdicts that do not credit the reply's content.
+NOT_ON_THE_REPLY = frozenset({Cause.RECALLS, Cause.ASKS, Cause.REFUSED, Cause.CLOSING,
+                              Cause.CONTINUES})
+
+
+def _judged_on_the_reply(req: Request, v: RequestVerdict) -> bool:
+    """Verdicts that credited the reply's content (not a refusal, question or fixed act)."""
+    if v.outcome is Outcome.OPEN or req.unsafe or acts.is_closing(req.description):
+        return False
+    if is_continuation(req.description) or request_kind(req.description) is RequestKind.UNSAFE:
+        return False
+    if v.cause is Cause.RECALLS:
+        return False  # "same destination as before" is answered by the other request's route
+    return not v.labels & KEPT
+
+
+def left_out(turn: TurnInput, j: Judging) -> Judging:
+    """With several requests, one the reply does not speak to is omitted, however much the
+    reply's evidence would credit it on its own; a question about one request does not handle
+    the others."""
+    if len(turn.requests) < 2:
+        return j
+    spoken = attribution.addressed(turn.requests, turn.reply, turn.user)
+    if not any(spoken):
+        return j
+    out = []
+    for r, v, about in zip(turn.requests, j.verdicts, spoken, strict=True):
+        asks_other = v.outcome is Outcome.OPEN and v.cause is Cause.ASKS
+        if not about and (_judged_on_the_reply(r, v) or asks_other):
+            why = f"[{r.description}] the reply answers another request of the turn, not this one"
+            v = failed(F.REQUEST_OMITTED, Cause.LEFT_OUT, "left_out", why)
+        out.append(v)
+    return replace(j, verdicts=tuple(out))
+
+
+def stale_constraints(turn: TurnInput, j: Judging) -> Judging:
+    """An earlier answer repeated to a free-text request is held to the request's constraints
+    too: the repeated route may also break what the driver asks now."""
+    out = []
+    for r, v in zip(turn.requests, j.verdicts, strict=True):
+        if v.cause is Cause.STALE and not r.simulated:
+            missed, _ = constraints_checked(r, turn)
+            if missed:
+                v = v.adding(missed_finding(missed, f"[{r.description}]", "stale_constraints"))
+        out.append(v)
+    return replace(j, verdicts=tuple(out))
+
+
+def _forgotten(v: RequestVerdict, why: str, cause: Cause, rule: str) -> RequestVerdict:
+    return v.adding(Finding(F.CONTEXT_FORGOTTEN, cause, rule, why))
+
+
+def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
+    """A constraint of a free-text request that the reply misses, stated by the driver on an
+    earlier turn, is also forgotten context (the rubric's 'a preference, a time' established
+    earlier). The simulator's own targets keep the reference assistant's oracle convention: an
+    ignored constraint is constraint_missed alone."""
+    out = []
+    for r, v in zip(turn.requests, j.verdicts, strict=True):
+        if v.missed and not r.simulated and F.CONTEXT_FORGOTTEN not in v.labels:
+            told = talk.said_before(v.missed, turn)
+            if told:
+                why = f"[{r.description}] the driver said it earlier: {told}"
+                v = _forgotten(v, why, Cause.SAID_AGAIN, "preference_said_before")
+        out.append(v)
+    return replace(j, verdicts=tuple(out))
+
+
+def asked_again(turn: TurnInput, j: Judging) -> Judging:
+    """A free-text request left out that the driver raised on an earlier turn and asks for
+    again, or asked with a preference already stated on an earlier turn: the assistant made the
+    driver say it again (context_forgotten). The simulator's own targets keep the oracle's
+    convention: request_omitted (or fallback_response) alone."""
+    out = []
+    for r, v in zip(turn.requests, j.verdicts, strict=True):
+        labels = v.labels
+        if (not r.simulated and F.CONTEXT_FORGOTTEN not in labels
+                and labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}):
+            d = f"[{r.description}]"
+            again = talk.said_before(tuple(constraints_in(turn.user)), turn)
+            if r.later_turn:
+                why = f"{d} asked for on an earlier turn and left out again"
+                v = _forgotten(v, why, Cause.ASKED_AGAIN, "asked_again")
+            elif again:
+                why = f"{d} left out though the driver says again: {again}"
+                v = _forgotten(v, why, Cause.SAID_AGAIN, "asked_again")
+        out.append(v)
+    return replace(j, verdicts=tuple(out))
+
+
+def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
+    """A plan the utterance spells out ("X, then Y, then Z") with no structured stops: a stop
+    left out, the stops in another order, or times that cannot be."""
+    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+        return j
+    now = clock(turn.situation.time) if turn.situation.time else None
+    gap = plans.plan_gap(turn.user, turn.reply, now)
+    first = j.verdicts[0]
+    if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
+        return j
+    if F.FALLBACK_RESPONSE in first.labels:
+        return j  # "I can only add one stop at a time" plans nothing: no plan to be poor
+    cause, text = gap
+    why = f"[{turn.requests[0].description}] {text}"
+    v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
+    """The driver asked for something no request records; "couldn't fetch that" fails it."""
+    if turn.requests or not acts.is_fallback(turn.reply) or acts.is_closing(turn.user):
+        return j
+    why = "generic fallback instead of an answer to the utterance"
+    finding = Finding(F.FALLBACK_RESPONSE, Cause.UNRECORDED_FALLBACK, "unrecorded_fallback", why)
+    return replace(j, loose=(*j.loose, finding))
+
+
+# "Take me there", "navigate to that one": a reference that picks nothing out by itself.
+BARE_REFERENCE = re.compile(
+    r"\b(take me there|go there|navigate there|drive there|head there|that one|this one|"
+    r"that place|(to|for) it)\b", re.I
+)
+# Words that do pick one out: "the first one", "the closest", "the Italian one".
+PICKS_ONE = re.compile(
+    r"\b(first|second|third|last|closest|nearest|cheapest|fastest|best|top|other|same|"
+    r"previous|earlier|italian|indian|asian|thai)\b", re.I
+)
+
+STREET = re.compile(r"(stra(ss|ß)e|street|\bst|road|avenue|platz|weg|allee|ring)$", re.I)
+
+
+def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
+    """The rubric's first case of ambiguity in free text: the last reply offered several named
+    places, the driver refers to one without saying which ('take me there'), and the reply
+    starts a route to one of them without asking."""
+    if len(turn.requests) != 1 or turn.requests[0].simulated or not turn.history_replies:
+        return j
+    v, user = j.verdicts[0], turn.user
+    if v.outcome is not Outcome.COMPLETED or not BARE_REFERENCE.search(user):
+        return j
+    earlier = names(" ".join(turn.history_users))
+    offered = sorted(n for n in names(turn.history_replies[-1]) - earlier if not STREET.search(n))
+    said = user.lower()
+    if len(offered) < 2 or any(n in said for n in offered) or PICKS_ONE.search(said):
+        return j
+    low = turn.reply.lower()
+    chosen = [n for n in offered if n in low]
+    if len(chosen) != 1 or "?" in turn.reply or not acts.confirms_action(turn.reply):
+        return j
+    why = (f"[{turn.requests[0].description}] the last reply offered {len(offered)} places; "
+           f"the reply picks {chosen[0]!r} without asking which")
+    v = v.adding(Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY,
+                         "ambiguous_reference", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+# Facts about the driver or the car that an answer can plainly contradict: what the driver
+# said of themselves, and the words of an offer that goes against it.
+FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(my|the|our) (car|vehicle) is (an? )?(electric|ev)\b|\bi drive an? "
+                r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b", re.I),
+     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*)"
+                r"\b", re.I),
+     "the car is electric"),
+    (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b", re.I),
+     re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
+                r"bratwurst\w*|chicken|pork)\b", re.I),
+     "the driver does not eat meat"),
+)
+
+
+def established_fact(turn: TurnInput, j: Judging) -> Judging:
+    """What the driver explicitly established on an earlier turn (an electric car, no meat)
+    and the reply's offer plainly goes against, though the driver does not say it again now:
+    context_forgotten."""
+    if not turn.requests or not turn.history_users:
+        return j
+    earlier = " ".join(turn.history_users)
+    for said, against, fact in FACTS:
+        if said.search(earlier) and not said.search(turn.user):
+            hit = against.search(turn.reply)
+            if hit and not acts.is_refusal(turn.reply):
+                first = j.verdicts[0]
+                if F.CONTEXT_FORGOTTEN in first.labels:
+                    return j
+                why = (f"[{turn.requests[0].description}] {fact} (said earlier), but the reply "
+                       f"offers {hit.group(0)!r}")
+                v = first.adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT,
+                                         "established_fact", why))
+                return replace(j, verdicts=(v, *j.verdicts[1:]))
+    return j
