@@ -80,8 +80,10 @@ def main() -> None:
         ko = driver_utterances("ko")
         heard_ko = [asr_ko.mishear(s, level, random.Random(i)) for i, s in enumerate(ko)]
         out["text_model_ko"][level.value] = {  # type: ignore[index]
-            "target": TARGET_WER[level], "ser": corpus_wer(ko, heard_ko, "ko"), "utterances": len(ko),
-        }  # fmt: skip
+            "target": TARGET_WER[level],
+            "ser": corpus_wer(ko, heard_ko, "ko"),
+            "utterances": len(ko),
+        }
     sample = said[: args.speech]
     for snr in (20.0, 10.0, 5.0):
         start = time.process_time()
