@@ -50,7 +50,8 @@ def test_bench_scale_end_to_end(tmp_path: Path):
     assert figures["campaign"]["conversations"] == 12
     campaign = figures["campaign"]
     assert campaign["rss_half_mb"] is not None and 50 < campaign["rss_half_mb"]
-    assert campaign["peak_rss_mb"] >= campaign["peak_rss_half_mb"] > 50
+    # the half and the whole are separate child processes: the whole may peak a little lower
+    assert campaign["peak_rss_mb"] >= 0.9 * campaign["peak_rss_half_mb"] > 45
     assert len(read_conversations(tmp_path / "work" / "run").records) == 65
     assert figures["report"]["wall_s"] > 0 and figures["report_html_mb"] > 0
     page = figures["page"]

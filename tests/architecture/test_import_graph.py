@@ -25,11 +25,11 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("foundation", tuple("icatest contracts config data errors files lazy limits retry".split())),
     ("foundation", tuple("http sse serving scoring decision rundir testing".split())),
     # models, assistants, what the assistant hears
-    ("backends", ("llm", "offline", "catalog", "sut", "channel", "examples")),
+    ("backends", ("llm", "catalog", "sut", "channel", "examples")),
     ("conversation parts", ("simulator", "strategy", "judges")),
     ("loop", ("engine",)),
-    ("runs", ("campaigns", "preflight", "role_probes", "bench")),
-    ("results", ("analysis", "calibration", "regression")),
+    ("runs", ("campaigns", "preflight", "role_probes")),
+    ("results", ("analysis", "calibration", "regression", "bench")),  # bench measures reports too
     ("extensions", ("locar",)),
     ("surface", ("cli", "__main__")),
 ]

@@ -81,6 +81,20 @@ def own_server() -> Iterator[str]:
         proc.wait(10)
 
 
+def _judged_honestly(result: subprocess.CompletedProcess[str], records: list[dict]) -> None:
+    """The offline rules judge labels only on plain evidence: on a 135M model's replies it may
+    leave a conversation unscored (uncertain requests), and then the command exits 3 saying the
+    verdicts are not usable. What it must never do is pass them all."""
+    assert result.returncode in (0, 3), result.stderr[-2000:]
+    if result.returncode == 3:
+        assert "verdicts not usable" in result.stderr
+    decisions = [r["success_decision"] for r in records]
+    assert set(decisions) <= {"pass", "fail", "unscored"}, decisions
+    assert any(d != "pass" for d in decisions), decisions
+    for r in records:  # an unscored conversation says why
+        assert r["success_decision"] != "unscored" or r["unscored"], r["conversation_id"]
+
+
 @pytest.mark.timeout(300)
 def test_fuzz_against_the_local_llm(tmp_path: Path) -> None:
     before = _orphan_servers()
@@ -89,16 +103,13 @@ def test_fuzz_against_the_local_llm(tmp_path: Path) -> None:
                       "--turn-budgets", "4", "--concurrency", "1", "--out", "runs/llm", "--quiet",
                       cwd=tmp_path)  # fmt: skip
     took = time.monotonic() - started
-    assert result.returncode == 0, result.stderr[-2000:]
     assert took < COMMAND_TIMEOUT_S
     run = tmp_path / "runs" / "llm"
     records = _records(run)
     assert len(records) == 4
-    assert all(r["success_decision"] in ("pass", "fail") for r in records)
+    _judged_honestly(result, records)
     assert all(not t["sut_error"] for r in records for t in r["turns"])  # type: ignore[attr-defined]
     assert all(r["sut"] == "llm:smollm2" for r in records)
-    kinds = {k for r in records for k in r["failure_turns"]}  # type: ignore[attr-defined]
-    assert len(kinds) >= 2, kinds
     sent = json.loads((run / "manifest.json").read_text())["config"]["sut_sent"]
     assert sent["model"] == "smollm2" and sent["params"] == {"max_tokens": 200}
     assert sent["system_prompt"] == "in_car_assistant@1"
@@ -126,11 +137,9 @@ def test_fuzz_against_a_server_started_elsewhere(own_server: str, tmp_path: Path
                       "--sut-param", "max_tokens=200", "--max-conversations", "2",
                       "--turn-budgets", "4", "--concurrency", "1", "--out", "runs/url", "--quiet",
                       cwd=tmp_path)  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
     records = _records(tmp_path / "runs" / "url")
     assert len(records) == 2
-    assert all(r["success_decision"] in ("pass", "fail") for r in records)
+    _judged_honestly(result, records)
     assert all(not t["sut_error"] for r in records for t in r["turns"])  # type: ignore[attr-defined]
-    assert {k for r in records for k in r["failure_turns"]}  # type: ignore[attr-defined]
     sent = json.loads((tmp_path / "runs" / "url" / "manifest.json").read_text())
     assert sent["config"]["sut_sent"]["params"] == {"max_tokens": 200}

@@ -119,7 +119,8 @@ def another_place(req: Request, reply: str, known: tuple[str, ...]) -> str:
     me to Winzerer Biergarten' -> 'Holzforschung München is nearby'), no route and no word of
     the name asked for: offered instead. With other requests in the utterance the name may be
     theirs; which request the reply left out is then for `attribution` to say."""
-    asked = names(req.slot("destination") or req.description)
+    dest = req.slot("destination")  # a slot is the name itself ("Freising"), not a sentence
+    asked = {dest.lower()} if dest else names(req.description)
     if len(asked) != 1 or not goes(req.description) or acts.confirms_action(reply):
         return ""  # "Displaying GPS now" starts the route
     fresh = sorted(new_names(reply, *known))
