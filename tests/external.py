@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,29 @@ def chromium() -> tuple[Path, Path]:
         if not path.exists():
             _missing("headless Chromium", path)
     return CHROMIUM, CHROMEDRIVER
+
+
+HEADLESS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
+
+
+def chrome_driver(profile: Path, *, height: int, page_load_timeout_s: float) -> Any:
+    """A headless Chromium webdriver (browser console logs kept), profile in `profile`."""
+    binary, chromedriver = chromium()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(binary)
+    for flag in (*HEADLESS, f"--window-size=1400,{height}"):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(options=options, service=Service(str(chromedriver)))
+    browser.set_page_load_timeout(page_load_timeout_s)
+    return browser
 
 
 def local_llm_extra() -> None:

@@ -5,35 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from external import chromium
+from external import chrome_driver
 from hostile import BREAKOUT, SCRIPT, hostile_record
 from runfactory import known_run_records, write_experiment
 
 from icatest.analysis.workflow import write_report
-
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--window-size=1400,2000",
-)  # fmt: skip
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def driver(tmp_path: Path):
-    binary, chromedriver = chromium()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(binary)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(options=options, service=Service(str(chromedriver)))
-    browser.set_page_load_timeout(30)
+    browser = chrome_driver(tmp_path / "profile", height=2000, page_load_timeout_s=30)
     yield browser
     browser.quit()
 

@@ -12,18 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
-from external import chromium
+from external import chrome_driver
 from runfactory import known_run_records, write_run
 
 from icatest.analysis.browser import COMPRESS_ABOVE, GZIP, browser_data
 from icatest.analysis.run import load_run
 from icatest.analysis.workflow import write_report
-
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--window-size=1400,1000",
-)  # fmt: skip
 
 
 def _run(root: Path, n: int) -> Path:
@@ -54,19 +48,7 @@ def test_large_data_block_is_gzip_of_the_rows(tmp_path: Path):
 
 
 def _driver(tmp_path: Path):
-    binary, chromedriver = chromium()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(binary)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(options=options, service=Service(str(chromedriver)))
-    browser.set_page_load_timeout(60)
-    return browser
+    return chrome_driver(tmp_path / "profile", height=1000, page_load_timeout_s=60)
 
 
 def _open_at_scale(tmp_path: Path, n: int, dom_ms: float) -> None:
