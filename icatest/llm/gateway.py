@@ -106,8 +106,7 @@ class ModelGateway:
         return self.spec(role), prompt, self._usage(role)
 
     def not_sent(self, role: str) -> frozenset[str]:
-        """The parameters `role` does not send: its `drop_params` setting (preflight puts the
-        ones the provider refused there) and those refused since (by an earlier conversation)."""
+        """Parameters `role` does not send: its `drop_params` and those refused since."""
         return self.dropped.get(role, frozenset()) | frozenset(self.spec(role).settings.drop_params)
 
     def _usage(self, role: str) -> RoleUsage:
