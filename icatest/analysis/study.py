@@ -13,6 +13,7 @@ without care: the study says so in `warnings` (and on the page) rather than refu
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from icatest.analysis.study_summary import RunSummary
 from icatest.config.loading import load_model
 from icatest.errors import ConfigError
+from icatest.files import write_json_atomic
 from icatest.rundir import CONVERSATIONS, iter_conversations, read_manifest
 
 StudyExecutor = Literal["local", "dask"]
@@ -31,6 +33,10 @@ STUDY_METRICS = "study.json"
 STUDY_REPORT = "report.html"
 DEFAULT_GROUP = "backend"
 NO_LABEL = "(none)"
+# a run's summary, kept beside its conversations.jsonl: a second study report folds only the runs
+# that changed. The version changes with RunSummary's fields or definitions.
+SUMMARY_CACHE = "study_summary.json"
+SUMMARY_VERSION = 1
 
 
 class StudyRunSpec(BaseModel):
@@ -137,9 +143,30 @@ def _common_parts(paths: Sequence[Path]) -> list[str]:
 
 
 # -- per-run summaries: here or on a Dask cluster -----------------------------------------------
-def summarise_run(path: str) -> RunSummary:
-    """One pass over a run's conversations.jsonl (the task a Dask worker runs)."""
-    return RunSummary.fold(iter_conversations(Path(path)))
+def summarise_run(path: str, use_cache: bool = True) -> RunSummary:
+    """One pass over a run's conversations.jsonl (the task a Dask worker runs), or the summary
+    cached beside it when the file has not changed since (same size and modification time)."""
+    run = Path(path)
+    key = _cache_key(run)
+    cache = run / SUMMARY_CACHE
+    if use_cache:
+        try:
+            held = json.loads(cache.read_text(encoding="utf-8"))
+            if held.get("version") == SUMMARY_VERSION and held.get("key") == key:
+                return RunSummary.from_json(held["summary"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # no cache, or one of another shape: fold again
+    summary = RunSummary.fold(iter_conversations(run))
+    if use_cache and _cache_key(run) == key:  # not grown while it was read
+        document = {"version": SUMMARY_VERSION, "key": key, "summary": summary.to_json()}
+        with contextlib.suppress(OSError):  # a read-only run: no cache
+            write_json_atomic(cache, document)
+    return summary
+
+
+def _cache_key(run: Path) -> dict[str, int]:
+    stat = (run / CONVERSATIONS).stat()
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
 
 
 def summarise_runs(
@@ -148,16 +175,17 @@ def summarise_runs(
     *,
     scheduler: str | None = None,
     workers: int = 2,
+    use_cache: bool = True,
 ) -> list[RunSummary]:
     """The summaries of `paths`, in their order."""
     if executor == "local":
-        return [summarise_run(str(p)) for p in paths]
+        return [summarise_run(str(p), use_cache) for p in paths]
     from distributed import Client, LocalCluster
 
     targets = [str(p.resolve()) for p in paths]
     if scheduler is not None:
         with Client(scheduler) as client:
-            return _gather(client, targets)
+            return _gather(client, targets, use_cache)
     cluster = LocalCluster(
         host="127.0.0.1",
         dashboard_address=None,
@@ -166,11 +194,11 @@ def summarise_runs(
         processes=True,
     )
     with cluster, Client(cluster) as client:
-        return _gather(client, targets)
+        return _gather(client, targets, use_cache)
 
 
-def _gather(client: Any, targets: list[str]) -> list[RunSummary]:
-    futures = client.map(summarise_run, targets, pure=False)
+def _gather(client: Any, targets: list[str], use_cache: bool) -> list[RunSummary]:
+    futures = client.map(summarise_run, targets, use_cache=use_cache, pure=False)
     results: list[RunSummary] = client.gather(futures)
     return results
 
@@ -260,13 +288,14 @@ def write_study(
     executor: StudyExecutor = "local",
     scheduler: str | None = None,
     workers: int = 2,
+    use_cache: bool = True,
 ) -> StudyOutputs:
     """Summarise every run, pool, and write study.json and report.html to `out_dir` (default:
     the study YAML's folder, or the folder the run directories share)."""
     from icatest.analysis.study_page import render_study
 
-    summaries = summarise_runs([r.path for r in study.runs], executor,
-                               scheduler=scheduler, workers=workers)  # fmt: skip
+    summaries = summarise_runs([r.path for r in study.runs], executor, scheduler=scheduler,
+                               workers=workers, use_cache=use_cache)  # fmt: skip
     result = study_metrics(study, summaries) | {"executor": executor}
     target = out_dir or study.out_dir
     target.mkdir(parents=True, exist_ok=True)

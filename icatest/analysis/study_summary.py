@@ -23,6 +23,8 @@ from icatest.analysis.metrics import ASSISTANT_ERROR
 from icatest.analysis.trials import wilson_interval
 from icatest.contracts import ConversationRecord
 
+INT_KEYED = ("events_by_turn", "reaching_turn", "failing_at_turn", "schema_versions")
+
 
 @dataclass
 class RunSummary:
@@ -163,6 +165,34 @@ class RunSummary:
             "judges": dict(sorted(self.judges.items())),
             "schema_versions": {str(k): v for k, v in sorted(self.schema_versions.items())},
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready copy (fractions as "n/d" strings, counter keys as strings)."""
+        out: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, Counter):
+                out[name] = {str(k): v for k, v in sorted(value.items())}
+            elif isinstance(value, Fraction):
+                out[name] = str(value)
+            else:
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunSummary:
+        """The inverse of `to_json` (a KeyError or ValueError on a document of another shape)."""
+        out = cls()
+        for name in out.__dataclass_fields__:
+            current, value = getattr(out, name), data[name]
+            if isinstance(current, Counter):
+                keys = int if name in INT_KEYED else str
+                setattr(out, name, Counter({keys(k): int(v) for k, v in value.items()}))
+            elif isinstance(current, Fraction):
+                setattr(out, name, Fraction(value))
+            else:
+                setattr(out, name, int(value))
+        return out
 
     def _sd(self) -> float | None:
         """Sample standard deviation (n - 1), from the exact sums."""

@@ -11,9 +11,11 @@ from studyfactory import BACKENDS, write_study_runs
 
 from icatest.analysis.metrics import compute_metrics
 from icatest.analysis.study import (
+    SUMMARY_CACHE,
     load_study,
     study_metrics,
     study_of_dirs,
+    summarise_run,
     summarise_runs,
     write_study,
 )
@@ -49,7 +51,7 @@ def write_yaml(runs: dict[Path, tuple[str, int]], path: Path) -> Path:
 
 def test_pooled_figures_equal_one_run_holding_every_conversation(runs):
     paths = list(runs)
-    pooled = RunSummary.pool(summarise_runs(paths)).figures()
+    pooled = RunSummary.pool(summarise_runs(paths, use_cache=False)).figures()
     everything = [r for p in paths for r in iter_conversations(p)]
     single = compute_metrics(everything)
     assert pooled["conversations"] == len(everything) > 36 * 4
@@ -147,6 +149,24 @@ def test_mixed_judges_and_schemas_are_flagged(runs, tmp_path: Path):
 
 def test_dask_executor_on_a_local_cluster_gives_the_local_summaries(runs):
     paths = list(runs)[:8]
-    local = summarise_runs(paths)
-    remote = summarise_runs(paths, "dask", workers=1)
-    assert [s.figures() for s in remote] == [s.figures() for s in local]
+    local = summarise_runs(paths, use_cache=False)
+    remote = summarise_runs(paths, "dask", workers=1, use_cache=False)
+    assert [s.to_json() for s in remote] == [s.to_json() for s in local]
+
+
+def test_the_summary_cache_is_used_until_the_run_changes(tmp_path: Path):
+    from runfactory import make_record, write_run
+
+    run = write_run(tmp_path / "r", [make_record("a1", labels={1: ["constraint_missed"]})])
+    folded = summarise_run(str(run))
+    cache = run / SUMMARY_CACHE
+    assert RunSummary.from_json(json.loads(cache.read_text())["summary"]) == folded
+    held = json.loads(cache.read_text())
+    held["summary"]["failing"] = 99  # a cache is believed while its key matches the file
+    cache.write_text(json.dumps(held))
+    assert summarise_run(str(run)).failing == 99
+    with (run / "conversations.jsonl").open("a") as fh:  # the run grows: folded again
+        fh.write(make_record("a2", decision="pass", score=0.9).model_dump_json() + "\n")
+    again = summarise_run(str(run))
+    assert (again.conversations, again.failing, again.passing) == (2, 1, 1)
+    assert summarise_run(str(run), use_cache=False) == again
