@@ -170,3 +170,15 @@ def test_the_summary_cache_is_used_until_the_run_changes(tmp_path: Path):
     again = summarise_run(str(run))
     assert (again.conversations, again.failing, again.passing) == (2, 1, 1)
     assert summarise_run(str(run), use_cache=False) == again
+
+
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_wilson_interval_is_scipys_without_importing_it(confidence: float):
+    from scipy.stats import binomtest
+
+    from icatest.analysis.trials import wilson_interval
+
+    for n in (1, 2, 7, 40, 333):
+        for c in {0, 1, n // 3, n - 1, n}:
+            ci = binomtest(c, n).proportion_ci(confidence_level=confidence, method="wilson")
+            assert wilson_interval(c, n, confidence) == pytest.approx((ci.low, ci.high), abs=1e-12)
