@@ -20,7 +20,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("conversations", "conversations"),
     ("decided_conversations", "scored (pass + fail)"),
     ("failing_conversations", "failing"),
-    ("pass_rate", "pass rate [Wilson 95 %]"),
+    ("pass_rate", "pass rate"),  # and its Wilson 95 % interval, a column of its own
     ("unscored_conversations", "unscored"),
     ("invalid_conversations", "invalid"),
     ("partial_conversations", "partial"),
