@@ -61,8 +61,10 @@ def report(
     scheduler: str | None = typer.Option(None, "--scheduler", help="tcp://HOST:PORT (dask)."),
     workers: int = typer.Option(2, "--workers", min=1, help="LocalCluster workers (dask)."),
 ) -> None:
-    """Write metrics.json and report.html for one or two runs; study.json and report.html for a
-    study (three or more run directories, or --study FILE)."""
+    """Write metrics.json and report.html for one or two runs.
+
+    Three or more run directories, or --study FILE, make a study: study.json and report.html with
+    a row per run and the figures pooled over the runs and per backend."""
     from icatest.analysis.workflow import write_report
     from icatest.cli.progress import stages
 

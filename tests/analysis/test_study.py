@@ -182,3 +182,19 @@ def test_wilson_interval_is_scipys_without_importing_it(confidence: float):
         for c in {0, 1, n // 3, n - 1, n}:
             ci = binomtest(c, n).proportion_ci(confidence_level=confidence, method="wilson")
             assert wilson_interval(c, n, confidence) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_a_study_yaml_with_an_unknown_key_exits_2_naming_it(runs, tmp_path: Path, capsys):
+    spec = tmp_path / "study.yaml"
+    first = str(next(iter(runs)))
+    spec.write_text(yaml.safe_dump({"runs": [{"path": first, "label": {"backend": "x"}}]}))
+    assert main(["report", "--study", str(spec)]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert str(spec) in err and "label" in err
+
+
+def test_study_json_on_stdout(runs, tmp_path: Path, capsys):
+    paths = [str(p) for p in list(runs)[:3]]
+    assert main(["report", *paths, "--json", "--out", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads((tmp_path / "study.json").read_text())
