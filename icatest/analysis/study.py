@@ -224,8 +224,16 @@ def study_metrics(study: Study, summaries: Sequence[RunSummary]) -> dict[str, An
             value: RunSummary.pool(members).figures() | {"runs": len(members)}
             for value, members in sorted(groups.items())
         },
-        "warnings": study_warnings(rows),
+        "warnings": study_warnings(rows) + _unlabelled(study),
     }
+
+
+def _unlabelled(study: Study) -> list[str]:
+    missing = [r.name for r in study.runs if study.group_by not in r.labels]
+    if not missing:
+        return []
+    shown = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
+    return [f"Runs without the label {study.group_by!r}, pooled as {NO_LABEL}: {shown}."]
 
 
 def study_warnings(rows: Sequence[dict[str, Any]]) -> list[str]:

@@ -198,3 +198,13 @@ def test_study_json_on_stdout(runs, tmp_path: Path, capsys):
     assert main(["report", *paths, "--json", "--out", str(tmp_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == json.loads((tmp_path / "study.json").read_text())
+
+
+def test_runs_without_the_group_label_are_pooled_apart_and_said(runs, tmp_path: Path):
+    spec = tmp_path / "study.yaml"
+    first, second = (str(p) for p in list(runs)[:2])
+    runs_spec = [{"path": first, "labels": {"backend": "a"}}, {"path": second}]
+    spec.write_text(yaml.safe_dump({"runs": runs_spec}))
+    result = write_study(load_study(spec)).metrics
+    assert sorted(result["groups"]) == ["(none)", "a"]
+    assert result["warnings"] == ["Runs without the label 'backend', pooled as (none): alpha-s2."]
