@@ -208,3 +208,10 @@ def test_runs_without_the_group_label_are_pooled_apart_and_said(runs, tmp_path: 
     result = write_study(load_study(spec)).metrics
     assert sorted(result["groups"]) == ["(none)", "a"]
     assert result["warnings"] == ["Runs without the label 'backend', pooled as (none): alpha-s2."]
+
+
+def test_an_unknown_executor_exits_2_naming_the_flag(runs, tmp_path: Path, capsys):
+    paths = [str(p) for p in list(runs)[:3]]
+    assert main(["report", *paths, "--executor", "spark", "--out", str(tmp_path)]) == 2
+    assert "--executor: 'spark'" in capsys.readouterr().err
+    assert not (tmp_path / "study.json").exists()
