@@ -216,7 +216,9 @@ def rejudge(
             return
     # re-judging judges every turn alone
     settings = options.run_preflight(models, skip=no_preflight)  # auto -> the mode used
-    checks = registered_turn_checks()  # LoCar's speech-level check, registered by the CLI
+    # re-judging builds no conversation: the judges alone, with the registered turn checks
+    # (LoCar's speech level, registered by the CLI), as a conversation plan would bind them
+    checks = registered_turn_checks()
     binding = bind_roles(models, settings, combine_final_turn=False, turn_checks=checks)
     from icatest.cli.progress import stages
 

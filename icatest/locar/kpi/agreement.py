@@ -133,7 +133,7 @@ def judge_row(
     def kappa(a: np.ndarray, b: np.ndarray) -> float:
         return cohen_kappa(list(a), list(b), "linear" if likert else None, labels=cats)
 
-    row.accuracy = _clean(exact_agreement(ref, val))
+    row.accuracy = _clean(exact_agreement(list(ref), list(val)))
     row.accuracy_ci = _ci(exact_agreement, ref, val, resamples=resamples)
     row.kappa = _clean(kappa(ref, val))
     row.kappa_ci = _ci(kappa, ref, val, resamples=resamples)
