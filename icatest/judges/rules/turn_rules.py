@@ -127,12 +127,20 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     first = j.verdicts[0]
     if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
-    if F.FALLBACK_RESPONSE in first.labels:
-        return j  # "I can only add one stop at a time" plans nothing: no plan to be poor
+    if first.labels & {F.FALLBACK_RESPONSE, F.REQUEST_OMITTED}:
+        return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
     why = f"[{turn.requests[0].description}] {text}"
+    if cause is Cause.INFEASIBLE:  # a plan's deadline missed is planning_poor alone
+        first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def _deadline_only(f: Finding) -> bool:
+    return f.label is F.CONSTRAINT_MISSED and bool(f.constraints) and all(
+        c.startswith("arrive by ") for c in f.constraints
+    )
 
 
 def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
