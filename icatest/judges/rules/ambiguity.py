@@ -30,7 +30,8 @@ from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
 ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
-    r"turned|switched|opened|opening|closing|closed|done)\b"
+    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
+    r"sending|texting|replied|done)\b"
     r"|안내(를 시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|전화(를 )?(걸|할)|"
     r"(켰|껐|열었|닫았|맞췄)(어요|습니다)",
     re.I,
@@ -90,11 +91,18 @@ def several_match(turn: TurnInput) -> str | None:
     return _kind_match(turn)
 
 
+# A reply that offers several ("two options", "I found three", "두 곳").
+COUNTED = re.compile(r"\b(two|three|four|several|a few|both|options|choices)\b|[두세네] ?곳|"
+                     r"[2-4] ?(곳|개)", re.I)
+
+
 def _kind_match(turn: TurnInput) -> str | None:
     """"Take me to the charger" after a reply that offered two chargers by name."""
     kind = place_kind(turn.user)
     last = turn.history_replies[-1]
-    if kind is None or kind not in place_kinds(last) or names(turn.user):
+    if kind is None or names(turn.user):
+        return None
+    if kind not in place_kinds(last) and not COUNTED.search(last):
         return None
     earlier = names(" ".join(turn.history_users))
     offered = [n for n in names(last) - earlier if not STREET.search(n)]
@@ -183,7 +191,9 @@ def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judgin
     v = j.verdicts[0]
     text = f"[{turn.requests[0].description}] {why}, without asking which"
     finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
-    if v.outcome is Outcome.FAILED and v.cause is Cause.NOT_ADDRESSED:
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL) and not v.labels - {
+        F.REQUEST_OMITTED
+    }:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
         return replace(j, verdicts=(answer, *j.verdicts[1:]))
     if v.outcome is not Outcome.COMPLETED:

@@ -38,7 +38,10 @@ HEADING = re.compile(
 )
 PARTY = re.compile(
     r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|a table for|party of)\s+"
-    r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b",
+    r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
+    # "it's me and three friends": the others, and the driver
+    r"|\b(?:me|i) and (?P<others>two|three|four|five|six|seven|\d) (?:friends|colleagues|"
+    r"others|kids|people|guests)\b",
     re.I,
 )
 TABLE = re.compile(
@@ -77,6 +80,20 @@ def chosen_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver chose {chosen!r}, the reply goes to {other[0][1]!r}" if other else None
 
 
+# '우리는 해운대 해수욕장으로 가고 있어요': the destination, in Korean; '광안리로 안내할게요'.
+HEADING_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:가고 있|가는 중|갈 거)")
+GOING = re.compile(r"\b(?:route|navigating|heading|directions|on (?:our|your) way) to\s+"
+                   r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
+                   r"|(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:안내|출발|경로)")
+
+
+def _korean_place(phrase: str) -> str:
+    """'해운대 해수욕장으' (the regex's greedy cut before '로') -> '해운대 해수욕장'; a leading
+    '우리는' is no part of the place."""
+    words = phrase.removesuffix("으").split()
+    return " ".join(w for w in words if not w.endswith(("는", "은"))) or phrase
+
+
 def destination_elsewhere(turn: TurnInput) -> str | None:
     """'I'm heading to Augsburg' earlier, 'let's go' now, and the reply starts a route to
     another named place."""
@@ -84,26 +101,31 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
         return None
     given = [m.group("to") or m.group("dest") for u in turn.history_users
              for m in HEADING.finditer(u)]
+    given += [_korean_place(m.group("ko")) for u in turn.history_users
+              for m in HEADING_KO.finditer(u)]
     if not given:
         return None
     dest = given[-1].lower()
     low = turn.reply.lower()
     if dest in low or not acts_on_one(turn.reply):
         return None
-    going = re.search(r"\b(?:route|navigating|heading|directions|on (?:our|your) way) to\s+"
-                      r"([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)", turn.reply)
-    if not going or going.group(1).lower() in dest:
+    going = GOING.search(turn.reply)
+    if not going:
         return None
-    return f"the driver is heading to {given[-1]!r}, the reply goes to {going.group(1)!r}"
+    to = going.group("to") or _korean_place(going.group("ko"))
+    if to.lower() in dest or dest in to.lower():
+        return None
+    return f"the driver is heading to {given[-1]!r}, the reply goes to {to!r}"
 
 
 def party_elsewhere(turn: TurnInput) -> str | None:
     """'There are four of us' earlier, and a table booked for another number."""
-    sizes = [m.group("n").lower() for u in turn.history_users for m in PARTY.finditer(u)]
+    sizes = [_number(m.group("n")) if m.group("n") else _number(m.group("others")) + 1
+             for u in turn.history_users for m in PARTY.finditer(u)]
     booked = TABLE.search(turn.reply)
     if not sizes or not booked or PARTY.search(turn.user):
         return None
-    want, got = _number(sizes[-1]), _number(booked.group("n"))
+    want, got = sizes[-1], _number(booked.group("n"))
     if want == got or "?" in turn.reply:
         return None
     return f"the driver said they are {want}, the reply books for {got}"

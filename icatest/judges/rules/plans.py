@@ -68,7 +68,8 @@ def _stems(part: str) -> set[str]:
 # Errands and destinations a plan names without a kind of place or a name.
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
-    r"pharmacy|kindergarten|daycare|hospital|doctor|parcel|fuel|gas|groceries)\b", re.I
+    r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
+    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket)\b", re.I
 )
 
 
@@ -91,6 +92,9 @@ ERRAND_WORDS: dict[str, tuple[str, ...]] = {
     "fuel": ("fuel", "petrol", "gas station", "aral", "shell", "esso", "jet", "주유소"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
 }
+ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",
+                               "penny", "netto", "kaufland", "tesco", "walmart", "마트")
+ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
 ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
 ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
 ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
@@ -145,13 +149,14 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         stops, ordered = listed_stops(utterance), False
     if not stops:
         return None
+    if _states_late(reply, _deadline(utterance, now)):
+        return None  # "you'd arrive 17:20, after your 5 pm; skip the coffee?" is honest
     missing = [s for s in stops if not _covers(reply, s)]
     steps = reply_steps(reply)
     # A reply that lays out fewer steps than the stops asked has dropped one, whatever it
     # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
-    # With no layout to count, its words decide: some stops named, others not.
-    laid_out = 1 < steps < len(stops)
-    if missing and (laid_out or (steps <= 1 and len(missing) < len(stops))):
+    # With no layout to count, its words decide (a reply that plans nothing leaves them out).
+    if missing and (steps <= 1 or steps < len(stops)):
         return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
     where = [_position(reply, s) for s in stops]
     known = [w for w in where if w >= 0]
@@ -192,9 +197,7 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     if not found:
         return None
     deadline = found[0]
-    if any_match(LATE, reply.lower()) or any(
-        deadline in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
-    ):
+    if _states_late(reply, found):
         return None
     arrivals = [t for t in minutes_of(reply) if t != deadline]
     if not arrivals:
@@ -203,6 +206,15 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     if 0 < last - deadline < 12 * 60:
         return Cause.INFEASIBLE, f"plan arrives {_hhmm(last)}, after the deadline {_hhmm(deadline)}"
     return None
+
+
+def _states_late(reply: str, deadline: tuple[int, ...]) -> bool:
+    """The reply says openly that the deadline is not met ("after your 6 pm", "too late")."""
+    if not deadline:
+        return False
+    return any_match(LATE, reply.lower()) or any(
+        deadline[0] in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
+    )
 
 
 def _deadline(utterance: str, now: int | None) -> tuple[int, ...]:

@@ -127,7 +127,7 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     first = j.verdicts[0]
     if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
-    if first.labels & {F.FALLBACK_RESPONSE, F.REQUEST_OMITTED}:
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
     why = f"[{turn.requests[0].description}] {text}"
@@ -196,11 +196,11 @@ def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
 # (what the driver says, words of an offer against it, the fact, words of a reply that heeds
 # it: "a veggie burger", "the charger at the Aral station", "nut-free")
 FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...] = (
-    (re.compile(r"\b(my|the|our) (car|vehicle) is (an? )?(electric|ev)\b|\bi drive an? "
+    (re.compile(r"\b(my|the|our) (car|vehicle)( is|'s|’s) (an? )?(electric|ev)\b|\bi drive an? "
                 r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)", re.I),
-     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*)"
-                r"\b|주유소|기름을? 넣", re.I),
+     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*|"
+                r"shell|aral|esso|texaco|exxon|chevron|agip)\b|주유소|기름을? 넣", re.I),
      "the car is electric",
      re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
     (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"
