@@ -26,7 +26,7 @@ REASK = (
     r"\bwhere (do|would) you (like|want) to go\b",
     r"\bwhat('?s| is) (the|your) destination\b",
     r"\bwhere (are you|to)\b[^?]*\?",
-    r"\bwhat time (do|would|should)\b",
+    r"\bwhat time (do|would|should|is your|is the)\b",
 )
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(

@@ -38,3 +38,20 @@ def content_morphemes(eojeol: str) -> frozenset[str]:
         if tag in CONTENT_TAGS and token.form not in EMPTY:
             out.add(token.form.lower())
     return frozenset(out)
+
+
+# Morphemes that can begin a name: nouns, roots, foreign words and numbers, and the suffixes
+# and prefixes of a noun ('선릉' + '점' is '선릉점').
+NAME_TAGS = ("NNG", "NNP", "NNB", "NR", "XR", "SL", "SN", "XSN", "XPN", "SH")
+
+
+@lru_cache(maxsize=16384)
+def without_particles(eojeol: str) -> str:
+    """A Korean word without its particles and endings ('스타벅스로' -> '스타벅스',
+    '선릉점이에요' -> '선릉점'); the word itself when nothing leads it but endings."""
+    end = 0
+    for token in _kiwi().tokenize(eojeol):
+        if token.tag.split("-", 1)[0] not in NAME_TAGS:
+            break
+        end = token.start + token.len
+    return eojeol[:end] if end else eojeol

@@ -8,14 +8,26 @@ from __future__ import annotations
 
 import re
 
+from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE
 from icatest.judges.rules.context import mentions
-from icatest.judges.rules.requests import PLACE_KINDS, RequestKind, place_kind, request_kind
+from icatest.judges.rules.requests import (
+    PLACE_KINDS,
+    RequestKind,
+    goes,
+    place_kind,
+    request_kind,
+)
 from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, stem
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
-THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b",
-                  re.I)
+THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b"
+                  # Korean: '은행 들렀다가 약국 가고, 그다음 집으로': stop after stop
+                  r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
+                  r"그리고 나서|그러고 나서|다음으로", re.I)
+GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
+# Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
+LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*그리고\s*", re.I)
 FILLER = frozenset(
     stem(w)
     for w in """first finally stop stops hit grab visit pick map plan route trip quick quickly
@@ -27,31 +39,98 @@ FILLER = frozenset(
 def stops_in(utterance: str) -> list[str]:
     """The stops of a free-text plan, in order ([] when the utterance is not a plan)."""
     parts = [p.strip(" ,.;:!?-—") for p in THEN.split(utterance)]
-    stops = [p for p in parts if content_stems(p) - FILLER]
+    stops = [p for p in parts if _stems(p)]
     if len(stops) < 2:
         return []
     if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
         return stops  # a plan in words, or a 'then' between places whatever the verbs
+    if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
+        return stops  # "drop me at the pharmacy, then the library, then the concert hall"
     return []
+
+
+def listed_stops(utterance: str) -> list[str]:
+    """Three or more errands listed without 'then' ("drop a parcel at the post office, get fuel
+    and be at the Arena by 7"): stops to keep, in no stated order."""
+    if stops_in(utterance):
+        return []
+    parts = [p.strip(" ,.;:!?-—") for p in LISTED.split(utterance)]
+    stops = [p for p in parts if _stems(p)]
+    if len(stops) >= 3 and all(_place(s) for s in stops):
+        return stops
+    return []
+
+
+def _stems(part: str) -> set[str]:
+    return content_stems(part) - FILLER - KO_FILLER
 
 
 # Errands and destinations a plan names without a kind of place or a name.
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
-    r"pharmacy|kindergarten|daycare|hospital|doctor|parcel|fuel|gas|groceries)\b", re.I
+    r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
+    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket)\b", re.I
 )
 
 
+# The same in Korean: a word of the reply that holds it names it ('신한은행' is a bank).
+KO_ERRANDS = re.compile(
+    r"(집|회사|사무실|학교|은행|우체국|헬스장|세탁소|공항|역|약국|유치원|어린이집|병원|주유소|충전소|"
+    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
+)
+# Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
+KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
+                       "가자"})
+
+
+# What a reply calls an errand's place: its own word, the local word, the big chains.
+ERRAND_WORDS: dict[str, tuple[str, ...]] = {
+    "dry cleaning": ("cleaners", "cleaner", "reinigung", "wäscherei", "laundry", "세탁소"),
+    "bank": ("bank", "sparkasse", "volksbank", "raiffeisen", "atm", "은행"),
+    "post office": ("post", "dhl", "packstation", "postfiliale", "우체국"),
+    "gym": ("gym", "fitness", "fit", "헬스"),
+    "fuel": ("fuel", "petrol", "gas station", "aral", "shell", "esso", "jet", "주유소"),
+    "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
+}
+ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",
+                               "penny", "netto", "kaufland", "tesco", "walmart", "마트")
+ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
+ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
+ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
+ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
+
+
+def _errand_words(stop: str) -> tuple[str, ...]:
+    m = ERRANDS.search(stop) or KO_ERRANDS.search(stop)
+    if not m:
+        return ()
+    word = m.group(1).lower()
+    return (word, *ERRAND_WORDS.get(word, ()))
+
+
+def _starts_word(low: str, word: str) -> int:
+    """Where a word of the text starts with `word` ('fit' in 'FitStar', not in 'benefit';
+    a Korean place word anywhere in its eojeol: '은행' in '신한은행'), or -1."""
+    if HANGUL_WORD.match(word):
+        return low.find(word)
+    m = re.search(r"(?<![^\W\d_])" + re.escape(word), low)
+    return m.start() if m else -1
+
+
+HANGUL_WORD = re.compile(r"[가-힣]")
+
+
 def _place(part: str) -> bool:
-    return bool(names(part) or place_kind(part) or ERRANDS.search(part))
+    return bool(names(part) or place_kind(part) or ERRANDS.search(part) or KO_ERRANDS.search(part))
 
 
 def _covers(reply: str, stop: str) -> bool:
     low = reply.lower()
-    errand = ERRANDS.search(stop)
-    if errand and errand.group(0).lower() in low:  # 'bank' in 'Pfandbriefbank'
-        return True
-    if (content_stems(stop) - FILLER) & content_stems(reply):
+    if any(_starts_word(low, w) >= 0 for w in _errand_words(stop)):
+        return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
+    if KO_ERRANDS.search(stop):
+        return False  # a Korean stop is its place word
+    if _stems(stop) & content_stems(reply):
         return True
     if any(n in low for n in names(stop)):
         return True
@@ -63,24 +142,98 @@ def _covers(reply: str, stop: str) -> bool:
 
 def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause, str] | None:
     """What is wrong with the reply's plan for the utterance's stops: a stop left out, the
-    stops in another order, or clock times that cannot be (earlier than now, or going back)."""
-    stops = stops_in(utterance)
-    missing = [s for s in stops if not _covers(reply, s)]
-    if missing:
-        return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
+    stops in another order, clock times that cannot be (earlier than now, or going back), or
+    an arrival after the driver's deadline presented as fine."""
+    stops, ordered = stops_in(utterance), True
+    if not stops:
+        stops, ordered = listed_stops(utterance), False
     if not stops:
         return None
+    if _states_late(reply, _deadline(utterance, now)):
+        return None  # "you'd arrive 17:20, after your 5 pm; skip the coffee?" is honest
+    missing = [s for s in stops if not _covers(reply, s)]
+    steps = reply_steps(reply)
+    # A reply that lays out fewer steps than the stops asked has dropped one, whatever it
+    # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
+    # With no layout to count, its words decide (a reply that plans nothing leaves them out).
+    if missing and (steps <= 1 or steps < len(stops)):
+        return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
     where = [_position(reply, s) for s in stops]
     known = [w for w in where if w >= 0]
-    if len(known) == len(stops) and known != sorted(known):
+    if ordered and len(known) == len(stops) and known != sorted(known):
         return Cause.REORDERED, "plan visits the stops in another order than asked"
-    return infeasible_times(reply, now)
+    # the driver's own deadline, quoted back ("well before your 6 pm"), is no step of the plan
+    quoted = set(_deadline(utterance, now) or ())
+    return infeasible_times(AFTER.sub(" ", reply), now, quoted) or late_arrival(
+        utterance, reply, now)
 
 
-def infeasible_times(reply: str, now: int | None) -> tuple[Cause, str] | None:
+# How a reply lays out a plan's steps on one line: "First A, then B, and finally C".
+STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서|"
+                  r"그 ?다음", re.I)
+
+
+def reply_steps(reply: str) -> int:
+    """How many steps the reply's plan has: its list items (one a line once markup is gone,
+    a heading ending in ':' not counted), or the steps its sequence words join."""
+    lines = [ln for ln in reply.splitlines() if _step_line(ln)]
+    in_words = max((1 + len(STEP.findall(ln)) for ln in reply.splitlines()), default=0)
+    return max(len(lines) if len(lines) > 1 else 0, in_words)
+
+
+def _step_line(line: str) -> bool:
+    """A line that can be a step: it names a place, not 'Here's your plan:' or 'No problem!'."""
+    line = line.strip()
+    if not line or line.endswith((":", "?")):
+        return False
+    return bool(names(line) or _place(line) or HANGUL_WORD.search(line))
+
+
+def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, str] | None:
+    """The driver's deadline ("be at the airport by 6 pm") and the reply's arrival after it,
+    presented as fine; a limitation stated openly ("arrives 18:20, after your 6 pm") is an
+    honest plan, not a poor one."""
+    found = _deadline(utterance, now)
+    if not found:
+        return None
+    deadline = found[0]
+    if _states_late(reply, found):
+        return None
+    arrivals = [t for t in minutes_of(reply) if t != deadline]
+    if not arrivals:
+        return None
+    last = arrivals[-1]
+    if 0 < last - deadline < 12 * 60:
+        return Cause.INFEASIBLE, f"plan arrives {_hhmm(last)}, after the deadline {_hhmm(deadline)}"
+    return None
+
+
+def _states_late(reply: str, deadline: tuple[int, ...]) -> bool:
+    """The reply says openly that the deadline is not met ("after your 6 pm", "too late")."""
+    if not deadline:
+        return False
+    return any_match(LATE, reply.lower()) or any(
+        deadline[0] in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
+    )
+
+
+def _deadline(utterance: str, now: int | None) -> tuple[int, ...]:
+    """The driver's deadline in minutes ("by 6" in the afternoon is 18:00), or ()."""
+    m = DEADLINE.search(utterance)
+    limit = minutes_of(m.group("t")) if m else []
+    if not m or not limit:
+        return ()
+    deadline = limit[0]
+    if deadline < 12 * 60 and now is not None and now > deadline and "am" not in m.group("t"):
+        deadline += 12 * 60
+    return (deadline,)
+
+
+def infeasible_times(reply: str, now: int | None,
+                     quoted: set[int] | None = None) -> tuple[Cause, str] | None:
     """The clock times of a plan, in the order the reply gives them: one earlier than the
     clock now, or one earlier than the time before it (within the same half day)."""
-    times = minutes_of(reply)
+    times = [t for t in minutes_of(reply) if t not in (quoted or set())]
     if now is not None:
         past = [t for t in times if 0 < now - t < 6 * 60]
         if past:
@@ -107,6 +260,7 @@ def _position(reply: str, stop: str) -> int:
     kind = place_kind(stop)
     if kind:
         spots += [low.find(w) for w in (kind, *PLACE_KINDS.get(kind, ()))]
+    spots += [_starts_word(low, w) for w in _errand_words(stop)]
     found = [p for p in spots if p >= 0]
     return min(found) if found else -1
 

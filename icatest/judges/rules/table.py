@@ -15,7 +15,9 @@ from enum import StrEnum
 from importlib import resources
 
 from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules import ambiguity as am
 from icatest.judges.rules import detail_rules as dr
+from icatest.judges.rules import established as es
 from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import turn_rules as tr
 from icatest.judges.rules.request_rules import Reading
@@ -114,6 +116,24 @@ RULES: tuple[Rule, ...] = (
        tr.established_fact, Stage.TURN),
     _r("unrecorded_fallback", F.FALLBACK_RESPONSE,
        "a fallback to an utterance no request records", tr.unrecorded_fallback, Stage.TURN),
+    _r("ambiguous_name", F.AMBIGUITY_UNRESOLVED,
+       "'the Rewe' after two Rewes offered, one of them acted on without asking",
+       am.ambiguous_name, Stage.TURN),
+    _r("homonymous_place", F.AMBIGUITY_UNRESOLVED,
+       "a place name far-apart places share, a reading that does not go without saying taken",
+       am.homonymous_place, Stage.TURN),
+    _r("conflicting_readings", F.AMBIGUITY_UNRESOLVED,
+       "'turn it off' with nothing named that 'it' could be, one thing set without asking",
+       am.conflicting_readings, Stage.TURN),
+    _r("chosen_place", F.CONTEXT_FORGOTTEN,
+       "'yes, take me there' to the place just settled on, a route to another one started",
+       es.chosen_place, Stage.TURN),
+    _r("destination_given", F.CONTEXT_FORGOTTEN,
+       "'let's go' after the driver gave the destination, a route elsewhere started",
+       es.destination_given, Stage.TURN),
+    _r("party_size", F.CONTEXT_FORGOTTEN,
+       "a table booked for another number than the driver said they are", es.party_size,
+       Stage.TURN),
 )
 BY_NAME = {r.name: r for r in RULES}
 DATA_FILES = ("data/judge/answer_model.json",)

@@ -127,12 +127,20 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     first = j.verdicts[0]
     if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
-    if F.FALLBACK_RESPONSE in first.labels:
-        return j  # "I can only add one stop at a time" plans nothing: no plan to be poor
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
+        return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
     why = f"[{turn.requests[0].description}] {text}"
+    if cause is Cause.INFEASIBLE:  # a plan's deadline missed is planning_poor alone
+        first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def _deadline_only(f: Finding) -> bool:
+    return f.label is F.CONSTRAINT_MISSED and bool(f.constraints) and all(
+        c.startswith("arrive by ") for c in f.constraints
+    )
 
 
 def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
@@ -185,16 +193,41 @@ def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
 
 # Facts about the driver or the car that an answer can plainly contradict: what the driver
 # said of themselves, and the words of an offer that goes against it.
-FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(my|the|our) (car|vehicle) is (an? )?(electric|ev)\b|\bi drive an? "
-                r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b", re.I),
-     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*)"
-                r"\b", re.I),
-     "the car is electric"),
-    (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b", re.I),
+# (what the driver says, words of an offer against it, the fact, words of a reply that heeds
+# it: "a veggie burger", "the charger at the Aral station", "nut-free")
+FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...] = (
+    (re.compile(r"\b(my|the|our) (car|vehicle)( is|'s|’s) (an? )?(electric|ev)\b|\bi drive an? "
+                r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b"
+                r"|전기차(를|로|예요|야|입니다|라서|거든)", re.I),
+     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*|"
+                r"shell|aral|esso|texaco|exxon|chevron|agip)\b|주유소|기름을? 넣", re.I),
+     "the car is electric",
+     re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
+    (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"
+                r"|\bi drive a (diesel|petrol)\b", re.I),
+     re.compile(r"\b(charging station|charger|supercharger|charge point)\b", re.I),
+     "the car runs on fuel",
+     re.compile(r"\b(fuel|diesel|petrol|gas station)\b", re.I)),
+    (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
+                r"|\bwe'?re (all )?(vegetarian|vegan)s?\b"
+                r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
      re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
-                r"bratwurst\w*|chicken|pork)\b", re.I),
-     "the driver does not eat meat"),
+                r"bratwurst\w*|chicken|pork|schweinshax\w*|ribs|pulled pork|kebab|doner|"
+                r"brisket|veal)\b|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크",
+                re.I),
+     "the driver does not eat meat",
+     re.compile(r"\b(vegetarian|vegan|veggie|plant-based|meat-?free)\b|채식|비건", re.I)),
+    (re.compile(r"\bi (don'?t|do not|can'?t|cannot) eat pork\b|\bno pork\b|\b(i|we) eat "
+                r"halal\b|\bhalal (only|food)\b|돼지고기(를|는)? 못 먹|돼지고기(를|는)? 안 먹",
+                re.I),
+     re.compile(r"\b(pork|bacon|ham|schweinshax\w*|pulled pork|spare ?ribs)\b|삼겹살|돼지|족발",
+                re.I),
+     "the driver does not eat pork",
+     re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
+    (re.compile(r"\bi'?m allergic to (pea)?nuts\b|\b(pea)?nut allerg\w*", re.I),
+     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b", re.I),
+     "the driver is allergic to nuts",
+     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b", re.I)),
 )
 
 
@@ -205,10 +238,10 @@ def established_fact(turn: TurnInput, j: Judging) -> Judging:
     if not turn.requests or not turn.history_users:
         return j
     earlier = " ".join(turn.history_users)
-    for said, against, fact in FACTS:
+    for said, against, fact, heeds in FACTS:
         if said.search(earlier) and not said.search(turn.user):
             hit = against.search(turn.reply)
-            if hit and not acts.is_refusal(turn.reply):
+            if hit and not acts.is_refusal(turn.reply) and not heeds.search(turn.reply):
                 first = j.verdicts[0]
                 if F.CONTEXT_FORGOTTEN in first.labels:
                     return j

@@ -1,0 +1,219 @@
+"""Ambiguity in free text, the rubric's three material cases (docs/offline_backend.md):
+
+* several named things match: the last reply offered two Rewes and the driver says "the Rewe"
+  ("스타벅스로 가 줘" after two Starbucks branches, "call Alex back" after two Alexes), or the
+  name is one that well-known places far apart share ("Frankfurt");
+* the readings conflict: "turn it off" when nothing was named that "it" could be;
+* safety depends on the reading: the same, when one reading is unsafe while moving ("open
+  it" at 80 km/h).
+
+Each fires only when the reply acts on one reading (a route, a call, a setting) and asks
+nothing. A clarifying question is never a miss; a reading the driver picked ("the closest",
+"the one on Leopoldstraße") is no ambiguity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules import acts
+from icatest.judges.rules.korean import is_korean, without_particles
+from icatest.judges.rules.requests import place_kind, place_kinds
+from icatest.judges.rules.text import STOP, names, words
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import STREET, Judging
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
+
+# A reply that goes ahead: a route, a call, a setting, in either language.
+ACTS = re.compile(
+    r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
+    r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
+    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
+    r"sending|texting|replied|done)\b"
+    r"|안내(를 시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|전화(를 )?(걸|할)|"
+    r"(켰|껐|열었|닫았|맞췄)(어요|습니다)",
+    re.I,
+)
+# Words that pick one reading out: "the first one", "the closest", "가까운 곳".
+PICKS = re.compile(
+    r"\b(first|second|third|last|closest|nearest|cheapest|fastest|best|other|same|previous|"
+    r"earlier|bigger|smaller|one on|one at|one in)\b|가까운|첫 ?번째|두 ?번째|제일|가장|아까",
+    re.I,
+)
+# The driver's words that are never the name of a thing ("take", "please", "가").
+NOT_A_NAME = frozenset(
+    """take me go drive navigate route call ring phone back please okay ok now let let's
+    head bring get find show start yes sure then again quick quickly""".split()
+)
+
+
+def acts_on_one(reply: str) -> bool:
+    """The reply goes ahead with one reading and asks nothing about it."""
+    return "?" not in reply and bool(ACTS.search(reply) or acts.confirms_action(reply))
+
+
+def _fits(word: str, text: str) -> set[str]:
+    """What follows the driver's word in the text, per mention: 'Rewe Leopoldstraße (700 m)
+    and Rewe Hohenzollernstraße' gives {'leopoldstraße', 'hohenzollernstraße'} for 'rewe'."""
+    out = set()
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}\s+([^\s,.;:!?()/]+)", text, re.I):
+        nxt = without_particles(m.group(1).lower()) if is_korean(m.group(1)) else m.group(1)
+        if nxt.lower() not in STOP and not nxt[:1].isdigit():
+            out.add(nxt.lower())
+    return out
+
+
+def _the_words(user: str) -> list[str]:
+    """The driver's words that could name a thing ('rewe', 'alex', '스타벅스')."""
+    out = []
+    for w in words(user):
+        w = without_particles(w) if is_korean(w) else w
+        if len(w) >= 2 and w not in STOP and w not in NOT_A_NAME:
+            out.append(w)
+    return out
+
+
+def several_match(turn: TurnInput) -> str | None:
+    """The last reply offered several things the driver's word fits, the driver does not say
+    which, and the reply goes ahead with exactly one of them: what it picked, or None."""
+    if not turn.history_replies or PICKS.search(turn.user):
+        return None
+    last, low = turn.history_replies[-1], turn.reply.lower()
+    for word in _the_words(turn.user):
+        offered = _fits(word, last)
+        if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
+            continue
+        chosen = [o for o in offered if o in low]
+        if len(chosen) == 1 and acts_on_one(turn.reply):
+            return f"{word} {chosen[0]}"
+    return _kind_match(turn)
+
+
+# A reply that offers several ("two options", "I found three", "두 곳").
+COUNTED = re.compile(r"\b(two|three|four|several|a few|both|options|choices)\b|[두세네] ?곳|"
+                     r"[2-4] ?(곳|개)", re.I)
+
+
+def _kind_match(turn: TurnInput) -> str | None:
+    """"Take me to the charger" after a reply that offered two chargers by name."""
+    kind = place_kind(turn.user)
+    last = turn.history_replies[-1]
+    if kind is None or names(turn.user):
+        return None
+    if kind not in place_kinds(last) and not COUNTED.search(last):
+        return None
+    earlier = names(" ".join(turn.history_users))
+    offered = [n for n in names(last) - earlier if not STREET.search(n)]
+    chosen = [n for n in offered if n in turn.reply.lower()]
+    if len(offered) >= 2 and len(chosen) == 1 and acts_on_one(turn.reply):
+        return chosen[0]
+    return None
+
+
+# Names that well-known places far apart share, with the reading a driver means when they
+# say the name alone (None: no reading goes without saying) and the words of the others.
+HOMONYMS: dict[str, tuple[str | None, tuple[str, ...]]] = {
+    "frankfurt": ("main", ("oder",)),
+    "freiburg": ("breisgau", ("üechtland", "fribourg", "elbe")),
+    "halle": ("saale", ("westfalen", "westf")),
+    "neustadt": (None, ("weinstraße", "aisch", "holstein", "orla", "donau", "hessen")),
+    "springfield": (None, ("illinois", "missouri", "massachusetts", "oregon", "ohio")),
+    "portland": ("oregon", ("maine",)),
+    "paris": ("france", ("texas", "tennessee", "ontario")),
+    "london": ("england", ("ontario", "kentucky")),
+    "birmingham": ("england", ("alabama",)),
+    "cambridge": ("england", ("massachusetts",)),
+    "kingston": ("jamaica", ("ontario", "upon thames", "new york")),
+}
+
+
+def homonym_picked(turn: TurnInput) -> str | None:
+    """The driver names a place that well-known places far apart share, and the reply goes
+    ahead with a reading that does not go without saying ("Frankfurt (Oder)"): the reading."""
+    said = turn.user.lower()
+    reply = turn.reply.lower()
+    for name, (usual, others) in HOMONYMS.items():
+        if not re.search(rf"\b{name}\b", said) or not re.search(rf"\b{name}\b", reply):
+            continue
+        if any(o in said for o in others) or (usual and usual in said):
+            continue  # the driver said which
+        picked = [o for o in others if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}",
+                                                 reply)]
+        if usual is None and not picked:
+            continue  # no reading in the reply: it may ask in other words
+        if picked and acts_on_one(turn.reply):
+            return f"{name} {picked[0]}"
+    return None
+
+
+# "Turn it off", "open that", "그거 꺼 줘": a setting whose object is only a pronoun.
+BARE_OBJECT = re.compile(
+    r"\b(turn|switch|shut|put|set|open|close|raise|lower)\s+(it|that|this)\b"
+    r"|\b(it|that) (off|on|up|down)\b"
+    r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
+    re.I,
+)
+# What "it" could be: a thing of the car named in the talk or the reply.
+DEVICES = re.compile(
+    r"\b(radio|music|song|podcast|volume|a/?c|air ?con\w*|climate|heat\w*|fan|temperature|"
+    r"window|sunroof|roof|door|trunk|boot|tailgate|lights?|headlights?|wipers?|seat|"
+    r"mirror|navigation|route|assist\w*|lane\w*|cruise control|camera|alarm|warning|display|"
+    r"screen|phone|call|defrost\w*)\b"
+    r"|라디오|음악|노래|볼륨|에어컨|히터|온도|창문|썬루프|선루프|문|트렁크|라이트|조명|와이퍼|시트|"
+    r"열선|내비|경고|카메라|화면",
+    re.I,
+)
+
+
+def conflicting_reading(turn: TurnInput) -> str | None:
+    """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
+    last exchange), and the reply sets one thing without asking: the thing it chose."""
+    if not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
+        return None
+    if turn.history_users and DEVICES.search(turn.history_users[-1]):
+        return None
+    if turn.history_replies and DEVICES.search(turn.history_replies[-1]):
+        return None
+    found = DEVICES.search(turn.reply)
+    if not found or not acts_on_one(turn.reply):
+        return None
+    return found.group(0)
+
+
+def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+    """The turn's one free-text request, completed, now failed as acted on one reading. A
+    reply that sets a thing the request never named ("the seat heating is off" to "turn it
+    off") reads as no answer to the request's words; it is an answer to one reading."""
+    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    v = j.verdicts[0]
+    text = f"[{turn.requests[0].description}] {why}, without asking which"
+    finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL) and not v.labels - {
+        F.REQUEST_OMITTED
+    }:
+        answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
+        return replace(j, verdicts=(answer, *j.verdicts[1:]))
+    if v.outcome is not Outcome.COMPLETED:
+        return j
+    return replace(j, verdicts=(v.adding(finding), *j.verdicts[1:]))
+
+
+def ambiguous_name(turn: TurnInput, j: Judging) -> Judging:
+    picked = several_match(turn)
+    why = f"the driver's words fit several things the last reply offered; it picks {picked!r}"
+    return _acted_on(turn, j, "ambiguous_name", why if picked else None)
+
+
+def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
+    picked = homonym_picked(turn)
+    why = f"a name several places share; the reply goes to {picked!r}"
+    return _acted_on(turn, j, "homonymous_place", why if picked else None)
+
+
+def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
+    chosen = conflicting_reading(turn)
+    why = f"nothing named that 'it' could be; the reply sets the {chosen}"
+    return _acted_on(turn, j, "conflicting_readings", why if chosen else None)

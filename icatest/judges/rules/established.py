@@ -1,0 +1,158 @@
+"""What the driver established earlier and the reply goes against (context_forgotten), beyond
+the facts of `turn_rules.FACTS`:
+
+* the place the driver chose: the last reply settled on one place ("Café Luitpold it is.
+  Shall I navigate there?"), the driver says "yes, take me there", and the reply starts a
+  route to another place the talk offered;
+* the destination the driver gave ("I'm heading to Augsburg today"): "let's go" later, and
+  the reply starts a route to another named place;
+* the size of the party ("there are four of us"): a table booked for another number.
+
+Each reads only what the driver said and what the reply plainly does: a question about it
+("Augsburg, right?") is never a miss.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules.ambiguity import acts_on_one
+from icatest.judges.rules.text import names
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome
+
+GO_ON = re.compile(
+    r"^\W*(yes|yeah|yep|sure|ok(ay)?|great|perfect|sounds good|do it|let'?s (go|do it|head out)|"
+    r"go( ahead)?|start( the route)?|take me there)\b|\b(let'?s go|take me there|go there)\b"
+    r"|^\W*(네|응|그래|좋아)|거기로 (가|안내)|출발하자|가자\W*$",
+    re.I,
+)
+HEADING = re.compile(
+    r"\b(?i:i'?m|we'?re|i am|we are) (?i:heading|driving|going|off) (?i:to|towards?)\s+"
+    r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
+    r"|\b(?i:my|our|the) destination (?i:is|today is)\s+"
+    r"(?P<dest>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)",
+)
+PARTY = re.compile(
+    r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|a table for|party of)\s+"
+    r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
+    # "it's me and three friends": the others, and the driver
+    r"|\b(?:me|i) and (?P<others>two|three|four|five|six|seven|\d) (?:friends|colleagues|"
+    r"others|kids|people|guests)\b",
+    re.I,
+)
+TABLE = re.compile(
+    r"\b(?:table|reservation|booking|booked|reserved)\b[^.!?\n]*?\bfor\s+"
+    r"(?P<n>one|two|three|four|five|six|seven|eight|\d)\b",
+    re.I,
+)
+NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
+
+
+def _places(text: str) -> set[str]:
+    """The named places of a text, line by line: a list item's name starts its line."""
+    lines = text.splitlines()
+    found = names(lines[0]) if lines else set()
+    for line in lines[1:]:
+        found |= names(" " + line)
+    return {n for n in found if not STREET.search(n)}
+
+
+def chosen_elsewhere(turn: TurnInput) -> str | None:
+    """The last reply settled on one place, the driver goes along, and the reply starts a
+    route to another place the talk offered earlier: 'chose X, goes to Y'."""
+    if len(turn.history_replies) < 2 or not (GO_ON.search(turn.user)
+                                               or BARE_REFERENCE.search(turn.user)):
+        return None
+    said = _places(" ".join(turn.history_users))
+    settled = _places(turn.history_replies[-1]) - said
+    if len(settled) != 1 or names(turn.user):
+        return None
+    chosen = next(iter(settled))
+    low = turn.reply.lower()
+    if chosen in low or not acts_on_one(turn.reply):
+        return None
+    offered = _places(" ".join(turn.history_replies[:-1]))
+    other = sorted((low.find(n), n) for n in offered - settled if n in low and n not in chosen)
+    return f"the driver chose {chosen!r}, the reply goes to {other[0][1]!r}" if other else None
+
+
+# '우리는 해운대 해수욕장으로 가고 있어요': the destination, in Korean; '광안리로 안내할게요'.
+HEADING_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:가고 있|가는 중|갈 거)")
+GOING = re.compile(r"\b(?:route|navigating|heading|directions|on (?:our|your) way) to\s+"
+                   r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
+                   r"|(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:안내|출발|경로)")
+
+
+def _korean_place(phrase: str) -> str:
+    """'해운대 해수욕장으' (the regex's greedy cut before '로') -> '해운대 해수욕장'; a leading
+    '우리는' is no part of the place."""
+    words = phrase.removesuffix("으").split()
+    return " ".join(w for w in words if not w.endswith(("는", "은"))) or phrase
+
+
+def destination_elsewhere(turn: TurnInput) -> str | None:
+    """'I'm heading to Augsburg' earlier, 'let's go' now, and the reply starts a route to
+    another named place."""
+    if not GO_ON.search(turn.user) or names(turn.user):
+        return None
+    given = [m.group("to") or m.group("dest") for u in turn.history_users
+             for m in HEADING.finditer(u)]
+    given += [_korean_place(m.group("ko")) for u in turn.history_users
+              for m in HEADING_KO.finditer(u)]
+    if not given:
+        return None
+    dest = given[-1].lower()
+    low = turn.reply.lower()
+    if dest in low or not acts_on_one(turn.reply):
+        return None
+    going = GOING.search(turn.reply)
+    if not going:
+        return None
+    to = going.group("to") or _korean_place(going.group("ko"))
+    if to.lower() in dest or dest in to.lower():
+        return None
+    return f"the driver is heading to {given[-1]!r}, the reply goes to {to!r}"
+
+
+def party_elsewhere(turn: TurnInput) -> str | None:
+    """'There are four of us' earlier, and a table booked for another number."""
+    sizes = [_number(m.group("n")) if m.group("n") else _number(m.group("others")) + 1
+             for u in turn.history_users for m in PARTY.finditer(u)]
+    booked = TABLE.search(turn.reply)
+    if not sizes or not booked or PARTY.search(turn.user):
+        return None
+    want, got = sizes[-1], _number(booked.group("n"))
+    if want == got or "?" in turn.reply:
+        return None
+    return f"the driver said they are {want}, the reply books for {got}"
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBERS[word.lower()]
+
+
+def _forgot(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+    if why is None or not turn.requests or turn.requests[0].simulated:
+        return j
+    v = j.verdicts[0]
+    if v.outcome is Outcome.OPEN or F.CONTEXT_FORGOTTEN in v.labels:
+        return j
+    v = v.adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT, rule,
+                         f"[{turn.requests[0].description}] {why}"))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def chosen_place(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "chosen_place", chosen_elsewhere(turn))
+
+
+def destination_given(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "destination_given", destination_elsewhere(turn))
+
+
+def party_size(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "party_size", party_elsewhere(turn))
