@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -20,7 +20,7 @@ from icatest.campaigns.scripted import run_scripted_conversation
 from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
 from icatest.engine.plan import ConversationPlan, answers, open_conversation
-from icatest.engine.record import build_record
+from icatest.engine.record import Bookkeeping, build_record
 from icatest.engine.run import run_conversation
 from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
 from icatest.engine.state import ConversationState
@@ -94,6 +94,7 @@ async def run_planned(
     """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss;
     `cut` (the campaign's hard deadline) ends it at once, mid-call, with a partial record."""
     scenario = build_scenario(env.catalog, plan)
+    bookkeeping = bookkeeping_of(plan, env.run_id, assistant_name(env.assistant))
     binding = env.conversation.bind()
     gateway = make_gateway(env, binding)
     if on_gateway:
@@ -111,38 +112,46 @@ async def run_planned(
             on_turn=on_turn,
             cut=cut,
             assistant_up=env.assistant_up or (lambda: answers(env.assistant)),
+            bookkeeping=bookkeeping,
         ) as runtime:
             try:
                 record = await env.engine(scenario, runtime)
+                unkept = unkept_bookkeeping(record, bookkeeping)
+                if unkept:  # a broken engine: its record would not resume nor count as this run's
+                    raise RuntimeError(f"the engine left out the campaign's {', '.join(unkept)}")
             except Exception as exc:  # the campaign must outlive one broken conversation
-                record = error_record(scenario, gateway, started, exc)
+                record = error_record(scenario, gateway, started, exc, bookkeeping)
     finally:
         if on_gateway:
             on_gateway(plan.conversation_id, None)
-    if record.sut is None:  # the assistant's name, its URL without credentials or query
-        name = str(getattr(env.assistant, "name", "") or "")
-        kind, sep, rest = name.partition(":")
-        named = f"{kind}:{redact_url(rest)}" if sep and "://" in rest else name
-        record = record.model_copy(update={"sut": named or None})
-    return finish_record(record, plan, env.run_id)
+    return record
 
 
-def finish_record(
-    record: ConversationRecord, plan: ScenarioPlan, run_id: str | None
-) -> ConversationRecord:
-    """Stamp campaign bookkeeping onto the record (scenario index, trial, run id, partial
-    flag)."""
-    update: dict[str, Any] = {"scenario_index": plan.scenario_index, "trial": plan.trial}
-    if run_id:
-        update["run_id"] = run_id
-    if record.termination_reason.is_partial:
-        update["is_complete"] = False
-    stamped = record.model_copy(update=update)
-    return stamped
+def assistant_name(assistant: Any) -> str | None:
+    """The assistant's name for the record: its URL without credentials or query."""
+    name = str(getattr(assistant, "name", "") or "")
+    kind, sep, rest = name.partition(":")
+    return (f"{kind}:{redact_url(rest)}" if sep and "://" in rest else name) or None
+
+
+def bookkeeping_of(plan: ScenarioPlan, run_id: str | None, sut: str | None) -> Bookkeeping:
+    """What the campaign writes into each record as the record is built."""
+    return Bookkeeping(
+        run_id=run_id or None, scenario_index=plan.scenario_index, trial=plan.trial, sut=sut
+    )
+
+
+def unkept_bookkeeping(record: ConversationRecord, bookkeeping: Bookkeeping) -> list[str]:
+    """The bookkeeping fields an engine's record does not carry as given (none, for ours)."""
+    return [k for k, v in asdict(bookkeeping).items() if getattr(record, k) != v]
 
 
 def error_record(
-    scenario: Scenario, gateway: ModelGateway, started: float, exc: BaseException
+    scenario: Scenario,
+    gateway: ModelGateway,
+    started: float,
+    exc: BaseException,
+    bookkeeping: Bookkeeping | None = None,
 ) -> ConversationRecord:
     """A crashed engine still leaves a record (the engine's own record builder, marked)."""
     state: ConversationState = {
@@ -150,7 +159,8 @@ def error_record(
         "started_at": started,
         "termination": TerminationReason.INTERNAL_ERROR,
     }
-    return build_record(state, gateway, {}, error=f"{type(exc).__name__}: {exc}")
+    error = f"{type(exc).__name__}: {exc}"
+    return build_record(state, gateway, {}, error=error, bookkeeping=bookkeeping)
 
 
 def cut_record(
@@ -163,5 +173,5 @@ def cut_record(
         "termination": reason,
         "conversation_verdict": ConversationVerdict(scored=False, unscored_reason=why),
     }
-    record = build_record(state, ModelGateway(roles={}), {}, error=why)
-    return finish_record(record, plan, run_id)
+    bookkeeping = bookkeeping_of(plan, run_id, None)
+    return build_record(state, ModelGateway(roles={}), {}, error=why, bookkeeping=bookkeeping)

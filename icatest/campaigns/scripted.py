@@ -16,6 +16,7 @@ import os
 import random
 import time
 from collections.abc import AsyncIterator
+from dataclasses import asdict
 from typing import Any
 
 from icatest.contracts import (
@@ -28,7 +29,7 @@ from icatest.contracts import (
     TerminationReason,
     TurnRecord,
 )
-from icatest.engine.record import scenario_fields
+from icatest.engine.record import Bookkeeping, scenario_fields
 from icatest.engine.runtime import Runtime
 from icatest.limits import RateLimiter
 
@@ -113,6 +114,7 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
     passed = not failure_turns
     return ConversationRecord(
         **scenario_fields(scenario),
+        **asdict(runtime.bookkeeping or Bookkeeping()),
         turns=turns,
         discovered_failures=sorted(failure_turns),
         failure_turns=failure_turns,

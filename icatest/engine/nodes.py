@@ -283,4 +283,5 @@ async def judge_conversation_node(state: ConversationState, config: RunnableConf
 
 async def record_node(state: ConversationState, config: RunnableConfig) -> Update:
     rt = runtime_of(config)
-    return {"record": build_record(state, rt.gateway, rt.catalog.strategies)}
+    record = build_record(state, rt.gateway, rt.catalog.strategies, bookkeeping=rt.bookkeeping)
+    return {"record": record}

@@ -18,6 +18,7 @@ from typing import Any
 from icatest.catalog.loader import Catalog
 from icatest.channel import open_channel
 from icatest.contracts.scenario import Scenario
+from icatest.engine.record import Bookkeeping
 from icatest.engine.runtime import (
     AssistantProbe,
     CutSignal,
@@ -109,6 +110,7 @@ async def open_conversation(
     cut: CutSignal | None = None,
     assistant_up: AssistantProbe | None = None,
     script: DriverScript | None = None,
+    bookkeeping: Bookkeeping | None = None,
 ) -> AsyncIterator[Runtime]:
     """Open the assistant's session for `scenario` and yield the conversation's runtime; the
     session is closed when the block ends, however it ends.
@@ -129,6 +131,7 @@ async def open_conversation(
             cut=cut,
             assistant_up=assistant_up,
             channel=open_channel(scenario.channel),
+            bookkeeping=bookkeeping,
         )
     finally:
         await session.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from icatest.contracts.labels import TargetStatus, TerminationReason
@@ -12,6 +13,18 @@ from icatest.contracts.scenario import Scenario, StrategySpec
 from icatest.decision import decide
 from icatest.engine.state import ConversationState
 from icatest.llm.gateway import ModelGateway
+
+
+@dataclass(frozen=True)
+class Bookkeeping:
+    """What the caller knows about a conversation that the conversation does not (a campaign's
+    run id, the scenario's index and trial, the assistant's name): written into the record when
+    the record is built, so no one stamps a finished record a second time."""
+
+    run_id: str | None = None
+    scenario_index: int | None = None
+    trial: int = 0
+    sut: str | None = None
 
 
 def failure_turns(turns: list[TurnRecord]) -> dict[str, list[int]]:
@@ -30,6 +43,7 @@ def build_record(
     strategies: Mapping[str, StrategySpec],
     *,
     error: str | None = None,
+    bookkeeping: Bookkeeping | None = None,
 ) -> ConversationRecord:
     scenario = state["scenario"]
     turns = state.get("turns", [])
@@ -50,6 +64,7 @@ def build_record(
     strategy_state = state.get("strategy")
     return ConversationRecord(
         **scenario_fields(scenario),
+        **asdict(bookkeeping or Bookkeeping()),
         turns=turns,
         targets=targets,
         discovered_failures=list(ft),

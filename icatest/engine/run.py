@@ -40,7 +40,13 @@ async def run_conversation(scenario: Scenario, runtime: Runtime) -> Conversation
         cut = await until_cut(stream(), runtime.cut)
     except Exception as exc:  # keep what was done; name the ending
         last = {**last, "termination": TerminationReason.INTERNAL_ERROR}
-        return build_record(last, runtime.gateway, runtime.catalog.strategies, error=_describe(exc))
+        return build_record(
+            last,
+            runtime.gateway,
+            runtime.catalog.strategies,
+            error=_describe(exc),
+            bookkeeping=runtime.bookkeeping,
+        )
     if cut is not None:
         return cut_record(last, runtime, cut)
     return last["record"]
@@ -82,7 +88,9 @@ def cut_record(
     """The turns done before the cut, ended with `reason` and no conversation verdict."""
     verdict = ConversationVerdict(scored=False, unscored_reason=f"ended early: {reason.value}")
     ended: ConversationState = {**state, "termination": reason, "conversation_verdict": verdict}
-    return build_record(ended, runtime.gateway, runtime.catalog.strategies)
+    return build_record(
+        ended, runtime.gateway, runtime.catalog.strategies, bookkeeping=runtime.bookkeeping
+    )
 
 
 def _describe(exc: BaseException) -> str:

@@ -13,6 +13,7 @@ from icatest.catalog.loader import Catalog
 from icatest.channel.protocol import Channel
 from icatest.contracts.labels import TerminationReason
 from icatest.contracts.records import TurnRecord
+from icatest.engine.record import Bookkeeping
 from icatest.engine.script import DriverScript
 from icatest.judges.setup import Judges
 from icatest.llm.gateway import ModelGateway
@@ -47,6 +48,8 @@ class Runtime:
     unreachable: True (it answers again) makes the failed exchange the assistant's
     `assistant_error`; without it, or False, the conversation ends `sut_unreachable`.
     `channel` is the scenario's channel, built by `icatest.channel.open_channel`.
+    `bookkeeping` is written into the record as it is built (a campaign's run id, scenario
+    index, trial and assistant); every engine builds its record with it.
     """
 
     session: AssistantSession
@@ -59,3 +62,4 @@ class Runtime:
     cut: CutSignal | None = None
     assistant_up: AssistantProbe | None = None
     channel: Channel | None = None  # what the assistant hears; None: text (the words as said)
+    bookkeeping: Bookkeeping | None = None
