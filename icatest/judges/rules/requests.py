@@ -231,19 +231,39 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _place_matches(text: str) -> list[tuple[int, str, bool]]:
+def _place_word(word: str) -> str:
+    """A short word whole ('park', not 'parking'); a longer one also opens a compound
+    ('Apotheke' in 'Apothekenplatz')."""
+    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
+    return r"(?<!\w)" + re.escape(word) + whole
+
+
+def _place_pattern(kind: str, words: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], bool], ...]:
+    """One compiled alternation for the kind's name and one for its words, longest first."""
+    alts = sorted(words, key=len, reverse=True)
+    by_word = re.compile("|".join(_place_word(w) for w in alts)) if alts else None
+    own = re.compile(_place_word(kind))
+    return ((own, False),) + (((by_word, True),) if by_word else ())
+
+
+# compiled once: the per-turn cost of reading places is one scan per kind
+_PLACE_PATTERNS = tuple((kind, _place_pattern(kind, words)) for kind, words in PLACE_KINDS.items())
+
+
+@lru_cache(maxsize=2048)
+def _place_matches(text: str) -> tuple[tuple[int, str, bool], ...]:
     """(position, kind, by one of its words rather than its name) of every place word in the
     text; the longest phrase wins, so 'car park' is parking and not a park."""
     low = text.lower()
     found: list[tuple[int, int, str, bool]] = []
-    for kind, words in PLACE_KINDS.items():
-        for w, is_word in ((kind, False), *((w, True) for w in words)):
-            for m in _compiled(_place_word(w)).finditer(low):
+    for kind, patterns in _PLACE_PATTERNS:
+        for regex, is_word in patterns:
+            for m in regex.finditer(low):
                 found.append((m.start(), m.end(), kind, is_word))
-    return [
+    return tuple(
         (a, kind, is_word) for a, b, kind, is_word in found
         if not any(c <= a and b <= d and (d - c) > (b - a) for c, d, k, _ in found if k != kind)
-    ]
+    )
 
 
 def place_kind(text: str) -> str | None:
@@ -267,18 +287,6 @@ def other_place_kinds(reply: str, own: str) -> list[str]:
         # parking beside the place asked for is a common side remark
         and not (k == "parking" and mine != "parking" and mine in found)
     ]
-
-
-def _place_word(word: str) -> str:
-    """A short word whole ('park', not 'parking'); a longer one also opens a compound
-    ('Apotheke' in 'Apothekenplatz')."""
-    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
-    return r"(?<!\w)" + re.escape(word) + whole
-
-
-@lru_cache(maxsize=1024)
-def _compiled(regex: str) -> re.Pattern[str]:
-    return re.compile(regex)
 
 
 REPEATS_SIMILARITY = 0.6
