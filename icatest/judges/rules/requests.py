@@ -42,6 +42,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
+        r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix|episode)\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
@@ -134,6 +135,8 @@ def is_continuation(description: str) -> bool:
 ASKS_THE_RULE = (
     r"^(what|what'?s|which|is|are|how (fast|quick)ly? (can|may|am)|do you know)\b[^.]*"
     r"\b(speed limit|limit|allowed|legal|permitted)\b",
+    r"\b(what|what'?s|which|tell me|do you know|remind me)\b[^.?!]*\bspeed limit\b"
+    r"(?![^.?!]*\b(ignore|over|above|exceed|beat|faster)\b)",
 )
 
 
@@ -218,9 +221,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
-    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz"),
+    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
+                "park the car", "park my car", "place to park", "spot to park"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
-    "park": ("park", "garden", "공원"),
+    "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
     "hospital": ("hospital", "clinic", "emergency room"),
@@ -283,10 +287,21 @@ def other_place_kinds(reply: str, own: str) -> list[str]:
     found = {kind for _, kind, is_word in _place_matches(reply) if is_word}
     return [
         k for k in PLACE_KINDS
-        if k in found and k != mine
+        if k in found and k != mine and k not in SERVES.get(mine, ())
         # parking beside the place asked for is a common side remark
         and not (k == "parking" and mine != "parking" and mine in found)
     ]
+
+
+# Kinds that serve the same need: a cafe with a children's menu answers "a restaurant" (it
+# may not be what the driver pictured, but it is no other kind of place offered instead).
+SERVES: dict[str, tuple[str, ...]] = {
+    "restaurant": ("cafe",),
+    "cafe": ("restaurant", "bakery", "ice cream"),
+    "bakery": ("cafe",),
+    "ice cream": ("cafe",),
+    "charging station": ("parking",),  # chargers stand in car parks
+}
 
 
 REPEATS_SIMILARITY = 0.6

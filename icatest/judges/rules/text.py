@@ -25,7 +25,8 @@ STOP = frozenset(
     any some all one more most much many other else again still up down out off only than
     well oh hey hi hello yeah yep nope alright great perfect fine good nice cool awesome
     find look looking search show tell give take make see know think help try check
-    me. it, some, please, ya y'all gonna wanna""".split()
+    me. it, some, please, ya y'all gonna wanna you'd we'd we're we'll they'd they're they'll
+    he'd she'd it'd it'll that'd there'd""".split()
 )
 
 # Acknowledgement and filler words: an "answer" made only of these says nothing.
