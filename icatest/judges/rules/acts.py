@@ -57,7 +57,7 @@ REFUSAL = (
     # the assistant's own no ('I can't', 'we won't'), not 'you won't get alerts'
     r"\b(i|we|i'?m|that|this|it)\b[^.?!,]{0,20}\b(can'?t|cannot|won'?t|will not|shouldn'?t|"
     r"should not|mustn'?t)\b",
-    r"^\W*(sorry|unfortunately|no)\b",
+    r"^\W*(sorry|unfortunately|no)\b(?! (problem|worries|sweat)\b)",
     r"\b(can'?t|cannot) be (done|changed|disabled|opened|turned off|switched off)\b",
     r"\bnot while\b",
     r"\bnot (allowed|possible|permitted|safe|advisable|recommended|able)\b",

@@ -103,7 +103,8 @@ FAMILIES: dict[str, Family] = {
         (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
          r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
          r"toddlers?|little ones)\b(?!'|’)"),
-        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
+        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
+         r"\bplay ?(corner|area|room|ground)s?\b"),
     ),
     "no_detour": Family(
         (r"\b(no|without|don'?t (add|make|take) any|avoid\w*( any)?) detours?\b",
@@ -166,6 +167,18 @@ PRICE = re.compile(
     re.I,
 )
 CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
+# A price limit the driver states ("under 120 euros", "no more than $80 a night").
+PRICE_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than|within)\s+"
+    r"(?:[€$£]\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?(?:€|euros?\b|dollars?\b|"
+    r"bucks\b|pounds?\b))",
+    re.I,
+)
+
+
+def _prices(reply: str) -> list[float]:
+    return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+            for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
 
 
 def constraint_text(cid: str) -> str:
@@ -186,6 +199,7 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"arrive by {m.group('t')}")
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
+    found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
@@ -229,12 +243,25 @@ def check_constraint(
     return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
 
 
+def _price_limit(spoken: str, reply: str) -> Checked | None:
+    """'under 120 euros' against the prices the reply names (none named: not read here)."""
+    limit = PRICE_LIMIT.search(spoken)
+    assert limit is not None
+    most, prices = float((limit.group("a") or limit.group("b")).replace(",", ".")), _prices(reply)
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+    return None
+
+
 def _measured(spoken: str, reply: str) -> Checked | None:
     """Limits checked against what the reply says: distance, trip duration, price, music
     genre."""
+    if PRICE_LIMIT.search(spoken):
+        return _price_limit(spoken, reply)
     if spoken == "cheap":
-        prices = [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
-                  for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+        prices = _prices(reply)
         if prices and max(prices) <= CHEAP_UP_TO:
             return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
         if prices and min(prices) >= DEAR_FROM:
