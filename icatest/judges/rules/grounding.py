@@ -11,6 +11,7 @@ of a few cities, enough to read the context's location.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from icatest.judges.rules.text import any_match, distances_km
 
@@ -56,14 +57,21 @@ ROADS = ((re.compile(r"\bI-\d+\b|\b(interstate|highway \d+|us-\d+)\b", re.I), "n
 _HANGUL = re.compile(r"[가-힣]")
 
 
+_KNOWN = tuple((name, c) for name, c in (*REGIONS.items(), *CITIES.items()) if len(name) > 2)
+_KNOWN_RE = re.compile(
+    r"(?<!\w)(" + "|".join(re.escape(n) for n, _ in _KNOWN) + r")(?!\w)", re.I
+)  # compiled once: a context is read on every turn
+_CONTINENT = dict(_KNOWN)
+
+
+@lru_cache(maxsize=256)
 def continent_of(location: str) -> str | None:
     """The continent of the context's location, when a name in it says so."""
-    low = location.lower()
     if _HANGUL.search(location):
         return "asia"
-    for name, continent in (*REGIONS.items(), *CITIES.items()):
-        if len(name) > 2 and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low):
-            return continent
+    found = [m.group(1).lower() for m in _KNOWN_RE.finditer(location)]
+    if found:  # a region or country says more than a city of that name ("Paris, Texas")
+        return _CONTINENT[next((n for n in found if n in REGIONS), found[0])]
     for regex, continent in ROADS:
         if regex.search(location):
             return continent
