@@ -42,6 +42,8 @@ FALLBACK = (
     r"\b(let me|i'?ll|want me to|wanna|shall i|should i) try (that |it )?again\b",
     r"\bi can only\b[^.?!]*\b(right now|at the moment|for now|at a time)\b",
     r"\bas an ai( language model| assistant)?\b",
+    r"\bas an? [\w-]+ ai( language model| assistant)?\b",
+    r"\bi (don'?t|do not) have the (ability|capability|means) to\b",
     # a reply that opens with what it lacks; "It will be windy; I have no data on clouds" answers
     r"^\W*((unfortunately|sorry|i'?m afraid)\W+)?i (don'?t|do not) have (access to |any )?"
     r"(real[- ]time|information|data|details)\b",

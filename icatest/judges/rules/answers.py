@@ -80,7 +80,8 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
-    known = (turn.user, req.description, *turn.history_users)
+    # what the driver said, and where the car is: naming the context's own place finds nothing
+    known = (turn.user, req.description, *turn.history_users, turn.situation.location)
     evidence = answer_evidence(kind, reply, *known)
     alone = len(turn.requests) < 2  # else the utterance holds the other requests too
     elsewhere = another_place(req, reply, known) if evidence and alone else ""

@@ -222,7 +222,7 @@ def check_constraint(
     deadline = DEADLINE.search(spoken)
     if deadline:
         return _deadline(deadline.group("t"), reply, now_minutes)
-    measured = _measured(spoken, reply)
+    measured = _measured(spoken, reply) or _open_now(spoken, reply, now_minutes)
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -241,6 +241,33 @@ def check_constraint(
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
         return Checked(Check.HONOURED, "its words are in the reply")
     return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+
+
+# A closing time the reply states ("open until 17:00", "closes at 5 pm").
+CLOSES = re.compile(r"\b(?:open (?:today )?until|closes? at|closing at|shuts at)\s+"
+                    r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+
+
+def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
+    if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
+        return None
+    closed = _closed_before(reply, now)
+    return Checked(Check.MISSED, closed) if closed else None
+
+
+def _closed_before(reply: str, now: int) -> str | None:
+    """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
+    is past noon and no am/pm is given would be 5:00, so such times count from noon)."""
+    for m in CLOSES.finditer(reply.replace("midnight", "0:00")):
+        times = minutes_of(m.group("t"))
+        if not times:
+            continue
+        closes = times[0] or 24 * 60  # midnight ends the day
+        if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
+            closes += 12 * 60  # "until 5" in the afternoon means 17:00
+        if closes <= now:
+            return f"closes at {m.group('t').strip()}, before the clock"
+    return None
 
 
 def _price_limit(spoken: str, reply: str) -> Checked | None:

@@ -71,7 +71,7 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         if not any_match(words, low):
             return None  # no word of the weather at all: for the other rules to read
         return any(any_match(words, s) for s in now), True
-    if r.kind is RequestKind.NAVIGATE and goes(r.req.description):
+    if r.kind in (RequestKind.NAVIGATE, RequestKind.SEARCH) and goes(r.req.description):
         route = (durations(reply) or minutes_of(reply) or distances_km(reply)
                  or ADDRESS.search(reply) or any_match(GOING, low)
                  or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
@@ -90,6 +90,15 @@ def _missing(r: Reading) -> tuple[bool, bool] | None:
     return True, found[1]
 
 
+def _repeats_earlier(r: Reading) -> bool:
+    """The reply's own content is an earlier reply's ('take me there' answered with the
+    restaurant found before, again)."""
+    t = r.turn
+    own = new_content(r.own, t.user, r.req.description)
+    return len(own) >= OWN_CONTENT and not new_content(r.own, t.user, r.req.description,
+                                                        *t.history_replies)
+
+
 def value_missing(r: Reading) -> RequestVerdict | None:
     """A distance, a duration, a route or the weather now asked for and not given: talk of the
     same subject without it is an omission ('the weather can vary'); a reply with too little
@@ -99,6 +108,9 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         return None
     if missing[1]:
         why = f"{r.d} speaks of it in general, without what was asked"
+        return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
+    if _repeats_earlier(r):
+        why = f"{r.d} repeats an earlier answer, without what was asked"
         return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
     if len(new_content(r.own, r.turn.user, r.req.description)) >= OWN_CONTENT:
         return None  # another answer: `value_elsewhere`
@@ -112,7 +124,7 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
     missing = _missing(r)
     if missing is None or missing[1]:
         return None
-    if len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
+    if _repeats_earlier(r) or len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
         return None
     why = f"{r.d} talks of something else, without what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)

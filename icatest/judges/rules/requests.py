@@ -12,6 +12,7 @@ import re
 from enum import StrEnum
 from functools import lru_cache
 
+from icatest.judges.rules.grounding import REGIONS
 from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
@@ -188,7 +189,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
     """What in the reply answers a request of this kind, or None."""
     low = reply.lower()
     if kind in (RequestKind.SEARCH, RequestKind.PLAN, RequestKind.NAVIGATE):
-        fresh = new_names(reply, *known)
+        # a country or region ("Munich, Germany") places a city, it is no place found
+        fresh = {n for n in new_names(reply, *known) if n not in REGIONS}
         if fresh:
             return f"names {sorted(fresh)[0]!r}"
         if ADDRESS.search(reply):
