@@ -9,7 +9,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.requests import ANSWER_WORDS, NEGATIVE_ANSWER, RequestKind, goes
+from icatest.judges.rules.requests import ANSWER_WORDS, NEGATIVE_ANSWER, RequestKind
 from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
@@ -41,6 +41,9 @@ def too_far_for_nearby(r: Reading) -> RequestVerdict | None:
 
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
+# A request to be taken somewhere ("going to be frost" is not one).
+TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
+           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",)
 # Under way, in words: "taking you there", "we should be there shortly".
 GOING = (r"\b(taking|bringing|guiding|getting|driving|leading) (you|us)\b",
          r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",)
@@ -71,7 +74,7 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         if not any_match(words, low):
             return None  # no word of the weather at all: for the other rules to read
         return any(any_match(words, s) for s in now), True
-    if r.kind in (RequestKind.NAVIGATE, RequestKind.SEARCH) and goes(r.req.description):
+    if r.kind in (RequestKind.NAVIGATE, RequestKind.SEARCH) and any_match(TAKE_ME, asked):
         route = (durations(reply) or minutes_of(reply) or distances_km(reply)
                  or ADDRESS.search(reply) or any_match(GOING, low)
                  or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
