@@ -151,14 +151,19 @@ def case_context(case: TurnCase) -> TurnContext:
     )
 
 
+def _index(target_id: str | None) -> int | None:
+    """The request index of a case target's id (`r3` -> 3; see `case_targets`)."""
+    digits = (target_id or "")[1:]
+    return int(digits) if digits.isdigit() else None
+
+
 def case_result(case_id: str, verdict: TurnVerdict) -> CaseResult:
     if not verdict.scored:
         return CaseResult(id=case_id, scored=False, unscored_reason=verdict.unscored_reason)
-    index = {f"r{i}": i for i in range(1000)}
     findings = [
         CaseFinding(
             label=f.label.value,
-            request=index.get(tid),
+            request=_index(tid),
             rationale=f.rationale,
         )
         for f in verdict.findings
@@ -168,8 +173,8 @@ def case_result(case_id: str, verdict: TurnVerdict) -> CaseResult:
         id=case_id,
         scored=True,
         labels=sorted({f.label.value for f in verdict.findings}),
-        completed=sorted(index[u.target_id] for u in verdict.target_updates if u.status == 1),
-        uncertain=sorted(index[u.target_id] for u in verdict.uncertain),
+        completed=sorted(int(u.target_id[1:]) for u in verdict.target_updates if u.status == 1),
+        uncertain=sorted(int(u.target_id[1:]) for u in verdict.uncertain),
         findings=findings,
     )
 

@@ -43,7 +43,8 @@ def turn_of(case: dict[str, Any]) -> TurnInput:
         reply=plain(case["reply"]),
         requests=tuple(_request(r) for r in requests),
         history_users=tuple(u for u, _ in history),
-        situation=Situation(case.get("time"), case.get("speed_kmh")),
+        situation=Situation(case.get("time"), case.get("speed_kmh"), case.get("location", ""),
+                            case.get("conditions", "")),
         history_replies=tuple(plain(a) for _, a in history),
     )
 

@@ -17,6 +17,7 @@ from icatest.judges.rules.requests import (
     goes,
     other_place_kinds,
     place_kind,
+    place_kinds,
 )
 from icatest.judges.rules.text import (
     any_match,
@@ -71,12 +72,16 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
     asked = req.slot("category") or (place_kind(req.description) or "")
     offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH else ""
-    others = other_place_kinds(offered, asked) if offered else []
+    # kinds the request itself names are not offered instead ("with parking", "near the
+    # Pinakothek": the car park and the museum are what was asked about)
+    named = place_kinds(" ".join((req.description, *req.constraints)))
+    others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     if others and place_kind(offered) != (place_kind(asked) or asked):
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
-    known = (turn.user, req.description, *turn.history_users)
+    # what the driver said, and where the car is: naming the context's own place finds nothing
+    known = (turn.user, req.description, *turn.history_users, turn.situation.location)
     evidence = answer_evidence(kind, reply, *known)
     alone = len(turn.requests) < 2  # else the utterance holds the other requests too
     elsewhere = another_place(req, reply, known) if evidence and alone else ""
@@ -139,4 +144,7 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
     own = sentences(context.own_text(req, turn))
-    return " ".join(s for s in own if new_names(s, turn.user, req.description))
+    named = [bool(new_names(s, turn.user, req.description)) for s in own]
+    # a list's heading ("Here are some gas stations nearby:") says what its items are
+    heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
+    return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

@@ -12,6 +12,7 @@ be taken there or neither) are spoken to together: which wording the reply echoe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
@@ -59,9 +60,17 @@ def _mentions(sentence: str, stems: set[str], kinds: set[str]) -> bool:
     return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))
 
 
+@lru_cache(maxsize=256)
+def _all_marks(requests: tuple[Request, ...]) -> tuple[tuple[set[str], set[str]], ...]:
+    """Every request's marks, read once per turn (each request's verdict asks for them)."""
+    return tuple(
+        _marks(r, [o for j, o in enumerate(requests) if j != i]) for i, r in enumerate(requests)
+    )
+
+
 def own_sentences(req: Request, requests: Sequence[Request], reply: str) -> str:
     """The sentences of the reply that speak of this request or of none of the others."""
-    marks = [_marks(r, [o for o in requests if o is not r]) for r in requests]
+    marks = _all_marks(tuple(requests))
     mine = marks[[i for i, r in enumerate(requests) if r is req][0]]
     kept = [
         s for s in sentences(reply) or [reply]
@@ -72,9 +81,7 @@ def own_sentences(req: Request, requests: Sequence[Request], reply: str) -> str:
 
 def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
     """For each request: does some sentence of the reply speak to it?"""
-    marks = [
-        _marks(r, [o for j, o in enumerate(requests) if j != i]) for i, r in enumerate(requests)
-    ]
+    marks = _all_marks(tuple(requests))
     said = sentences(reply) or [reply]
     hits = [[_mentions(s, *m) for m in marks] for s in said]
     kinds = [request_kind(r.description, r.kind) for r in requests]

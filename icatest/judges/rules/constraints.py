@@ -103,7 +103,8 @@ FAMILIES: dict[str, Family] = {
         (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
          r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
          r"toddlers?|little ones)\b(?!'|’)"),
-        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",),
+        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
+         r"\bplay ?(corner|area|room|ground)s?\b"),
     ),
     "no_detour": Family(
         (r"\b(no|without|don'?t (add|make|take) any|avoid\w*( any)?) detours?\b",
@@ -166,6 +167,18 @@ PRICE = re.compile(
     re.I,
 )
 CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
+# A price limit the driver states ("under 120 euros", "no more than $80 a night").
+PRICE_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than|within)\s+"
+    r"(?:[€$£]\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?(?:€|euros?\b|dollars?\b|"
+    r"bucks\b|pounds?\b))",
+    re.I,
+)
+
+
+def _prices(reply: str) -> list[float]:
+    return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+            for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
 
 
 def constraint_text(cid: str) -> str:
@@ -186,6 +199,7 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"arrive by {m.group('t')}")
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
+    found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
@@ -208,7 +222,7 @@ def check_constraint(
     deadline = DEADLINE.search(spoken)
     if deadline:
         return _deadline(deadline.group("t"), reply, now_minutes)
-    measured = _measured(spoken, reply)
+    measured = _measured(spoken, reply) or _open_now(spoken, reply, now_minutes)
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -229,12 +243,52 @@ def check_constraint(
     return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
 
 
+# A closing time the reply states ("open until 17:00", "closes at 5 pm").
+CLOSES = re.compile(r"\b(?:open (?:today )?until|closes? at|closing at|shuts at)\s+"
+                    r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+
+
+def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
+    if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
+        return None
+    closed = _closed_before(reply, now)
+    return Checked(Check.MISSED, closed) if closed else None
+
+
+def _closed_before(reply: str, now: int) -> str | None:
+    """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
+    is past noon and no am/pm is given would be 5:00, so such times count from noon)."""
+    for m in CLOSES.finditer(reply.replace("midnight", "0:00")):
+        times = minutes_of(m.group("t"))
+        if not times:
+            continue
+        closes = times[0] or 24 * 60  # midnight ends the day
+        if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
+            closes += 12 * 60  # "until 5" in the afternoon means 17:00
+        if closes <= now:
+            return f"closes at {m.group('t').strip()}, before the clock"
+    return None
+
+
+def _price_limit(spoken: str, reply: str) -> Checked | None:
+    """'under 120 euros' against the prices the reply names (none named: not read here)."""
+    limit = PRICE_LIMIT.search(spoken)
+    assert limit is not None
+    most, prices = float((limit.group("a") or limit.group("b")).replace(",", ".")), _prices(reply)
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+    return None
+
+
 def _measured(spoken: str, reply: str) -> Checked | None:
     """Limits checked against what the reply says: distance, trip duration, price, music
     genre."""
+    if PRICE_LIMIT.search(spoken):
+        return _price_limit(spoken, reply)
     if spoken == "cheap":
-        prices = [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
-                  for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+        prices = _prices(reply)
         if prices and max(prices) <= CHEAP_UP_TO:
             return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
         if prices and min(prices) >= DEAR_FROM:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import plans, talk
-from icatest.judges.rules.constraints import Check, check_constraint
+from icatest.judges.rules.constraints import FAMILIES, Check, check_constraint
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.text import clock
+from icatest.judges.rules.text import any_match, clock
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Finding, RequestVerdict, failed
 
@@ -37,6 +37,16 @@ def plan_stops(r: Reading, found: tuple[Finding, ...]) -> list[Finding]:
 # Constraints a reply usually honours without a word: their absence is no evidence of a miss.
 # The simulator's own targets keep the reference oracle's convention (said, or missed).
 SILENT = frozenset({"fastest"})
+# ... and a route preference, when the reply describes no route at all ("I'll take you to
+# Starnberg"): which roads the route takes is not said, so it is not plain evidence either way.
+ROUTE_PREFERENCES = ("avoid_highways", "avoid_tolls")
+
+
+def _silent(c: str, reply: str) -> bool:
+    if c in SILENT:
+        return True
+    prefers = any(any_match(FAMILIES[n].asks, c.lower()) for n in ROUTE_PREFERENCES)
+    return prefers and not any_match(talk.SHOWS_ROUTE, reply.lower())
 
 
 def constraints_checked(
@@ -48,7 +58,7 @@ def constraints_checked(
     unknown: list[str] = []
     for c in talk.request_constraints(req, turn):
         got = check_constraint(c, turn.reply, now)
-        if got.absent and c in SILENT and not req.simulated:
+        if got.absent and _silent(c, turn.reply) and not req.simulated:
             # a route set without a word on traffic may well be the fastest: no plain evidence
             unknown.append(f"{c}: the reply does not say which route it picked")
         elif got.check is Check.MISSED and not (dropped_stop and got.absent):

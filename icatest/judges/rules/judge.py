@@ -17,6 +17,7 @@ from icatest.contracts.records import (
     TurnVerdict,
     UncertainTarget,
 )
+from icatest.contracts.vehicle import TEXT
 from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.rules.table import TAG, judge_turn_input
 from icatest.judges.rules.text import plain
@@ -59,7 +60,9 @@ def turn_input(ctx: TurnContext) -> TurnInput:
         requests=tuple(to_request(t, ctx.turn) for t in ctx.addressed_targets),
         history_users=tuple(h.user for h in history),
         history_replies=tuple(plain(h.system or "") for h in history),
-        situation=Situation(time=context.time or None, speed_kmh=context.speed_now()),
+        situation=Situation(time=context.time or None, speed_kmh=context.speed_now(),
+                            location=context.location or "",
+                            conditions=str(context.vehicle.get(TEXT, ""))),
     )
 
 

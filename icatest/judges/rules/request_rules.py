@@ -169,8 +169,15 @@ def forgets_context(r: Reading) -> RequestVerdict | None:
     return failed(F.CONTEXT_FORGOTTEN, cause, "forgets_context", f"{r.d} {forgot}")
 
 
+# A request that asks for the time: the clock the assistant was told is then an answer.
+ASKS_TIME = (r"\b(what time|when|how long|eta|arriv\w*|clock)\b", r"몇 시|언제")
+
+
 def echo(r: Reading) -> RequestVerdict | None:
-    reply, user = r.turn.reply, r.turn.user
+    reply, s = r.turn.reply, r.turn.situation
+    # the driver's words, and where and when the car is: a reply made of these adds nothing
+    told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "")
+    user = " ".join((r.turn.user, *told)).strip()
     if r.only_asks or not (acts.is_echo(reply, user) or acts.is_echo(reply, r.req.description)):
         return None
     why = f"{r.d} the reply only restates the request"

@@ -12,6 +12,7 @@ import re
 from enum import StrEnum
 from functools import lru_cache
 
+from icatest.judges.rules.grounding import REGIONS
 from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
@@ -42,6 +43,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
+        r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix|episode)\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
@@ -134,6 +136,8 @@ def is_continuation(description: str) -> bool:
 ASKS_THE_RULE = (
     r"^(what|what'?s|which|is|are|how (fast|quick)ly? (can|may|am)|do you know)\b[^.]*"
     r"\b(speed limit|limit|allowed|legal|permitted)\b",
+    r"\b(what|what'?s|which|tell me|do you know|remind me)\b[^.?!]*\bspeed limit\b"
+    r"(?![^.?!]*\b(ignore|over|above|exceed|beat|faster)\b)",
 )
 
 
@@ -185,7 +189,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
     """What in the reply answers a request of this kind, or None."""
     low = reply.lower()
     if kind in (RequestKind.SEARCH, RequestKind.PLAN, RequestKind.NAVIGATE):
-        fresh = new_names(reply, *known)
+        # a country or region ("Munich, Germany") places a city, it is no place found
+        fresh = {n for n in new_names(reply, *known) if n not in REGIONS}
         if fresh:
             return f"names {sorted(fresh)[0]!r}"
         if ADDRESS.search(reply):
@@ -218,9 +223,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
-    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz"),
+    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
+                "park the car", "park my car", "place to park", "spot to park"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
-    "park": ("park", "garden", "공원"),
+    "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
     "hospital": ("hospital", "clinic", "emergency room"),
@@ -231,19 +237,39 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _place_matches(text: str) -> list[tuple[int, str, bool]]:
+def _place_word(word: str) -> str:
+    """A short word whole ('park', not 'parking'); a longer one also opens a compound
+    ('Apotheke' in 'Apothekenplatz')."""
+    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
+    return r"(?<!\w)" + re.escape(word) + whole
+
+
+def _place_pattern(kind: str, words: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], bool], ...]:
+    """One compiled alternation for the kind's name and one for its words, longest first."""
+    alts = sorted(words, key=len, reverse=True)
+    by_word = re.compile("|".join(_place_word(w) for w in alts)) if alts else None
+    own = re.compile(_place_word(kind))
+    return ((own, False),) + (((by_word, True),) if by_word else ())
+
+
+# compiled once: the per-turn cost of reading places is one scan per kind
+_PLACE_PATTERNS = tuple((kind, _place_pattern(kind, words)) for kind, words in PLACE_KINDS.items())
+
+
+@lru_cache(maxsize=2048)
+def _place_matches(text: str) -> tuple[tuple[int, str, bool], ...]:
     """(position, kind, by one of its words rather than its name) of every place word in the
     text; the longest phrase wins, so 'car park' is parking and not a park."""
     low = text.lower()
     found: list[tuple[int, int, str, bool]] = []
-    for kind, words in PLACE_KINDS.items():
-        for w, is_word in ((kind, False), *((w, True) for w in words)):
-            for m in _compiled(_place_word(w)).finditer(low):
+    for kind, patterns in _PLACE_PATTERNS:
+        for regex, is_word in patterns:
+            for m in regex.finditer(low):
                 found.append((m.start(), m.end(), kind, is_word))
-    return [
+    return tuple(
         (a, kind, is_word) for a, b, kind, is_word in found
         if not any(c <= a and b <= d and (d - c) > (b - a) for c, d, k, _ in found if k != kind)
-    ]
+    )
 
 
 def place_kind(text: str) -> str | None:
@@ -263,22 +289,21 @@ def other_place_kinds(reply: str, own: str) -> list[str]:
     found = {kind for _, kind, is_word in _place_matches(reply) if is_word}
     return [
         k for k in PLACE_KINDS
-        if k in found and k != mine
+        if k in found and k != mine and k not in SERVES.get(mine, ())
         # parking beside the place asked for is a common side remark
         and not (k == "parking" and mine != "parking" and mine in found)
     ]
 
 
-def _place_word(word: str) -> str:
-    """A short word whole ('park', not 'parking'); a longer one also opens a compound
-    ('Apotheke' in 'Apothekenplatz')."""
-    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
-    return r"(?<!\w)" + re.escape(word) + whole
-
-
-@lru_cache(maxsize=1024)
-def _compiled(regex: str) -> re.Pattern[str]:
-    return re.compile(regex)
+# Kinds that serve the same need: a cafe with a children's menu answers "a restaurant" (it
+# may not be what the driver pictured, but it is no other kind of place offered instead).
+SERVES: dict[str, tuple[str, ...]] = {
+    "restaurant": ("cafe",),
+    "cafe": ("restaurant", "bakery", "ice cream"),
+    "bakery": ("cafe",),
+    "ice cream": ("cafe",),
+    "charging station": ("parking",),  # chargers stand in car parks
+}
 
 
 REPEATS_SIMILARITY = 0.6

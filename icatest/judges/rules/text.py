@@ -25,7 +25,8 @@ STOP = frozenset(
     any some all one more most much many other else again still up down out off only than
     well oh hey hi hello yeah yep nope alright great perfect fine good nice cool awesome
     find look looking search show tell give take make see know think help try check
-    me. it, some, please, ya y'all gonna wanna""".split()
+    me. it, some, please, ya y'all gonna wanna you'd we'd we're we'll they'd they're they'll
+    he'd she'd it'd it'll that'd there'd""".split()
 )
 
 # Acknowledgement and filler words: an "answer" made only of these says nothing.
@@ -44,6 +45,7 @@ def words(text: str) -> list[str]:
     return [w.lower().strip("'’-") for w in WORD.findall(text)]
 
 
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A crude suffix stripper: 'restaurants' ~ 'restaurant', 'avoiding' ~ 'avoid'."""
     w = word.lower()
@@ -53,15 +55,24 @@ def stem(word: str) -> str:
     return w
 
 
+_FILL = frozenset(stem(w) for w in FILLER)
+
+
 def content_stems(text: str) -> set[str]:
     """Content words, stemmed; a Korean word gives its content morphemes."""
+    return set(_content_stems(text))
+
+
+@lru_cache(maxsize=4096)
+def _content_stems(text: str) -> frozenset[str]:
+    """The rules read the same reply and request many times a turn: read each text once."""
     out: set[str] = set()
     for w in words(text):
         if is_korean(w):
             out |= content_morphemes(w)
         elif w not in STOP and len(w) > 1:
             out.add(stem(w))
-    return out
+    return frozenset(out)
 
 
 def heads(stems: set[str]) -> set[str]:
@@ -73,9 +84,8 @@ def new_content(reply: str, *sources: str) -> set[str]:
     """Content stems of the reply found in none of the sources and not mere filler."""
     seen: set[str] = set()
     for source in sources:
-        seen |= content_stems(source)
-    fill = {stem(w) for w in FILLER}
-    return {s for s in content_stems(reply) - seen if s not in fill}
+        seen |= _content_stems(source)
+    return {s for s in _content_stems(reply) - seen if s not in _FILL}
 
 
 # --- times ---------------------------------------------------------------------------------

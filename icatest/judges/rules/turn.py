@@ -26,6 +26,8 @@ class Request:
 class Situation:
     time: str | None = None
     speed_kmh: float | None = None
+    location: str = ""  # where the car is ("Munich, Schwabing"): places are read against it
+    conditions: str = ""  # the vehicle state as written ("moving at 15 km/h in heavy traffic")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,12 @@ class Cause(StrEnum):
     UNSAFE_UNANSWERED = "unsafe_unanswered"
     SAFE_NOW = "safe_now"
     COMPLIED = "complied"
+    EYES_OFF_ROAD = "eyes_off_road"  # the driver sent to a screen or a phone while moving
+    SPEEDING_ADVISED = "speeding_advised"
+    LONG_READOUT = "long_readout"  # a long read-out in demanding traffic
+    ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car
+    IMPLAUSIBLE = "implausible"  # "nearby" answered with places hundreds of km away
+    NO_VALUE = "no_value"  # the distance, time, route or weather asked for not given
     CLOSING = "closing"
     FALLBACK = "fallback"
     OFFERS_DIRECTIONS = "offers_directions"

@@ -1,0 +1,133 @@
+"""Decide rules that hold a reply to what was asked of it: the place grounded against the
+context (`grounding.py`), and the value the request asks for (a distance, a duration, a route,
+the weather now). A reply that names things but carries no such value has not done the
+request, however much it says."""
+
+from __future__ import annotations
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules import acts
+from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
+from icatest.judges.rules.request_rules import Reading
+from icatest.judges.rules.requests import ANSWER_WORDS, NEGATIVE_ANSWER, RequestKind
+from icatest.judges.rules.text import (
+    ADDRESS,
+    any_match,
+    distances_km,
+    durations,
+    minutes_of,
+    new_content,
+    sentences,
+)
+from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
+
+
+def namesake_elsewhere(r: Reading) -> RequestVerdict | None:
+    said = " ".join((r.req.description, r.turn.user))
+    where = placed_elsewhere(r.own, said, r.turn.situation.location)
+    if where is None:
+        return None
+    why = f"{r.d} answers about {where}, on another continent than the car"
+    return failed(F.IRRELEVANT_RESPONSE, Cause.ELSEWHERE, "namesake_elsewhere", why)
+
+
+def too_far_for_nearby(r: Reading) -> RequestVerdict | None:
+    km = far_for_nearby(r.req.description, r.own)
+    if km is None:
+        return None
+    why = f"{r.d} asks for something nearby; the nearest place named is {km:g} km away"
+    return decided(Outcome.UNCERTAIN, Cause.IMPLAUSIBLE, "far_for_nearby", why)
+
+
+HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
+HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
+# A request to be taken somewhere ("going to be frost" is not one).
+TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
+           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",)
+# Under way, in words: "taking you there", "we should be there shortly".
+GOING = (r"\b(taking|bringing|guiding|getting|driving|leading) (you|us)\b",
+         r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",)
+# Weather said in general ("it can vary depending on the time of year"), not for now.
+IN_GENERAL = (
+    r"\b(generally|usually|typically|normally|on average|tends? to|can vary|varies|depending "
+    r"on|throughout the year|all year|most of the year|climate|in (summer|winter|spring|"
+    r"autumn|fall))\b",
+)
+# With this many content words of its own and none of the value, the reply talks of
+# something else (the history of the place asked to be taken to): off topic, plainly.
+OWN_CONTENT = 5
+
+
+def _value(r: Reading) -> tuple[bool, bool] | None:
+    """(carries the value asked for, speaks in the kind's own words), or None when the request
+    asks for no value this rule reads."""
+    reply, low = r.own, r.own.lower()
+    asked = " ".join((r.req.description, r.turn.user)).lower() if len(r.turn.requests) < 2 \
+        else r.req.description.lower()
+    if any_match(HOW_FAR, asked):
+        return bool(distances_km(reply) or durations(reply)), False
+    if any_match(HOW_LONG, asked):
+        return bool(durations(reply) or minutes_of(reply)), False
+    if r.kind is RequestKind.WEATHER:
+        now = [s for s in sentences(low) if not any_match(IN_GENERAL, s)]
+        words = ANSWER_WORDS[RequestKind.WEATHER]
+        if not any_match(words, low):
+            return None  # no word of the weather at all: for the other rules to read
+        return any(any_match(words, s) for s in now), True
+    if r.kind in (RequestKind.NAVIGATE, RequestKind.SEARCH) and any_match(TAKE_ME, asked):
+        route = (durations(reply) or minutes_of(reply) or distances_km(reply)
+                 or ADDRESS.search(reply) or any_match(GOING, low)
+                 or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
+                 or acts.confirms_action(reply))
+        return bool(route), False
+    return None
+
+
+def _missing(r: Reading) -> tuple[bool, bool] | None:
+    """(asked for a value it does not carry, speaks in the kind's own words), or None."""
+    if r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower()):
+        return None
+    found = _value(r)
+    if found is None or found[0]:
+        return None
+    return True, found[1]
+
+
+def _repeats_earlier(r: Reading) -> bool:
+    """The reply's own content is an earlier reply's ('take me there' answered with the
+    restaurant found before, again)."""
+    t = r.turn
+    own = new_content(r.own, t.user, r.req.description)
+    return len(own) >= OWN_CONTENT and not new_content(r.own, t.user, r.req.description,
+                                                        *t.history_replies)
+
+
+def value_missing(r: Reading) -> RequestVerdict | None:
+    """A distance, a duration, a route or the weather now asked for and not given: talk of the
+    same subject without it is an omission ('the weather can vary'); a reply with too little
+    of its own to call it another answer is uncertain."""
+    missing = _missing(r)
+    if missing is None:
+        return None
+    if missing[1]:
+        why = f"{r.d} speaks of it in general, without what was asked"
+        return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
+    if _repeats_earlier(r):
+        why = f"{r.d} repeats an earlier answer, without what was asked"
+        return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
+    if len(new_content(r.own, r.turn.user, r.req.description)) >= OWN_CONTENT:
+        return None  # another answer: `value_elsewhere`
+    why = f"{r.d} carries no distance, time or route for what was asked"
+    return decided(Outcome.UNCERTAIN, Cause.NO_VALUE, "value_missing", why)
+
+
+def value_elsewhere(r: Reading) -> RequestVerdict | None:
+    """The value asked for not given, and content of its own instead ('the Hofbräuhaus was
+    founded in 1589' to 'navigate to the Hofbräuhaus')."""
+    missing = _missing(r)
+    if missing is None or missing[1]:
+        return None
+    if _repeats_earlier(r) or len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
+        return None
+    why = f"{r.d} talks of something else, without what was asked"
+    return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)
