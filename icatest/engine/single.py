@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from icatest.catalog import load_catalog
 from icatest.catalog.scenarios import NEUTRAL_BY_LANGUAGE, make_scenario
+from icatest.contracts.documents import JsonObject
 from icatest.contracts.labels import Mode
 from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Scenario
@@ -32,7 +36,7 @@ async def answers(assistant: Any) -> bool:
     return reply.error_kind is None or not reply.error_kind.unreachable
 
 
-def assistant_context(scenario: Scenario) -> dict[str, Any]:
+def assistant_context(scenario: Scenario) -> JsonObject:
     """The situation as the assistant is told it (location, date, time, vehicle state)."""
     ctx = scenario.context.model_dump(exclude={"id"})
     return {k: v for k, v in ctx.items() if v not in ({}, None, "")}
@@ -53,7 +57,7 @@ async def converse_once(
     rng_seed: int,
     data_dir: Path | None,
     only_user_data: bool = False,
-    reference_opts: dict[str, Any] | None = None,
+    reference_opts: Mapping[str, JsonValue] | None = None,
     sut_options: SutOptions | None = None,
     cut: CutSignal | None = None,
     channel: str = "text",
@@ -88,8 +92,10 @@ async def converse_once(
         if scenario.speech_level:
             opts.setdefault("register", scenario.speech_level)
     told = {"language": scenario.language, "speech_level": scenario.speech_level}
+    # free options, checked by the reference assistant's start_background (not by this seam)
+    free: Any = opts
     async with open_assistant(
-        sut, sut_config, options=sut_options, variables=told, **opts
+        sut, sut_config, options=sut_options, variables=told, **free
     ) as assistant:
         session = assistant.session(scenario.conversation_id, context=assistant_context(scenario))
         try:
