@@ -18,12 +18,13 @@ from icatest.engine.run import run_conversation
 from icatest.engine.runtime import CutSignal, Runtime
 from icatest.llm.gateway import ModelGateway
 from icatest.llm.settings import RoleSettings
+from icatest.sut.base import Assistant
 from icatest.sut.options import SutOptions
 
 PROBE_UTTERANCE = "Hello, can you hear me?"
 
 
-async def answers(assistant: Any) -> bool:
+async def answers(assistant: Assistant) -> bool:
     """One exchange with the assistant in a fresh session; False only when it could not be
     reached (a broken answer is still an answer: the assistant is up)."""
     import uuid
