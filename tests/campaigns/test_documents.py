@@ -142,3 +142,16 @@ def test_a_bad_manifest_names_the_field(tmp_path: Path, change: dict[str, str], 
 def test_every_way_a_breaker_ends_a_campaign_is_a_status() -> None:
     downs = {h.value for h in Health if h.value.endswith("_down")}
     assert downs and downs <= {s.value for s in CampaignStatus}
+
+
+async def test_a_campaign_ends_with_a_status_of_the_enum(
+    data_dir: Path, tmp_path: Path, scripted: dict[str, str]
+) -> None:
+    from campaign_helpers import config
+
+    from icatest.campaigns import run_campaign
+
+    result = await run_campaign(config(data_dir, max_conversations=2), tmp_path / "run",
+                                handle_signals=False, **scripted)  # fmt: skip
+    assert result.status is CampaignStatus.COMPLETED
+    assert read_manifest(tmp_path / "run").status is result.status
