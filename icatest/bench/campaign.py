@@ -34,6 +34,7 @@ from icatest.campaigns.sampler import ScenarioSampler
 from icatest.campaigns.scripted import ScriptedAssistant
 from icatest.catalog import load_catalog
 from icatest.contracts.records import PUBLISHED_TOKENS_PER_TURN
+from icatest.engine.plan import ConversationPlan
 from icatest.limits import RateLimiter
 
 CONCURRENCY = (1, 4, 16, 32, 64)
@@ -42,7 +43,6 @@ SUT_LATENCY_MS = 200
 LLM_LATENCY_MS = 300
 REPLIES = "icatest.bench.fake_replies:reply"
 URL_ENV = "ICATEST_BENCH_REFERENCE_URL"
-OPENER = "icatest.bench.campaign:external_reference"
 
 
 @contextlib.asynccontextmanager
@@ -59,7 +59,8 @@ async def engine_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
     cfg = CampaignConfig(sut="reference", max_conversations=n_conversations, rng_seed=1)
     catalog = load_catalog(None)
     sampler = ScenarioSampler(cfg, catalog, "bench")
-    env = ConversationEnv(catalog=catalog, assistant=ScriptedAssistant(0.0), roles=cfg.roles())
+    env = ConversationEnv(catalog=catalog, assistant=ScriptedAssistant(0.0),
+                          conversation=ConversationPlan(models=cfg.roles()))
     for i in range(3):  # warm-up: imports, graph compile, caches
         await run_planned(sampler.plan(10_000 + i), env, lambda: None)
     wall: list[float] = []
@@ -88,7 +89,7 @@ def _campaign(model: str, n: int, seed: int, **extra: Any) -> CampaignConfig:
 
 
 async def _run(cfg: CampaignConfig, out: Path) -> list[dict[str, Any]]:
-    await run_campaign(cfg, out, handle_signals=False, opener=OPENER)
+    await run_campaign(cfg, out, handle_signals=False, opener=external_reference)
     return read_records(out / "conversations.jsonl")
 
 

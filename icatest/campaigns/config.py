@@ -15,6 +15,7 @@ from pydantic_core import PydanticCustomError
 
 from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
+from icatest.engine.plan import AssistantLanguage
 from icatest.errors import ConfigError
 from icatest.llm.settings import RoleSettings
 from icatest.sut.options import SutOptions
@@ -157,11 +158,8 @@ class CampaignConfig(Strict):
 
     def reference_start_options(self) -> dict[str, Any]:
         """Options for the reference server: a required speech level makes it speak Korean."""
-        opts = dict(self.reference_options)
-        if self.speech_level is not None:
-            opts.setdefault("lang", "ko")
-            opts.setdefault("register", self.speech_level)
-        return opts
+        language = AssistantLanguage("en" if self.speech_level is None else "ko", self.speech_level)
+        return language.reference_options(self.reference_options)
 
     @field_validator("budget_s", "outage_grace_s", mode="before")
     @classmethod

@@ -1,41 +1,47 @@
 """One planned conversation, end to end: scenario, gateway, assistant session, engine, record.
 
-Shared by the local executor and the Dask workers, so both produce identical records. The engine
-is named by a dotted path ("module:function") so it crosses process boundaries and tests can
-swap in a scripted one.
+Shared by the local executor and the Dask workers, so both produce identical records. The
+conversation is wired by the engine's builder (`icatest.engine.plan`); the engine that runs it is
+a function (it crosses to a Dask worker by reference), picked by name where a user picks it
+(`ENGINES`: the graph, or the scripted stand-in of benchmarks and tests).
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from icatest.campaigns.redact import redact_url
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
+from icatest.campaigns.scripted import run_scripted_conversation
 from icatest.catalog import Catalog
-from icatest.channel import open_channel
 from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
+from icatest.engine.plan import ConversationPlan, answers, open_conversation
 from icatest.engine.record import build_record
+from icatest.engine.run import run_conversation
 from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
-from icatest.engine.single import answers, assistant_context
 from icatest.engine.state import ConversationState
-from icatest.judges.setup import RoleBinding, base_role, bind_roles
+from icatest.judges.setup import RoleBinding, base_role
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import CallHook, ModelGateway
-from icatest.llm.settings import RoleSettings
-from icatest.locar.speech_level import TURN_CHECKS
 
-DEFAULT_ENGINE = "icatest.engine.run:run_conversation"
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
 
 
-def resolve(path: str) -> Any:
-    """'package.module:name' -> the object (engines and assistant openers cross processes so)."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+class EngineName(StrEnum):
+    """The engines a campaign can run conversations with (`icatest fuzz --engine`, hidden)."""
+
+    GRAPH = "graph"  # the LangGraph loop: simulator, assistant, judges
+    SCRIPTED = "scripted"  # no model, canned turns: campaign tests and overhead benchmarks
+
+
+ENGINES: Mapping[EngineName, EngineFn] = {
+    EngineName.GRAPH: run_conversation,
+    EngineName.SCRIPTED: run_scripted_conversation,
+}
 
 
 @dataclass
@@ -44,10 +50,9 @@ class ConversationEnv:
 
     catalog: Catalog
     assistant: Any  # icatest.sut Assistant: .session(conversation_id, context=...)
-    roles: Mapping[str, str]
-    settings: Mapping[str, RoleSettings] = field(default_factory=dict)
+    conversation: ConversationPlan  # roles, settings and turn checks of every conversation
     limiters: Mapping[str, RateLimiter] = field(default_factory=dict)
-    engine: str = DEFAULT_ENGINE
+    engine: EngineFn = run_conversation
     run_id: str | None = None
     on_model_call: CallHook | None = None  # the campaign's circuit breaker hears every call
     # parameters a provider refused by name, per role: learnt once, not sent again by any
@@ -60,7 +65,7 @@ class ConversationEnv:
 def make_gateway(env: ConversationEnv, binding: RoleBinding | None = None) -> ModelGateway:
     """One gateway per conversation (its usage feeds the record); limiters are shared, and
     ensemble members share their role's limiter."""
-    binding = binding or bind_roles(env.roles, env.settings)
+    binding = binding or env.conversation.bind()
     limiters = {
         role: env.limiters[base_role(role)]
         for role in binding.roles
@@ -89,31 +94,29 @@ async def run_planned(
     """Run scenario `plan`; an engine crash becomes a marked internal_error record, not a loss;
     `cut` (the campaign's hard deadline) ends it at once, mid-call, with a partial record."""
     scenario = build_scenario(env.catalog, plan)
-    binding = bind_roles(env.roles, env.settings, turn_checks=TURN_CHECKS)
+    binding = env.conversation.bind()
     gateway = make_gateway(env, binding)
     if on_gateway:
         on_gateway(plan.conversation_id, gateway)
     started = time.time()
-    session = env.assistant.session(plan.conversation_id, context=assistant_context(scenario))
     try:
-        runtime = Runtime(
-            session=session,
+        async with open_conversation(
+            env.conversation,
+            scenario,
+            env.assistant,
+            env.catalog,
+            binding=binding,
             gateway=gateway,
-            catalog=env.catalog,
             should_stop=should_stop,
             on_turn=on_turn,
-            judges=binding.judges,
             cut=cut,
             assistant_up=env.assistant_up or (lambda: answers(env.assistant)),
-            channel=open_channel(scenario.channel),
-        )
-        try:
-            engine: EngineFn = resolve(env.engine)
-            record = await engine(scenario, runtime)
-        except Exception as exc:  # the campaign must outlive one broken conversation
-            record = error_record(scenario, gateway, started, exc)
+        ) as runtime:
+            try:
+                record = await env.engine(scenario, runtime)
+            except Exception as exc:  # the campaign must outlive one broken conversation
+                record = error_record(scenario, gateway, started, exc)
     finally:
-        await session.close()
         if on_gateway:
             on_gateway(plan.conversation_id, None)
     if record.sut is None:  # the assistant's name, its URL without credentials or query

@@ -18,10 +18,12 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from icatest.campaigns.config import CampaignConfig
+from icatest.campaigns.conversation import EngineFn
 from icatest.campaigns.display import ArmsPanel
 from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.progress import CUT_SHORT
-from icatest.campaigns.runner import DEFAULT_OPENER, run_campaign
+from icatest.campaigns.runner import run_campaign
+from icatest.campaigns.sut import AssistantOpener, default_opener
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
 from icatest.contracts.documents import CampaignStatus
@@ -139,8 +141,8 @@ async def run_experiment(
     folder: Path,
     *,
     quiet: bool = True,
-    engine: str | None = None,
-    opener: str = DEFAULT_OPENER,
+    engine: EngineFn | None = None,
+    opener: AssistantOpener = default_opener,
     handle_signals: bool = True,
 ) -> dict[str, Any]:
     """Run every arm (the two arms of a pair concurrently if asked) and write comparison.json.

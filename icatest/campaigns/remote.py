@@ -29,19 +29,21 @@ from typing import Any
 
 from icatest.campaigns.config import CampaignConfig, Limits
 from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import ConversationEnv, cut_record, resolve, run_planned
+from icatest.campaigns.conversation import ConversationEnv, EngineFn, cut_record, run_planned
 from icatest.campaigns.local import PlanSource
 from icatest.campaigns.progress import record_cost
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.sampler import ScenarioPlan
 from icatest.campaigns.sut import (
-    DEFAULT_OPENER,
+    AssistantOpener,
+    default_opener,
     reference_client,
     shared_local_llm,
     shared_reference,
 )
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
+from icatest.engine.plan import ConversationPlan
 from icatest.limits import RateLimiter
 
 REMOTE_GRACE_S = 8.0  # after the deadline: how long the driver waits for tasks to report
@@ -69,11 +71,11 @@ async def _client(config: CampaignConfig) -> AsyncIterator[Any]:
 
 @contextlib.asynccontextmanager
 async def _shared_sut(
-    config: CampaignConfig, opener: str
+    config: CampaignConfig, opener: AssistantOpener
 ) -> AsyncIterator[tuple[str | None, CampaignConfig]]:
     """For `reference` and `llm:` (with the default opener), one server in the driver for every
     worker: the reference server's URL, or the config that reaches the llm: server by URL."""
-    if opener != DEFAULT_OPENER:
+    if opener is not default_opener:
         yield None, config
         return
     async with shared_reference(config) as url, shared_local_llm(config) as worker_config:
@@ -85,8 +87,8 @@ async def run_dask(
     source: PlanSource,
     recorder: RunRecorder,
     control: StopControl,
-    engine: str,
-    opener: str,
+    engine: EngineFn,
+    opener: AssistantOpener,
     run_id: str,
 ) -> None:
     from distributed import Event, as_completed
@@ -98,8 +100,10 @@ async def run_dask(
         stop_event = Event(f"icatest-stop-{run_id}", client=client)
         payload = {
             "config": worker_config.model_dump(mode="json"),
-            "engine": engine,
+            "engine": engine,  # functions: a worker unpickles them by module and name
             "opener": opener,
+            # the turn checks registered here (a worker process registered none of its own)
+            "turn_checks": ConversationPlan(models={}).turn_checks,
             "run_id": run_id,
             "reference_url": reference_url,
             "stop_event": stop_event.name,
@@ -269,8 +273,11 @@ async def _run_task(task: dict[str, Any], stop: threading.Event) -> Conversation
             catalog=_catalog(str(config.data_dir) if config.data_dir else None,
                              config.only_user_data),  # fmt: skip
             assistant=assistant,
-            roles=config.roles(),
-            settings=config.model_settings,
+            conversation=ConversationPlan(
+                models=config.roles(),
+                settings=config.model_settings,
+                turn_checks=task["turn_checks"],
+            ),
             limiters={k: v for k, v in limiters.items() if v is not None},
             engine=task["engine"],
             run_id=task["run_id"],
@@ -307,5 +314,5 @@ async def _open(task: dict[str, Any], config: CampaignConfig, limiter: Any) -> A
         async with reference_client(url, limiter, config) as assistant:
             yield assistant
         return
-    async with resolve(task["opener"])(config, limiter) as assistant:
+    async with task["opener"](config, limiter) as assistant:
         yield assistant

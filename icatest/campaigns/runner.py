@@ -18,11 +18,10 @@ from icatest.campaigns.breaker import OutageBreaker
 from icatest.campaigns.config import ROLES, CampaignConfig
 from icatest.campaigns.control import StopControl
 from icatest.campaigns.conversation import (
-    DEFAULT_ENGINE,
     ConversationEnv,
+    EngineFn,
     answers,
     model_answers,
-    resolve,
 )
 from icatest.campaigns.interrupts import Interrupts
 from icatest.campaigns.local import PlanSource, run_local
@@ -30,11 +29,13 @@ from icatest.campaigns.progress import ProgressState
 from icatest.campaigns.recorder import RunRecorder
 from icatest.campaigns.redact import redact
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.sut import DEFAULT_OPENER, check_sut, sut_sent
+from icatest.campaigns.sut import AssistantOpener, check_sut, default_opener, sut_sent
 from icatest.catalog import load_catalog
 from icatest.channel.deps import require as require_channel
 from icatest.channel.spec import ChannelSpec
 from icatest.contracts.documents import CampaignStatus, JsonObject, RunManifest, RunSession
+from icatest.engine.plan import ConversationPlan
+from icatest.engine.run import run_conversation
 from icatest.errors import ConfigError, IcatestError
 from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelSpec
@@ -50,7 +51,6 @@ from icatest.rundir import (
 # fields that decide which scenario comes i-th: a resume must not change them
 SAMPLING_FIELDS = ("mode", "rng_seed", "seed_pools", "personas", "turn_budgets", "trials")
 SAMPLING_DEFAULTS = {"trials": 1}  # a field a manifest may predate, read as this
-AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
 ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 
 
@@ -153,8 +153,8 @@ async def run_campaign(
     out: Path,
     *,
     resume: bool = False,
-    engine: str = DEFAULT_ENGINE,
-    opener: str = DEFAULT_OPENER,
+    engine: EngineFn = run_conversation,
+    opener: AssistantOpener = default_opener,
     view: ProgressView | None = None,
     handle_signals: bool = True,
     tick_s: float = 5.0,
@@ -169,7 +169,7 @@ async def run_campaign(
     ScenarioSampler(config, catalog, "check")
     check_roles(config)
     require_channel(ChannelSpec.parse(config.channel), "channel")
-    if opener == DEFAULT_OPENER:  # other openers read the assistant's files their own way
+    if opener is default_opener:  # other openers read the assistant's files their own way
         check_sut(config)
     manifest = prepare_run_dir(config, out, resume)
     run_id = manifest.run_id
@@ -248,8 +248,8 @@ async def _execute(
     recorder: RunRecorder,
     control: StopControl,
     catalog: Any,
-    engine: str,
-    opener: str,
+    engine: EngineFn,
+    opener: AssistantOpener,
     run_id: str,
 ) -> None:
     if config.executor != "local":
@@ -257,14 +257,12 @@ async def _execute(
 
         await run_dask(config, source, recorder, control, engine, opener, run_id)
         return
-    open_fn: AssistantOpener = resolve(opener)
-    async with open_fn(config, sut_limiter(config)) as assistant:
+    async with opener(config, sut_limiter(config)) as assistant:
         breaker = control.breaker
         env = ConversationEnv(
             catalog=catalog,
             assistant=assistant,
-            roles=config.roles(),
-            settings=config.model_settings,
+            conversation=ConversationPlan(models=config.roles(), settings=config.model_settings),
             limiters=make_limiters(config),
             engine=engine,
             run_id=run_id,

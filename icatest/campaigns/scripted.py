@@ -32,9 +32,6 @@ from icatest.engine.record import scenario_fields
 from icatest.engine.runtime import Runtime
 from icatest.limits import RateLimiter
 
-ENGINE = "icatest.campaigns.scripted:run_scripted_conversation"
-OPENER = "icatest.campaigns.scripted:open_scripted_assistant"
-
 
 def _env_float(name: str, default: float = 0.0) -> float:
     return float(os.environ.get(name, default))
@@ -129,3 +126,8 @@ async def run_scripted_conversation(scenario: Scenario, runtime: Runtime) -> Con
         ended_at=time.time(),
         duration=time.time() - started,
     )
+
+
+# what campaign tests and benchmarks pass to run_campaign(engine=..., opener=...)
+ENGINE = run_scripted_conversation
+OPENER = open_scripted_assistant

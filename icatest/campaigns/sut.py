@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from icatest.campaigns.config import CampaignConfig
@@ -113,7 +114,8 @@ async def reference_client(
         await assistant.aclose()
 
 
-DEFAULT_OPENER = "icatest.campaigns.sut:default_opener"  # a dotted path: crosses processes
+# opens a campaign's assistant; a module-level function, so it crosses to Dask workers
+AssistantOpener = Callable[[CampaignConfig, RateLimiter | None], AbstractAsyncContextManager[Any]]
 
 
 @contextlib.asynccontextmanager

@@ -151,6 +151,9 @@ def _root(
     ),
 ) -> None:
     """Closed-loop adversarial testing of in-car conversational assistants."""
+    from icatest.locar.plugin import register as register_locar
+
+    register_locar()  # the extensions plug in before any command runs (docs/architecture.md)
 
 
 def _flags_without_type(command: Any) -> Any:

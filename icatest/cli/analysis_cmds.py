@@ -15,6 +15,11 @@ import typer
 RUNS_ARG = typer.Argument(
     ..., help="One or two run directories, or one experiment directory (guided/ + baseline/)."
 )
+REPORT_RUNS_ARG = typer.Argument(
+    None,
+    help="One or two run directories, one experiment directory (guided/ + baseline/), "
+    "or three or more run directories: a study.",
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -25,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
 
 def report(
-    runs: list[Path] = RUNS_ARG,
+    runs: list[Path] = REPORT_RUNS_ARG,
     out: Path | None = typer.Option(None, "--out", help="Output folder (default: first run)."),
     model: str = typer.Option(
         "minilm",
@@ -47,11 +52,26 @@ def report(
     kpi: list[Path] = typer.Option(
         [], "--kpi", help="Add a section: KPI results (a `kpi run` folder); repeatable."
     ),
+    study: Path | None = typer.Option(
+        None, "--study", help="A study YAML (runs with labels): one report over all its runs."
+    ),
+    executor: str = typer.Option(
+        "local", "--executor", help="Study summaries: local | dask (a LocalCluster or --scheduler)."
+    ),
+    scheduler: str | None = typer.Option(None, "--scheduler", help="tcp://HOST:PORT (dask)."),
+    workers: int = typer.Option(2, "--workers", min=1, help="LocalCluster workers (dask)."),
 ) -> None:
-    """Write metrics.json and report.html for one or two runs."""
+    """Write metrics.json and report.html for one or two runs.
+
+    Three or more run directories, or --study FILE, make a study: study.json and report.html with
+    a row per run and the figures pooled over the runs and per backend."""
     from icatest.analysis.workflow import write_report
     from icatest.cli.progress import stages
 
+    runs = runs or []
+    if study is not None or len(runs) > 2:
+        _study_report(runs, study, out, executor, scheduler, workers, as_json)
+        return
     what = "metrics and the report" if no_embed else f"embeddings ({model}), clusters, the report"
     with stages(f"reading the runs; then {what}"):
         outputs = write_report(
@@ -64,6 +84,43 @@ def report(
             extra_sections=_extra_sections(calibration, kpi),
         )
     _print_outputs(outputs, as_json)
+
+
+def _study_report(
+    runs: list[Path],
+    spec: Path | None,
+    out: Path | None,
+    executor: str,
+    scheduler: str | None,
+    workers: int,
+    as_json: bool,
+) -> None:
+    from icatest.analysis.study import (
+        StudyExecutor,
+        load_study,
+        study_of_dirs,
+        study_summary_lines,
+        write_study,
+    )
+    from icatest.cli.progress import stages
+    from icatest.errors import IcatestError
+
+    if spec is not None and runs:
+        raise IcatestError("give a study YAML (--study) or run directories, not both")
+    if executor not in ("local", "dask"):
+        raise IcatestError(f"--executor: {executor!r} is not one of local, dask")
+    chosen: StudyExecutor = "dask" if executor == "dask" else "local"
+    study = load_study(spec) if spec is not None else study_of_dirs(runs)
+    with stages(f"summarising {len(study.runs)} runs ({executor}), then the study report"):
+        outputs = write_study(study, out_dir=out, executor=chosen,
+                              scheduler=scheduler, workers=workers)  # fmt: skip
+    if as_json:
+        typer.echo(json.dumps(outputs.metrics, indent=2))
+        return
+    for line in study_summary_lines(outputs.metrics):
+        typer.echo(line)
+    for path in outputs.files:
+        typer.echo(f"wrote {path}")
 
 
 def _extra_sections(calibration: Path | None, kpi: list[Path]) -> list[tuple[str, str]]:

@@ -193,9 +193,9 @@ def rejudge(
     from icatest.calibration.rejudge import rejudge_run
     from icatest.contracts.labels import Role
     from icatest.errors import ConfigError
+    from icatest.judges.checks import registered_turn_checks
     from icatest.judges.setup import bind_roles
     from icatest.llm.gateway import ModelGateway
-    from icatest.locar.speech_level import TURN_CHECKS
 
     if repeat == 1 and (conversation_judge is None or name is None):
         missing = "--conversation-judge" if conversation_judge is None else "--as"
@@ -216,7 +216,10 @@ def rejudge(
             return
     # re-judging judges every turn alone
     settings = options.run_preflight(models, skip=no_preflight)  # auto -> the mode used
-    binding = bind_roles(models, settings, combine_final_turn=False, turn_checks=TURN_CHECKS)
+    # re-judging builds no conversation: the judges alone, with the registered turn checks
+    # (LoCar's speech level, registered by the CLI), as a conversation plan would bind them
+    checks = registered_turn_checks()
+    binding = bind_roles(models, settings, combine_final_turn=False, turn_checks=checks)
     from icatest.cli.progress import stages
 
     base = name or "repeat"

@@ -91,7 +91,7 @@ def fuzz(
     resume: bool = typer.Option(False, "--resume", help="continue an interrupted run in --out"),
     quiet: bool = typer.Option(False, "--quiet", help="no live display"),
     no_preflight: bool = options.NO_PREFLIGHT,
-    engine: str | None = typer.Option(None, hidden=True),
+    engine: str | None = typer.Option(None, hidden=True, help="graph | scripted"),
 ) -> None:
     """Run a time-budgeted fuzzing campaign against an assistant."""
     config = _config(
@@ -129,8 +129,12 @@ def fuzz(
             "min_judged": min_judged,
         }
     )
-    from icatest.campaigns.conversation import DEFAULT_ENGINE
+    from icatest.campaigns.conversation import ENGINES, EngineName
     from icatest.campaigns.runner import run_campaign
+
+    if engine is not None and engine not in set(EngineName):
+        known = ", ".join(EngineName)
+        raise ConfigError("--engine", f"unknown engine {engine!r}; engines: {known}")
 
     # a scripted engine talks to no real model or assistant: nothing to check
     skip = no_preflight or engine is not None
@@ -155,7 +159,7 @@ def fuzz(
             config,
             out,
             resume=resume,
-            engine=engine or DEFAULT_ENGINE,
+            engine=ENGINES[EngineName(engine or EngineName.GRAPH)],
             view=view,
         )
     )

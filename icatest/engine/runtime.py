@@ -26,7 +26,7 @@ CutSignal = Callable[[], Awaitable[TerminationReason]]
 AssistantProbe = Callable[[], Awaitable[bool]]
 
 
-def _never() -> TerminationReason | None:
+def never_stop() -> TerminationReason | None:
     return None
 
 
@@ -52,7 +52,7 @@ class Runtime:
     session: AssistantSession
     gateway: ModelGateway
     catalog: Catalog
-    should_stop: StopCheck = field(default=_never)
+    should_stop: StopCheck = field(default=never_stop)
     on_turn: TurnHook | None = None
     judges: Judges = field(default_factory=Judges)
     script: DriverScript | None = None  # replay: the driver's turns come from here, not a model

@@ -1,9 +1,11 @@
 """Two-tier judge: turn labels and target statuses, then the four conversation dimensions.
 
-The plug-in point is `protocol` (context objects and Protocols); `bind_roles` turns model strings
-into the judges a conversation uses.
+The plug-in point is `protocol` (context objects and Protocols), and `checks` for the turn checks
+extensions register (`register_turn_check`); `bind_roles` turns model strings into the judges a
+conversation uses (conversations bind through `icatest.engine.plan.ConversationPlan`).
 """
 
+from icatest.judges.checks import register_turn_check, registered_turn_checks
 from icatest.judges.conversation_judge import ModelConversationJudge
 from icatest.judges.ensemble import (
     EnsembleConversationJudge,
@@ -16,6 +18,7 @@ from icatest.judges.protocol import (
     ConversationContext,
     ConversationJudge,
     FinalTurnJudge,
+    TurnCheck,
     TurnContext,
     TurnJudge,
 )
@@ -35,9 +38,12 @@ __all__ = [
     "ModelTurnJudge",
     "RoleBinding",
     "RulesTurnJudge",
+    "TurnCheck",
     "TurnContext",
     "TurnJudge",
     "bind_roles",
     "majority_conversation_verdict",
     "majority_turn_verdict",
+    "register_turn_check",
+    "registered_turn_checks",
 ]

@@ -73,6 +73,8 @@ class FinalTurnJudge(Protocol):
 
 class TurnCheck(Protocol):
     """A deterministic check added to every scored turn verdict of a model judge (no model
-    call), e.g. the Korean speech-level verifier of `icatest.locar.speech_level`."""
+    call). Extensions register theirs in `icatest.judges.checks` (LoCar's Korean speech-level
+    verifier); the core reads a check's inputs from the context, the scenario's language and
+    speech level included, and never imports the extension."""
 
     def __call__(self, ctx: TurnContext) -> list[LabelFinding]: ...

@@ -2,7 +2,8 @@
 
 Scenarios that name a speech level must get every reply at that level; a reply with a sentence
 clearly at another level gets a `register_violation` finding. The morphological verifier is
-imported on first use, so binding the check costs nothing for English campaigns.
+imported on first use, so binding the check costs nothing for English campaigns. The core learns
+of the check through `icatest.judges.checks` (`icatest.locar.plugin.register`), never by import.
 """
 
 from __future__ import annotations
@@ -28,5 +29,3 @@ def speech_level_check(ctx: TurnContext) -> list[LabelFinding]:
         LabelFinding(label=FailureMode.REGISTER_VIOLATION, rationale=f"expected {level}: {detail}")
     ]
 
-
-TURN_CHECKS = (speech_level_check,)  # the checks every conversation's turn judges run

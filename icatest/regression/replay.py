@@ -24,11 +24,10 @@ from icatest.catalog import Catalog, load_catalog
 from icatest.contracts.labels import Mode
 from icatest.contracts.records import ConversationRecord
 from icatest.contracts.scenario import Context, Persona, Scenario, Seed
+from icatest.engine.plan import AssistantLanguage, ConversationPlan, open_conversation
 from icatest.engine.run import run_conversation
-from icatest.engine.runtime import Runtime
 from icatest.engine.script import DriverScript
-from icatest.judges.setup import RoleBinding, bind_roles
-from icatest.llm.gateway import ModelGateway
+from icatest.judges.setup import RoleBinding
 from icatest.sut.options import SutOptions
 
 Failure = tuple[int, str]  # (turn index, failure label)
@@ -68,6 +67,7 @@ class Replayer:
     """An opened assistant and bound judges: replays scripts, one fresh session each."""
 
     assistant: Any
+    plan: ConversationPlan
     binding: RoleBinding
     catalog: Catalog
     judged: int = 0
@@ -75,19 +75,10 @@ class Replayer:
     async def run(self, record: ConversationRecord, script: DriverScript) -> ConversationRecord:
         session_id = f"{record.conversation_id.split('~', 1)[0]}~{next(_sessions)}"
         scenario = scenario_for(record, script, session_id)
-        context = {k: v for k, v in scenario.context.model_dump(exclude={"id"}).items() if v}
-        session = self.assistant.session(session_id, context=context)
-        try:
-            runtime = Runtime(
-                session=session,
-                gateway=ModelGateway(roles=self.binding.roles),
-                catalog=self.catalog,
-                judges=self.binding.judges,
-                script=script,
-            )
+        async with open_conversation(
+            self.plan, scenario, self.assistant, self.catalog, binding=self.binding, script=script
+        ) as runtime:
             replayed = await run_conversation(scenario, runtime)
-        finally:
-            await session.close()
         self.judged += 1
         return replayed
 
@@ -105,22 +96,22 @@ async def open_replayer(
     sut_options: SutOptions | None = None,
 ) -> AsyncIterator[Replayer]:
     """Open the assistant once (the reference assistant is started here) and bind the judges."""
-    from icatest.locar.speech_level import TURN_CHECKS
     from icatest.sut.adapters import open_assistant
 
     roles = {"simulator": "offline", "turn_judge": "offline", "conversation_judge": "offline"}
     roles.update(models or {})
-    opts = dict(reference_opts or {})
-    if language == "ko":  # the reference assistant answers in the driver's language
-        opts.setdefault("lang", "ko")
-        if speech_level:
-            opts.setdefault("register", speech_level)
-    binding = bind_roles(roles, turn_checks=TURN_CHECKS)
-    told = {"language": language, "speech_level": speech_level}
+    plan = ConversationPlan(models=roles)
+    binding = plan.bind()
+    told = AssistantLanguage(language, speech_level)
+    reference: Any = told.reference_options(reference_opts)  # checked by start_background
     async with open_assistant(
-        sut, sut_config, options=sut_options, variables=told, **opts
+        sut,
+        sut_config,
+        options=sut_options,
+        variables=told.variables(),
+        **reference,
     ) as assistant:
-        yield Replayer(assistant, binding, load_catalog(data_dir))
+        yield Replayer(assistant, plan, binding, load_catalog(data_dir))
 
 
 @dataclass

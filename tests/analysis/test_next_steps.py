@@ -11,7 +11,7 @@ from runfactory import known_run_records, write_run
 from icatest.analysis import svg
 from icatest.analysis.figures import cluster_projection
 from icatest.analysis.workflow import write_report
-from icatest.campaigns.scripted import ENGINE
+from icatest.campaigns.conversation import EngineName
 from icatest.cli import main
 from icatest.cli.campaign_cmds import report_hint
 
@@ -85,7 +85,7 @@ def test_fuzz_ends_with_the_report_command(tmp_path: Path, capsys, monkeypatch):
     monkeypatch.setenv("ICATEST_SCRIPTED_TURN_S", "0.0")
     out = tmp_path / "runs" / "f"
     code = main(["fuzz", "--sut", "reference", "--max-conversations", "2", "--out", str(out),
-                 "--quiet", "--engine", ENGINE])  # fmt: skip
+                 "--quiet", "--engine", EngineName.SCRIPTED])  # fmt: skip
     assert code in (0, 3)
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1] == report_hint(out) and lines[-1].startswith(f"next: icatest report {out}")

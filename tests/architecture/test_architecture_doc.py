@@ -71,3 +71,22 @@ async def test_the_add_a_channel_walkthrough_runs_as_written(
     cut = [t for t in said if len(t.spoken.split()) > 4]
     assert cut and all(t.wer > 0 for t in cut)
     assert all(t.wer == 0 for t in said if len(t.spoken.split()) <= 4)
+
+
+async def test_the_add_a_turn_check_walkthrough_runs_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = _walkthrough("turn_check", monkeypatch)
+    checked = await doc.one_conversation(doc.long_reply)
+    scored = [t for t in checked.turns if t.system and t.evaluation and t.evaluation.scored]
+    assert scored
+
+    def flagged(turn) -> bool:
+        return any(f.rationale.startswith("long reply: ") for f in turn.evaluation.findings)
+
+    for turn in scored:
+        assert flagged(turn) == (len(turn.system.split()) > 12)
+    assert any(flagged(t) for t in scored) and not all(flagged(t) for t in scored)
+    plain = await doc.one_conversation()
+    assert not any(flagged(t) for t in plain.turns if t.evaluation)
+    assert [t.system for t in plain.turns] == [t.system for t in checked.turns]

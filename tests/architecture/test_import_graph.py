@@ -36,20 +36,18 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
 _NAMES = list(dict.fromkeys(name for name, _ in FLOORS))
 FLOOR = {pkg: _NAMES.index(name) for name, pkgs in FLOORS for pkg in pkgs}
 
-# Arrows up that exist today, each named; the LoCar plug-in work (issue 31, item 2: the core
-# knows turn checks and language options through judges/protocol.py) removes them. Nothing may
-# be added here; an entry that no longer exists fails test_allowances_are_still_needed.
-ALLOWED_UP = {
-    ("icatest.engine.single", "icatest.locar.speech_level"),
-    ("icatest.campaigns.conversation", "icatest.locar.speech_level"),
-    ("icatest.regression.replay", "icatest.locar.speech_level"),
-}
+# Arrows up that exist today, each named. Nothing may be added here; an entry that no longer
+# exists fails test_allowances_are_still_needed. (The core knows LoCar's speech-level check
+# through icatest.judges.checks, registered by the CLI: no arrow up is left.)
+ALLOWED_UP: set[tuple[str, str]] = set()
 
 FORBIDDEN = {  # importer package -> packages it must not import, whatever the floors say
     "icatest.judges": ("icatest.locar", "icatest.calibration"),
     **{
         f"icatest.{core}": ("icatest.locar",)
-        for core in ("engine", "campaigns", "simulator", "strategy", "analysis", "calibration")
+        for core in (
+            "engine", "campaigns", "simulator", "strategy", "analysis", "calibration", "regression"
+        )
     },
 }
 

@@ -12,7 +12,7 @@ from icatest.catalog.scenarios import make_scenario
 from icatest.cli import main
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.engine import Runtime, run_conversation
-from icatest.engine.single import assistant_context
+from icatest.engine.plan import assistant_context
 from icatest.llm import ModelGateway
 from icatest.sut.adapters import open_assistant
 

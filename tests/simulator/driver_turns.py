@@ -14,11 +14,8 @@ from dataclasses import dataclass
 from icatest.catalog import load_catalog
 from icatest.catalog.scenarios import make_scenario
 from icatest.contracts.labels import Mode
+from icatest.engine.plan import ConversationPlan, open_conversation
 from icatest.engine.run import run_conversation
-from icatest.engine.runtime import Runtime
-from icatest.engine.single import assistant_context
-from icatest.judges.setup import bind_roles
-from icatest.llm.gateway import ModelGateway
 from icatest.sut.adapters import open_assistant
 
 OFFLINE = {"simulator": "offline", "turn_judge": "offline", "conversation_judge": "offline"}
@@ -38,7 +35,8 @@ async def _collect(n_turns: int, start_seed: int) -> list[DriverTurn]:
     pools = [p for p in catalog.seed_pools.values() if p.language == "en"]
     personas = sorted(n for n, p in catalog.personas.items() if p.language == "en")
     contexts = sorted(c.id for c in catalog.contexts)
-    binding = bind_roles(OFFLINE)
+    plan = ConversationPlan(models=OFFLINE)
+    binding = plan.bind()
     out: list[DriverTurn] = []
     async with open_assistant("reference", None) as assistant:
         for i in itertools.count(start_seed):
@@ -55,18 +53,10 @@ async def _collect(n_turns: int, start_seed: int) -> list[DriverTurn]:
                 rng_seed=i,
                 conversation_id=f"coherence-{i}",
             )
-            context = assistant_context(scenario)
-            session = assistant.session(scenario.conversation_id, context=context)
-            try:
-                runtime = Runtime(
-                    session=session,
-                    gateway=ModelGateway(roles=binding.roles),
-                    catalog=catalog,
-                    judges=binding.judges,
-                )
+            async with open_conversation(
+                plan, scenario, assistant, catalog, binding=binding
+            ) as runtime:
                 record = await run_conversation(scenario, runtime)
-            finally:
-                await session.close()
             said = [t.user for t in record.turns]
             out += [
                 DriverTurn(

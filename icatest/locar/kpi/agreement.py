@@ -11,6 +11,12 @@ macro-averaged accuracy over the KPIs (ties: macro kappa), the way a judge is se
 
 Intervals are percentile bootstraps over items (seeded, `resamples` draws); with a handful of
 items they are wide, which is the point of showing them.
+
+The statistics are the core's (`icatest.analysis.agreement`: accuracy, kappa, Fleiss, alpha,
+McNemar, the bootstrap); defined here are only the KPI table's own: inverted MSE, and precision,
+recall, specificity and F1 of "yes" as counts on arrays. scikit-learn gives the same F1 (the
+core's `binary_f1`) but validates its input on every call, about a hundred times slower, and the
+bootstrap calls each of them a thousand times per row.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from pydantic import BaseModel, Field
 from icatest.analysis.agreement import (
     bootstrap_ci,
     cohen_kappa,
+    exact_agreement,
     fleiss_kappa,
     krippendorff_alpha,
     mcnemar,
@@ -96,10 +103,6 @@ def _ci(fn: Callable[..., float], *arrays: Any, resamples: int) -> Interval:
     return (round(low, 3), round(high, 3))
 
 
-def _accuracy(a: np.ndarray, b: np.ndarray) -> float:
-    return float(np.mean(a == b))
-
-
 def _inverted_mse(a: np.ndarray, b: np.ndarray) -> float:
     return float(1.0 - np.mean((a.astype(float) - b.astype(float)) ** 2) / 4.0)
 
@@ -130,8 +133,8 @@ def judge_row(
     def kappa(a: np.ndarray, b: np.ndarray) -> float:
         return cohen_kappa(list(a), list(b), "linear" if likert else None, labels=cats)
 
-    row.accuracy = _clean(_accuracy(ref, val))
-    row.accuracy_ci = _ci(_accuracy, ref, val, resamples=resamples)
+    row.accuracy = _clean(exact_agreement(list(ref), list(val)))
+    row.accuracy_ci = _ci(exact_agreement, ref, val, resamples=resamples)
     row.kappa = _clean(kappa(ref, val))
     row.kappa_ci = _ci(kappa, ref, val, resamples=resamples)
     if likert:
