@@ -45,7 +45,7 @@ class Backoff:
             raise ValueError(f"retry counts from 1, got {retry}")
         if asked is not None:
             return min(asked, self.max_s if self.asked_cap_s is None else self.asked_cap_s)
-        nominal = self.base_s * 2 ** (retry - 1)
+        nominal = self.base_s * 2.0 ** (retry - 1)
         jitter = (draw or random.random)()  # noqa: S311 (a wait, not a secret)
         return min(nominal * (0.5 + jitter / 2), self.max_s)
 

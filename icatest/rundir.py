@@ -7,8 +7,13 @@ RUN/
   events.jsonl           campaign events (started, finished, torn_line_repaired, ...)
   progress.jsonl         progress points (elapsed time survives a kill -9)
   index.sqlite           query index over the records (rebuilt from conversations.jsonl)
+  interrupted.jsonl      conversations cut by an unreachable assistant (redone by --resume)
   judgements/NAME.jsonl  verdicts of other judges (`icatest rejudge`)
+  metrics.json           the report's summary (`icatest report`; metrics_details.json the rest)
+  clusters.json          failure clusters (`icatest cluster`)
 ```
+and an experiment folder's comparison.json (`icatest compare`). The documents are the models of
+icatest.contracts.documents, validated when written and when read.
 
 One policy for `conversations.jsonl` everywhere: blank lines are ignored; the *last* line is torn
 when it does not parse (a crash mid-write) and is skipped and reported; any other line that does
@@ -21,18 +26,29 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import IO, BinaryIO, TypeVar
 
+import structlog
 from pydantic import BaseModel, ValidationError
 
 from icatest.config.loading import format_validation_error
 from icatest.contracts import ConversationRecord
+from icatest.contracts.documents import (
+    CampaignStatus,
+    Clusters,
+    ExperimentComparison,
+    JsonObject,
+    MetricsSummary,
+    ProgressPoint,
+    RunManifest,
+)
 from icatest.errors import ConfigError, IcatestError
-from icatest.files import write_json_atomic
+from icatest.files import write_json_atomic, write_text_atomic
 
 MANIFEST = "manifest.json"
 CONVERSATIONS = "conversations.jsonl"
@@ -41,6 +57,9 @@ PROGRESS = "progress.jsonl"
 INDEX = "index.sqlite"
 INTERRUPTED = "interrupted.jsonl"  # conversations cut by an unreachable assistant: redone on resume
 JUDGEMENTS = "judgements"
+METRICS = "metrics.json"
+CLUSTERS = "clusters.json"
+COMPARISON = "comparison.json"
 SCHEMA_VERSION = 3  # ConversationRecord.schema_version written by this version (1 and 2 still read)
 M = TypeVar("M", bound=BaseModel)
 
@@ -49,43 +68,87 @@ class RunDirError(IcatestError):
     """The run directory cannot be used as asked (exists without --resume, missing, ...)."""
 
 
-def read_manifest(run_dir: Path, *, missing_ok: bool = False) -> dict[str, Any]:
-    """The manifest as a dict ({} when it is missing and `missing_ok`)."""
+def read_manifest(run_dir: Path, *, missing_ok: bool = False) -> RunManifest:
+    """The manifest (an empty one when it is missing and `missing_ok`); older manifests lack
+    some fields and read with their defaults."""
     path = run_dir / MANIFEST
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         if missing_ok:
-            return {}
+            return RunManifest()
         raise RunDirError(f"{run_dir}: no {MANIFEST}; not a run directory") from None
-    except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path}: unreadable manifest ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(data, dict):
-        raise RunDirError(f"{path}: manifest is not an object")
-    return data
+    return _parse(path, text, RunManifest, "manifest")
 
 
-def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
-    write_json_atomic(run_dir / MANIFEST, manifest)
+def write_manifest(run_dir: Path, manifest: RunManifest) -> None:
+    """Replace manifest.json atomically (a reader never sees half of it)."""
+    write_json_atomic(run_dir / MANIFEST, manifest.model_dump(mode="json"))
 
 
-def new_manifest(run_id: str, version: str, config: dict[str, Any], mode: str) -> dict[str, Any]:
+def new_manifest(run_id: str, version: str, config: JsonObject, mode: str) -> RunManifest:
     now = time.time()
-    return {
-        "run_id": run_id,
-        "icatest_version": version,
-        "created_at": now,
-        "started_at": now,
-        "ended_at": None,
-        "status": "running",
-        "mode": mode,
-        "config": config,
-        "models": {},
-        "prompt_versions": {},
-        "dropped_params": {},
-        "elapsed_s": 0.0,
-        "sessions": [],
-    }
+    return RunManifest(
+        run_id=run_id, icatest_version=version, created_at=now, started_at=now,
+        status=CampaignStatus.RUNNING, mode=mode, config=config,
+    )  # fmt: skip
+
+
+def run_status(run_dir: Path) -> CampaignStatus | None:
+    """The status in the manifest (None when the directory holds no manifest yet)."""
+    return read_manifest(run_dir).status if (run_dir / MANIFEST).exists() else None
+
+
+def _parse(path: Path, text: str, model: type[M], what: str) -> M:
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as exc:
+        if exc.errors()[0]["type"] == "json_invalid":
+            raise RunDirError(f"{path}: unreadable {what} ({exc.errors()[0]['msg']})") from None
+        field, problem = format_validation_error(exc)
+        raise ConfigError(str(path), problem, field) from None
+
+
+def write_document(path: Path, document: BaseModel, text: str | None = None) -> Path:
+    """Write a document atomically; `text` (its JSON, as a writer formats it) is validated
+    against the document's model first, so what is on disk always reads back."""
+    if text is None:
+        text = document.model_dump_json(indent=2) + "\n"
+    else:
+        type(document).model_validate_json(text)
+    write_text_atomic(path, text)
+    return path
+
+
+def write_metrics(target: Path, summary: JsonObject) -> Path:
+    """metrics.json from the summary the analysis computed (checked against MetricsSummary)."""
+    text = json.dumps(summary, indent=2, default=str) + "\n"
+    return write_document(target / METRICS, MetricsSummary.model_validate_json(text), text)
+
+
+def read_metrics(target: Path) -> MetricsSummary:
+    path = target / METRICS if target.is_dir() else target
+    return _parse(path, path.read_text(encoding="utf-8"), MetricsSummary, "metrics")
+
+
+def write_clusters(target: Path, clusters: JsonObject) -> Path:
+    text = json.dumps(clusters, indent=2) + "\n"
+    return write_document(target / CLUSTERS, Clusters.model_validate_json(text), text)
+
+
+def read_clusters(target: Path) -> Clusters:
+    path = target / CLUSTERS if target.is_dir() else target
+    return _parse(path, path.read_text(encoding="utf-8"), Clusters, "clusters")
+
+
+def write_comparison(folder: Path, comparison: JsonObject) -> Path:
+    text = json.dumps(comparison, indent=2)
+    return write_document(folder / COMPARISON, ExperimentComparison.model_validate_json(text), text)
+
+
+def read_comparison(folder: Path) -> ExperimentComparison:
+    path = folder / COMPARISON if folder.is_dir() else folder
+    return _parse(path, path.read_text(encoding="utf-8"), ExperimentComparison, "comparison")
 
 
 def conversations_path(run: Path) -> Path:
@@ -138,7 +201,7 @@ def write_jsonl_atomic(path: Path, rows: Iterable[BaseModel]) -> None:
     os.replace(partial, path)
 
 
-def read_records(path: Path) -> list[dict[str, Any]]:
+def read_records(path: Path) -> list[JsonObject]:
     """Every record of a conversations.jsonl as a plain dict (no validation; [] when absent)."""
     return list(iter_records(path))
 
@@ -158,7 +221,7 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
             yield held[0], held[1], True
 
 
-def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+def iter_records(path: Path) -> Iterator[JsonObject]:
     """The records of a conversations.jsonl as plain dicts, one at a time (the torn-line policy
     of `read_records`; nothing when the file is absent)."""
     if not path.exists():
@@ -199,11 +262,11 @@ class ConversationLog:
         self.path = path
         self.repaired_bytes = _repair(path)
         self.count = _count_records(path)
-        self.last: dict[str, Any] | None = None  # the record appended last, as written
+        self.last: JsonObject | None = None  # the record appended last, as written
         self._fh = path.open("ab")
 
     @property
-    def records(self) -> Iterator[dict[str, Any]]:
+    def records(self) -> Iterator[JsonObject]:
         """The records on disk, streamed (after a flush, so this session's are included)."""
         self._fh.flush()
         return iter_records(self.path)
@@ -270,11 +333,11 @@ def _last_newline_end(fh: BinaryIO, size: int) -> int:
     return 0
 
 
-def read_jsonl_dicts(path: Path) -> tuple[list[dict[str, Any]], int]:
+def read_jsonl_dicts(path: Path) -> tuple[list[JsonObject], int]:
     """Tolerant reader for the side files (events, progress): bad lines are skipped and counted."""
     if not path.exists():
         return [], 0
-    rows: list[dict[str, Any]] = []
+    rows: list[JsonObject] = []
     bad = 0
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
@@ -287,3 +350,123 @@ def read_jsonl_dicts(path: Path) -> tuple[list[dict[str, Any]], int]:
         if isinstance(row, dict):
             rows.append(row)
     return rows, bad
+
+
+def _timestamp(
+    _: object, __: str, event: MutableMapping[str, object]
+) -> MutableMapping[str, object]:
+    event["ts"] = round(time.time(), 4)
+    return event
+
+
+class EventLog:
+    """events.jsonl: structlog JSON events, one object per line, configured per run with no
+    global structlog state."""
+
+    def __init__(self, path: Path, **context: object) -> None:
+        self._fh: IO[str] = path.open("a", encoding="utf-8", buffering=1)
+        self.log = structlog.wrap_logger(
+            structlog.WriteLogger(self._fh),
+            processors=[
+                structlog.processors.add_log_level,
+                _timestamp,
+                structlog.processors.format_exc_info,
+                structlog.processors.JSONRenderer(sort_keys=True),
+            ],
+            wrapper_class=structlog.BoundLogger,
+            cache_logger_on_first_use=False,
+        ).bind(**context)
+
+    def info(self, event: str, **fields: object) -> None:
+        self.log.info(event, **fields)
+
+    def warning(self, event: str, **fields: object) -> None:
+        self.log.warning(event, **fields)
+
+    def error(self, event: str, **fields: object) -> None:
+        self.log.error(event, **fields)
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+class ProgressSeries:
+    """progress.jsonl: cumulative progress points, appended (elapsed time survives a kill -9)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh = path.open("a", encoding="utf-8")
+
+    def last_t(self) -> float:
+        """Seconds already spent by a previous session (last stored point)."""
+        last = 0.0
+        with self.path.open(encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    last = max(last, float(json.loads(line)["t"]))
+                except (ValueError, KeyError, TypeError):
+                    continue
+        return last
+
+    def write(self, point: ProgressPoint) -> None:
+        self._fh.write(point.model_dump_json() + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+_INDEX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+    conversation_id TEXT PRIMARY KEY, seed_id TEXT, persona TEXT, mode TEXT,
+    success_score REAL, success_decision TEXT, termination_reason TEXT, n_turns INTEGER,
+    n_failures INTEGER, started_at REAL, ended_at REAL, line_no INTEGER, scenario_index INTEGER
+);
+CREATE TABLE IF NOT EXISTS failures (conversation_id TEXT, turn INTEGER, label TEXT);
+CREATE INDEX IF NOT EXISTS failures_label ON failures(label);
+"""
+_INDEXED = ("conversation_id", "seed_id", "persona", "mode", "success_score", "success_decision",
+            "termination_reason")  # fmt: skip
+
+
+class RunIndex:
+    """index.sqlite: a WAL-mode SQLite index of the run for quick queries (rebuildable from the
+    log), fed the records as written (JSON objects)."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(path)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.executescript(_INDEX_SCHEMA)
+
+    def rebuild(self, records: Iterable[JsonObject]) -> None:
+        """Make the index match the log exactly (after a crash the two may differ)."""
+        with self.conn:
+            self.conn.execute("DELETE FROM conversations")
+            self.conn.execute("DELETE FROM failures")
+            for line_no, rec in enumerate(records, start=1):
+                self._insert(rec, line_no)
+
+    def add(self, record: JsonObject, line_no: int) -> None:
+        with self.conn:
+            self._insert(record, line_no)
+
+    def _insert(self, rec: JsonObject, line_no: int) -> None:
+        cid = rec.get("conversation_id")
+        by_label = rec.get("failure_turns")
+        failures = [
+            (cid, turn, label)
+            for label, turns in (by_label.items() if isinstance(by_label, dict) else ())
+            for turn in (turns if isinstance(turns, list) else ())
+        ]
+        turns = rec.get("turns")
+        row = (*(rec.get(k) for k in _INDEXED), len(turns) if isinstance(turns, list) else 0,
+               len(failures), rec.get("started_at"), rec.get("ended_at"), line_no,
+               rec.get("scenario_index"))  # fmt: skip
+        self.conn.execute("INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                          row)  # fmt: skip
+        self.conn.execute("DELETE FROM failures WHERE conversation_id = ?", (cid,))
+        self.conn.executemany("INSERT INTO failures VALUES (?,?,?)", failures)
+
+    def close(self) -> None:
+        self.conn.close()

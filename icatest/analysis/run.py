@@ -93,7 +93,8 @@ def load_run(path: str | Path, arm: str = "guided") -> Run:
 
 
 def _load_icatest_run(root: Path) -> Run:
-    manifest = read_manifest(root, missing_ok=True)
+    # the keys the file holds, as the paper-log reader gives its own (a plain JSON object)
+    manifest = read_manifest(root, missing_ok=True).model_dump(mode="json", exclude_unset=True)
     conversations = read_conversations(root)
     progress, _ = read_jsonl_dicts(root / PROGRESS)
     return Run(

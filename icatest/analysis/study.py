@@ -124,12 +124,11 @@ def _check_run_dirs(paths: Sequence[Path]) -> None:
 
 
 def _run_name(path: Path) -> str:
-    return str(read_manifest(path, missing_ok=True).get("run_id") or path.name)
+    return read_manifest(path, missing_ok=True).run_id or path.name
 
 
 def _backend(path: Path) -> str:
-    config = read_manifest(path, missing_ok=True).get("config") or {}
-    return str(config.get("sut") or NO_LABEL) if isinstance(config, dict) else NO_LABEL
+    return str(read_manifest(path, missing_ok=True).config.get("sut") or NO_LABEL)
 
 
 def _common_parts(paths: Sequence[Path]) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from icatest.analysis.clusters import cluster_runs
 from icatest.analysis.compare import compare_metrics
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD
-from icatest.analysis.details import DETAILS, METRICS, split_details
+from icatest.analysis.details import DETAILS, split_details
 from icatest.analysis.embedding import DEFAULT_MODEL, Embedder, resolve_embedder
 from icatest.analysis.metrics import compute_metrics
 from icatest.analysis.replay_section import replay_section
@@ -23,6 +23,8 @@ from icatest.analysis.report import ExtraSection, render_report
 from icatest.analysis.run import Run, load_run
 from icatest.analysis.voice import any_garbled, voice_section
 from icatest.errors import IcatestError
+from icatest.rundir import write_clusters as write_clusters_file
+from icatest.rundir import write_metrics
 
 EXPERIMENT_ARMS = ("guided", "baseline")
 
@@ -136,8 +138,7 @@ def write_report(
     target = out_dir or analysis.out_dir
     target.mkdir(parents=True, exist_ok=True)
     summary, details = split_details(result)
-    metrics_path = target / METRICS
-    metrics_path.write_text(json.dumps(summary, indent=2, default=str) + "\n", encoding="utf-8")
+    metrics_path = write_metrics(target, summary)  # checked against its model (rundir)
     details_path = target / DETAILS
     details_path.write_text(json.dumps(details, separators=(",", ":"), default=str) + "\n",
                             encoding="utf-8")  # fmt: skip
@@ -171,6 +172,5 @@ def write_clusters(
     clusters, _ = cluster_runs(runs, embedder or resolve_embedder(model), k_min=k_min, k_max=k_max)
     target = out_dir or default_out
     target.mkdir(parents=True, exist_ok=True)
-    path = target / "clusters.json"
-    path.write_text(json.dumps(clusters, indent=2) + "\n", encoding="utf-8")
+    path = write_clusters_file(target, clusters)  # checked against its model (rundir)
     return ReportOutputs(target, clusters, [path])

@@ -68,8 +68,9 @@ def child(url: str, n: int, turns: int, concurrency: int) -> dict[str, Any]:
     import asyncio
     import resource
 
-    from icatest.campaigns import CampaignConfig, read_records, run_campaign
+    from icatest.campaigns import CampaignConfig, run_campaign
     from icatest.judges import setup  # noqa: F401  (imported during the run otherwise)
+    from icatest.rundir import read_conversations
 
     import_s = time.perf_counter() - T_START
     cfg = CampaignConfig(sut=f"{url}/v1", concurrency=concurrency, mode="guided",
@@ -82,9 +83,9 @@ def child(url: str, n: int, turns: int, concurrency: int) -> dict[str, Any]:
     wall = time.perf_counter() - t0
     usage = resource.getrusage(resource.RUSAGE_SELF)
     requests = sum(_stats(url)["requests"].values())
-    records = read_records(out / "conversations.jsonl")
+    records = read_conversations(out).records
     figures = _figures(n, concurrency, requests, wall, usage0, usage)
-    figures.update(turns=sum(len(r["turns"]) for r in records), import_s=round(import_s, 3))
+    figures.update(turns=sum(len(r.turns) for r in records), import_s=round(import_s, 3))
     return figures
 
 

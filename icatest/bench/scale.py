@@ -65,7 +65,7 @@ def grow_run(seed: Path, target: Path, n: int) -> int:
             if added == before:
                 raise RuntimeError(f"{seed}: no records to clone")
     manifest = read_manifest(target)
-    manifest["conversations"] = n
+    manifest.conversations = n
     write_manifest(target, manifest)
     return added
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,10 @@ from icatest.campaigns.runner import run_campaign
 from icatest.campaigns.sut import AssistantOpener, default_opener
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
+from icatest.contracts.documents import CampaignStatus
 from icatest.data import packaged_or_path
 from icatest.errors import ConfigError, Interrupted
-from icatest.rundir import MANIFEST, read_manifest, read_records
+from icatest.rundir import MANIFEST, read_manifest, read_records, run_status, write_comparison
 from icatest.sut.options import SutOptions
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
@@ -188,7 +188,7 @@ async def run_experiment(
     if interrupts.interrupted:
         raise Interrupted(f"experiment {exp.name} interrupted; finished arms are kept in {folder}")
     comparison = compare_runs(exp, folder)
-    (folder / "comparison.json").write_text(json.dumps(comparison, indent=2))
+    write_comparison(folder, comparison)
     return comparison
 
 
@@ -211,7 +211,7 @@ async def preflight_experiment(exp: ExperimentConfig) -> tuple[ExperimentConfig,
 
 async def _arm(config: CampaignConfig, path: Path, kwargs: dict[str, Any]) -> None:
     if (path / MANIFEST).exists():
-        if read_manifest(path).get("status") == "completed":
+        if read_manifest(path).status == CampaignStatus.COMPLETED:
             return
         await run_campaign(config, path, resume=True, **kwargs)
         return
@@ -282,7 +282,7 @@ def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
         by_scenario.setdefault(name, {}).update(
             types_by_scenario(recs, (backend.name, session, channel))
         )
-        status = read_manifest(path).get("status") if (path / MANIFEST).exists() else None
+        status = run_status(path)
         runs.append({"backend": backend.name, "session": session, "arm": name,
                      "path": str(path.relative_to(folder)), "status": status,
                      **arm_metrics(recs)})

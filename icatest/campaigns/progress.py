@@ -1,13 +1,13 @@
-"""Campaign progress as numbers: what the live display shows and progress.jsonl stores."""
+"""Campaign progress as numbers: what the live display shows and progress.jsonl stores (the
+file itself is written by icatest.rundir)."""
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from icatest.contracts.documents import ProgressPoint
 from icatest.contracts.labels import FailureMode, TerminationReason
 
 # endings chosen by the user's limits, not by a failure: not held against the judged share
@@ -118,44 +118,18 @@ class ProgressState:
         total = self.conversations + self.interrupted - self.cut_short
         return self.scored / total if total else 0.0
 
-    def point(self) -> dict[str, Any]:
-        return {
-            "t": round(self.elapsed, 3),
-            "conversations": self.conversations,
-            "failures": self.failures,
-            "unique_failure_types": len(self.failure_types),
-            "passes": self.passes,
-            "cost_usd": round(self.cost_usd, 6),
-            "paused_s": round(self.pauses.paused_s, 3),
-        }
+    def point(self) -> ProgressPoint:
+        return ProgressPoint(
+            t=round(self.elapsed, 3),
+            conversations=self.conversations,
+            failures=self.failures,
+            unique_failure_types=len(self.failure_types),
+            passes=self.passes,
+            cost_usd=round(self.cost_usd, 6),
+            paused_s=round(self.pauses.paused_s, 3),
+        )
 
 
 def record_cost(record: dict[str, Any]) -> float:
     usage = record.get("usage") or {}
     return float(sum((u or {}).get("cost_usd", 0.0) for u in usage.values()))
-
-
-class ProgressSeries:
-    """Appends cumulative points to progress.jsonl."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._fh = path.open("a", encoding="utf-8")
-
-    def last_t(self) -> float:
-        """Seconds already spent by a previous session (last stored point)."""
-        last = 0.0
-        with self.path.open(encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    last = max(last, float(json.loads(line)["t"]))
-                except (ValueError, KeyError, TypeError):
-                    continue
-        return last
-
-    def write(self, state: ProgressState) -> None:
-        self._fh.write(json.dumps(state.point()) + "\n")
-        self._fh.flush()
-
-    def close(self) -> None:
-        self._fh.close()

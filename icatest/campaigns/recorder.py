@@ -10,12 +10,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from icatest.campaigns.events import EventLog
-from icatest.campaigns.index import RunIndex
-from icatest.campaigns.progress import ProgressSeries, ProgressState, record_cost
+from icatest.campaigns.progress import ProgressState, record_cost
 from icatest.campaigns.sampler import slot_of
 from icatest.contracts import ConversationRecord, TerminationReason
-from icatest.rundir import CONVERSATIONS, EVENTS, INDEX, INTERRUPTED, PROGRESS, ConversationLog
+from icatest.rundir import (
+    CONVERSATIONS,
+    EVENTS,
+    INDEX,
+    INTERRUPTED,
+    PROGRESS,
+    ConversationLog,
+    EventLog,
+    ProgressSeries,
+    RunIndex,
+)
 
 # endings that say nothing about the assistant's answers: kept apart and redone by --resume
 INTERRUPTED_ENDINGS = frozenset({TerminationReason.SUT_UNREACHABLE, TerminationReason.OUTAGE})
@@ -116,7 +124,7 @@ class RunRecorder:
         if slot in self._pending:
             self._pending.discard(slot)
             self.redone.add(slot)
-        self.series.write(self.progress)
+        self.series.write(self.progress.point())
         self.events.info(
             "conversation_finished",
             conversation_id=record.conversation_id,
@@ -155,7 +163,7 @@ class RunRecorder:
         self.events.warning("conversation_abandoned", conversation_id=conversation_id, why=why)
 
     def tick(self) -> None:
-        self.series.write(self.progress)
+        self.series.write(self.progress.point())
 
     def models_and_prompts(self) -> tuple[dict[str, str], dict[str, str]]:
         return dict(self._models), dict(self._prompts)

@@ -33,6 +33,7 @@ from icatest.campaigns.sut import AssistantOpener, check_sut, default_opener, su
 from icatest.catalog import load_catalog
 from icatest.channel.deps import require as require_channel
 from icatest.channel.spec import ChannelSpec
+from icatest.contracts.documents import CampaignStatus, JsonObject, RunManifest, RunSession
 from icatest.engine.plan import ConversationPlan
 from icatest.engine.run import run_conversation
 from icatest.errors import ConfigError, IcatestError
@@ -57,7 +58,7 @@ ProgressView = Callable[[ProgressState], AbstractAsyncContextManager[None]]
 class CampaignResult:
     run_dir: Path
     run_id: str
-    status: str  # completed | unfinished | interrupted | sut_down | model_down
+    status: CampaignStatus
     conversations: int  # in the run directory, all sessions
     new_conversations: int  # written by this session
     progress: ProgressState
@@ -67,7 +68,7 @@ class CampaignResult:
     redone: int = 0  # interrupted conversations of earlier sessions recorded by this one
 
 
-def manifest_config(config: CampaignConfig) -> dict[str, Any]:
+def manifest_config(config: CampaignConfig) -> JsonObject:
     """The config as stored in manifest.json: JSON-ready, secrets redacted, sut file inlined."""
     data = config.model_dump(mode="json")
     if config.sut_config is not None and config.sut_config.exists():
@@ -79,11 +80,11 @@ def manifest_config(config: CampaignConfig) -> dict[str, Any]:
     return redact(data)  # type: ignore[no-any-return]
 
 
-def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> dict[str, Any]:
+def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> RunManifest:
     """Create a fresh run directory or check that a resumed one matches the config."""
     if resume:
         manifest = read_manifest(out)
-        stored = manifest.get("config", {})
+        stored = manifest.config
         for name in SAMPLING_FIELDS:
             mine = config.model_dump(mode="json")[name]
             if stored.get(name, SAMPLING_DEFAULTS.get(name)) != mine:
@@ -91,7 +92,7 @@ def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> dict[str
                     f"{out}: cannot resume with a different {name} "
                     f"(run has {stored.get(name)!r}, command gives {mine!r})"
                 )
-        manifest["config"] = manifest_config(config)
+        manifest.config = manifest_config(config)
         return manifest
     if (out / MANIFEST).exists() or (out / CONVERSATIONS).exists():
         raise RunDirError(f"{out} already holds a run; pass --resume to continue it")
@@ -171,7 +172,7 @@ async def run_campaign(
     if opener is default_opener:  # other openers read the assistant's files their own way
         check_sut(config)
     manifest = prepare_run_dir(config, out, resume)
-    run_id = str(manifest["run_id"])
+    run_id = manifest.run_id
     sampler = ScenarioSampler(config, catalog, run_id)
     recorder = RunRecorder(out, run_id, config.budget_s, trials=config.trials)
     before = recorder.log.count
@@ -195,8 +196,8 @@ async def run_campaign(
         breaker=breaker,
         pauses=progress.pauses,
     )
-    manifest.update(status="running", ended_at=None)
-    manifest.setdefault("sessions", []).append({"started_at": time.time(), "resumed": resume})
+    manifest.status, manifest.ended_at = CampaignStatus.RUNNING, None
+    manifest.sessions.append(RunSession(started_at=time.time(), resumed=resume))
     write_manifest(out, manifest)
     redo = recorder.interrupted_indices() if resume else set()
     recorder.events.info("campaign_started", resume=resume, done=before, executor=config.executor,
@@ -212,7 +213,7 @@ async def run_campaign(
     if hub is not None:
         hub.register(control, hard_stop)
     installs = hub is not None and interrupts is None  # a shared hub is installed by its owner
-    status = "interrupted"
+    status = CampaignStatus.INTERRUPTED
     try:
         with (
             hub.installed() if installs and hub is not None else contextlib.nullcontext(),
@@ -220,22 +221,23 @@ async def run_campaign(
         ):
             async with (view or _no_view)(progress), _ticker(recorder, tick_s):
                 await _execute(config, source, recorder, control, catalog, engine, opener, run_id)
-        status = "interrupted" if control.interrupted else "completed"
+        status = CampaignStatus.INTERRUPTED if control.interrupted else CampaignStatus.COMPLETED
         if breaker.down:
-            status = breaker.health.value
+            status = CampaignStatus(breaker.health.value)
     except asyncio.CancelledError:
-        status = "interrupted"
+        status = CampaignStatus.INTERRUPTED
     finally:
         await breaker.aclose()
         progress.pauses.stop()
         unfinished = len(recorder.interrupted_indices())
-        if status == "completed" and unfinished:
-            status = "unfinished"  # never "completed" while interrupted conversations remain
+        if status == CampaignStatus.COMPLETED and unfinished:
+            # never "completed" while interrupted conversations remain
+            status = CampaignStatus.UNFINISHED
         _close(out, manifest, recorder, status, progress, unfinished)
     return CampaignResult(out, run_id, status, recorder.log.count,
                           recorder.log.count - before, progress,
                           breaker.cause if breaker.down else None,
-                          dropped_params=dict(manifest.get("dropped_params") or {}),
+                          dropped_params=dict(manifest.dropped_params),
                           unfinished=unfinished,
                           redone=len(source.redoing & recorder.redone))
 
@@ -302,26 +304,23 @@ async def _ticker(recorder: RunRecorder, every_s: float) -> AsyncIterator[None]:
 
 def _close(
     out: Path,
-    manifest: dict[str, Any],
+    manifest: RunManifest,
     recorder: RunRecorder,
-    status: str,
+    status: CampaignStatus,
     p: ProgressState,
     unfinished: int,
 ) -> None:
     recorder.tick()
     models, prompts = recorder.models_and_prompts()
-    manifest.update(
-        status=status,
-        ended_at=time.time(),
-        elapsed_s=round(p.elapsed, 3),
-        models=models or manifest.get("models", {}),
-        prompt_versions=prompts or manifest.get("prompt_versions", {}),
-        dropped_params=recorder.dropped_params(),
-        conversations=recorder.log.count,
-        unfinished=unfinished,
-    )
-    manifest["sessions"][-1].update(ended_at=manifest["ended_at"],
-                                    paused_s=round(p.pauses.paused_s, 3))
+    manifest.status, manifest.ended_at = status, time.time()
+    manifest.elapsed_s = round(p.elapsed, 3)
+    manifest.models = models or manifest.models
+    manifest.prompt_versions = prompts or manifest.prompt_versions
+    manifest.dropped_params = recorder.dropped_params()
+    manifest.conversations, manifest.unfinished = recorder.log.count, unfinished
+    if manifest.sessions:
+        manifest.sessions[-1].ended_at = manifest.ended_at
+        manifest.sessions[-1].paused_s = round(p.pauses.paused_s, 3)
     recorder.events.info("campaign_ended", status=status, conversations=recorder.log.count,
                          unfinished=unfinished, paused_s=round(p.pauses.paused_s, 3))
     write_manifest(out, manifest)

@@ -62,7 +62,7 @@ def make_scenario(
         max_turns=max_turns,
         rng_seed=rng_seed,
         language="ko" if lang == "ko" else "en",
-        speech_level=level,  # type: ignore[arg-type]
+        speech_level=level,
         channel=channel,
     )
 

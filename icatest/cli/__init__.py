@@ -87,6 +87,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "list_cmds",
         "List personas, strategies, seed pools or fault profiles (the names options accept).",
     ),
+    "schema": (
+        "schema_cmds",
+        "Print the JSON schema of a document icatest writes (manifest, metrics, comparison, ...).",
+    ),
     "judge": (
         "judge_cmds",
         "Judge single turns outside a conversation (offline or a model); train the offline "

@@ -32,7 +32,14 @@ def bench(
 
     with stages("starting the benchmark (--quick: about a minute; full: several)") as say:
         figures = asyncio.run(run_benchmarks(quick=quick, say=say))
-    typer.echo(json.dumps(figures, indent=2) if as_json else format_report(figures))
+    if as_json:
+        from icatest.contracts.documents import BenchFigures
+
+        text = json.dumps(figures, indent=2)
+        BenchFigures.model_validate_json(text)  # the shape `icatest schema bench` documents
+        typer.echo(text)
+        return
+    typer.echo(format_report(figures))
 
 
 @bench_app.command("scale")

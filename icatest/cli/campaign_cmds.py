@@ -242,11 +242,12 @@ def compare(
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     from icatest.cli.notices import dropped_in_runs
+    from icatest.rundir import COMPARISON
 
     said = exp.campaign.get("model_settings")
     dropped_in_runs((folder / r["path"] for r in comparison["runs"]), said)
     typer.echo(comparison_table(comparison))
-    typer.echo(f"comparison written to {folder / 'comparison.json'}")
+    typer.echo(f"comparison written to {folder / COMPARISON}")
     typer.echo(report_hint(folder))
     min_judged = exp.arm_config(exp.backends[0], Mode.GUIDED, 0).min_judged
     problems = [

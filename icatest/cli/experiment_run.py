@@ -88,7 +88,9 @@ def stable_folder(folder: Path) -> Path:
     """`folder` ready for a new experiment: a finished one there moves aside under a dated name
     (runs/demo -> runs/demo-YYYYMMDD-HHMMSS) so the latest run always lives at the same path; an
     unfinished one stays and is resumed."""
-    done = folder / "comparison.json"
+    from icatest.rundir import COMPARISON
+
+    done = folder / COMPARISON
     if done.is_file():
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(done.stat().st_mtime))
         target = folder.with_name(f"{folder.name}-{stamp}")

@@ -41,7 +41,6 @@ def dropped_in_runs(runs: Iterable[Path], said: Mapping[str, Any] | None = None)
 
     merged: dict[str, set[str]] = {}
     for run in runs:
-        found = read_manifest(run, missing_ok=True).get("dropped_params") or {}
-        for role, params in found.items():
+        for role, params in read_manifest(run, missing_ok=True).dropped_params.items():
             merged.setdefault(role, set()).update(params)
     dropped_params(merged, said)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from icatest.contracts.labels import (
     Decision,
@@ -144,7 +144,7 @@ class ConversationVerdict(BaseModel):
     unscored_reason: str | None = None
     raw_reply: str | None = None
     judge: str = "offline"
-    cot_details: dict[str, Any] | None = Field(
+    cot_details: dict[str, JsonValue] | None = Field(
         default=None, description="the items the judge counted per dimension, and the counts"
     )
 
@@ -279,7 +279,7 @@ class ConversationRecord(BaseModel):
     seed_pool: str
     seed_phrase: str
     persona: str
-    context: dict[str, Any]
+    context: dict[str, JsonValue]
     max_turns: int
     turns: list[TurnRecord] = Field(default_factory=list)
     targets: list[Target] = Field(default_factory=list)

@@ -28,7 +28,7 @@ async def route_after_simulation(state: ConversationState) -> str:
     return "judge_conversation" if state.get("simulator_error") else "channel"
 
 
-def build_graph() -> StateGraph:
+def build_graph() -> StateGraph[ConversationState]:
     g = StateGraph(ConversationState)
     g.add_node("init", nodes.init)
     g.add_node("simulate_user", nodes.simulate_user)

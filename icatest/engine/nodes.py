@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
@@ -37,7 +36,7 @@ from icatest.simulator import SimulatorFailed, TurnPlan, initial_targets, next_t
 from icatest.simulator.policy import opening_plan
 from icatest.strategy import StrategyState, choose, record_turn
 
-Update = dict[str, Any]
+Update = ConversationState  # a node returns the keys it changes
 NOT_JUDGED = {
     TerminationReason.BUDGET_EXHAUSTED,
     TerminationReason.COST_EXHAUSTED,

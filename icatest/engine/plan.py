@@ -13,10 +13,12 @@ import uuid
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+
+from pydantic import JsonValue
 
 from icatest.catalog.loader import Catalog
 from icatest.channel import open_channel
+from icatest.contracts.documents import JsonObject
 from icatest.contracts.scenario import Scenario
 from icatest.engine.record import Bookkeeping
 from icatest.engine.runtime import (
@@ -33,6 +35,7 @@ from icatest.judges.protocol import TurnCheck
 from icatest.judges.setup import RoleBinding, bind_roles
 from icatest.llm.gateway import ModelGateway
 from icatest.llm.settings import RoleSettings
+from icatest.sut.base import Assistant
 
 PROBE_UTTERANCE = "Hello, can you hear me?"
 
@@ -64,7 +67,9 @@ class AssistantLanguage:
     def of(cls, scenario: Scenario) -> AssistantLanguage:
         return cls(scenario.language, scenario.speech_level)
 
-    def reference_options(self, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def reference_options(
+        self, base: Mapping[str, JsonValue] | None = None
+    ) -> JsonObject:
         """Options of the built-in reference assistant: it answers in the driver's language, a
         Korean driver at the speech level asked for; options given in `base` win."""
         opts = dict(base or {})
@@ -79,13 +84,13 @@ class AssistantLanguage:
         return {"language": self.language, "speech_level": self.speech_level}
 
 
-def assistant_context(scenario: Scenario) -> dict[str, Any]:
+def assistant_context(scenario: Scenario) -> JsonObject:
     """The situation as the assistant is told it (location, date, time, vehicle state)."""
-    ctx = scenario.context.model_dump(exclude={"id"})
+    ctx = scenario.context.model_dump(mode="json", exclude={"id"})
     return {k: v for k, v in ctx.items() if v not in ({}, None, "")}
 
 
-async def answers(assistant: Any) -> bool:
+async def answers(assistant: Assistant) -> bool:
     """One exchange with the assistant in a fresh session; False only when it could not be
     reached (a broken answer is still an answer: the assistant is up)."""
     session = assistant.session(f"probe-{uuid.uuid4().hex[:8]}")
@@ -100,7 +105,7 @@ async def answers(assistant: Any) -> bool:
 async def open_conversation(
     plan: ConversationPlan,
     scenario: Scenario,
-    assistant: Any,  # icatest.sut Assistant: .session(conversation_id, context=...)
+    assistant: Assistant,
     catalog: Catalog,
     *,
     binding: RoleBinding | None = None,

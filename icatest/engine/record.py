@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TypedDict
 
-from icatest.contracts.labels import TargetStatus, TerminationReason
+from icatest.contracts.documents import JsonObject
+from icatest.contracts.labels import Mode, TargetStatus, TerminationReason
 from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
 from icatest.contracts.scenario import Scenario, StrategySpec
 from icatest.decision import decide
@@ -90,7 +91,24 @@ def build_record(
     )
 
 
-def scenario_fields(scenario: Scenario) -> dict[str, Any]:
+class ScenarioFields(TypedDict):
+    """The record fields that come from the scenario."""
+
+    conversation_id: str
+    mode: Mode
+    seed_id: str
+    seed_pool: str
+    seed_phrase: str
+    persona: str
+    context: JsonObject
+    max_turns: int
+    rng_seed: int
+    language: str
+    speech_level: str | None
+    channel: str
+
+
+def scenario_fields(scenario: Scenario) -> ScenarioFields:
     """The record fields that come from the scenario (every record builder starts with these)."""
     return {
         "conversation_id": scenario.conversation_id,
@@ -99,7 +117,7 @@ def scenario_fields(scenario: Scenario) -> dict[str, Any]:
         "seed_pool": scenario.seed_pool,
         "seed_phrase": scenario.seed.phrase,
         "persona": scenario.persona.name,
-        "context": scenario.context.model_dump(),
+        "context": scenario.context.model_dump(mode="json"),
         "max_turns": scenario.max_turns,
         "rng_seed": scenario.rng_seed,
         "language": scenario.language,

@@ -3,8 +3,11 @@ the conversation builder, `icatest.engine.plan`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from pydantic import JsonValue
 
 from icatest.catalog import load_catalog
 from icatest.catalog.scenarios import NEUTRAL_BY_LANGUAGE, make_scenario
@@ -32,7 +35,7 @@ async def converse_once(
     rng_seed: int,
     data_dir: Path | None,
     only_user_data: bool = False,
-    reference_opts: dict[str, Any] | None = None,
+    reference_opts: Mapping[str, JsonValue] | None = None,
     sut_options: SutOptions | None = None,
     cut: CutSignal | None = None,
     channel: str = "text",
@@ -60,12 +63,14 @@ async def converse_once(
         channel=channel,
     )
     told = AssistantLanguage.of(scenario)
+    # free options, checked by the reference assistant's start_background (not by this seam)
+    reference: Any = told.reference_options(reference_opts)
     async with open_assistant(
         sut,
         sut_config,
         options=sut_options,
         variables=told.variables(),
-        **told.reference_options(reference_opts),
+        **reference,
     ) as assistant, open_conversation(
         plan, scenario, assistant, catalog, binding=binding, cut=cut,
         assistant_up=lambda: answers(assistant),

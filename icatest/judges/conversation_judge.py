@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from icatest.contracts.labels import Dimension, Role, TargetStatus
 from icatest.contracts.records import (
@@ -17,6 +16,7 @@ from icatest.judges.protocol import ConversationContext
 from icatest.judges.rubric import ConversationJudgement, count
 from icatest.judges.turn_judge import reply_cap
 from icatest.llm.gateway import ModelGateway
+from icatest.llm.spec import PromptVariables
 
 ROLE = Role.CONVERSATION_JUDGE
 TASK = "conversation_judge"
@@ -58,7 +58,7 @@ class ModelConversationJudge:
     async def __call__(
         self, gateway: ModelGateway, ctx: ConversationContext
     ) -> ConversationVerdict:
-        variables: dict[str, Any] = {
+        variables: PromptVariables = {
             "scenario": ctx.scenario,
             "situation": ctx.scenario.context.situation(route_running_since(ctx.targets)),
             "turns": ctx.turns,
@@ -66,9 +66,9 @@ class ModelConversationJudge:
             "reply_cap": reply_cap(ctx.turns),
         }
 
-        def offline(v: dict[str, Any]) -> ConversationJudgement:
+        def offline(_: PromptVariables) -> ConversationJudgement:
             # the offline rubric is built from the turn judge's labels and statuses by design
-            return offline_judge_conversation({**v, "targets": ctx.targets})
+            return offline_judge_conversation(ctx.turns, ctx.targets)
 
         result = await gateway.structured(
             self.role, TASK, variables, ConversationJudgement, offline=offline

@@ -22,7 +22,8 @@ from icatest.contracts.records import (
     TurnVerdict,
 )
 from icatest.judges.protocol import ConversationContext, ConversationJudge, TurnContext, TurnJudge
-from icatest.llm.gateway import ModelGateway, ModelSpec
+from icatest.llm.gateway import ModelGateway
+from icatest.llm.spec import ModelSpec
 
 
 def check_odd(n: int) -> None:

@@ -7,7 +7,7 @@ binder does so when both judge roles are the same single model; see icatest.judg
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NoReturn
 
 from pydantic import BaseModel, Field
 
@@ -20,6 +20,7 @@ from icatest.judges.rules.judge import judge_context
 from icatest.judges.schema import ConversationJudgement, TurnJudgement
 from icatest.judges.turn_judge import ROLE, to_turn_verdict, turn_variables
 from icatest.llm.gateway import ModelGateway
+from icatest.llm.spec import PromptVariables
 
 TASK = "final_turn_judge"
 
@@ -59,27 +60,27 @@ class ModelFinalTurnJudge:
         return turn_verdict, conversation
 
     async def _offline(
-        self, gateway: ModelGateway, ctx: TurnContext, variables: dict[str, Any]
+        self, gateway: ModelGateway, ctx: TurnContext, variables: PromptVariables
     ) -> tuple[TurnVerdict, ConversationVerdict]:
         """The rules judge on the turn, then the offline rubric over every turn including it."""
         turn = judge_context(ctx, self.checks)
         result = await gateway.structured(
             self.role, TASK, variables, ConversationJudgement,
-            offline=lambda v: _offline_conversation(v, turn),
+            offline=lambda _: _offline_conversation(ctx, turn),
         )
         judge = f"{result.model}/{TASK}@{result.prompt_version}"
         return turn, to_conversation_verdict(result.value, result.raw, result.error, judge)
 
 
-def _no_offline(variables: dict[str, Any]) -> Any:
+def _no_offline(variables: PromptVariables) -> NoReturn:
     raise AssertionError("an offline role is judged by `ModelFinalTurnJudge._offline`")
 
 
-def _offline_conversation(variables: dict[str, Any], turn: TurnVerdict) -> Any:
+def _offline_conversation(ctx: TurnContext, turn: TurnVerdict) -> ConversationJudgement:
     this = TurnRecord(
-        turn_number=variables["turn"],
-        user=variables["user"],
-        system=variables["reply"],
+        turn_number=ctx.turn,
+        user=ctx.user,
+        system=ctx.reply,
         evaluation=TurnVerdict(findings=list(turn.findings)),
     )
     done = {u.target_id for u in turn.target_updates if u.status == TargetStatus.COMPLETED}
@@ -87,8 +88,6 @@ def _offline_conversation(variables: dict[str, Any], turn: TurnVerdict) -> Any:
         t.model_copy(update={"status": TargetStatus.COMPLETED})
         if t.id in done and t.status == TargetStatus.OPEN
         else t
-        for t in variables["targets"]
+        for t in ctx.targets
     ]
-    return offline_judge_conversation(
-        {**variables, "turns": [*variables["turns"], this], "targets": targets}
-    )
+    return offline_judge_conversation([*ctx.history, this], targets)

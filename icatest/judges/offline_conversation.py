@@ -4,8 +4,6 @@ scores are then computed from them exactly as for a model (`icatest.judges.rubri
 
 from __future__ import annotations
 
-from typing import Any
-
 from icatest.contracts.labels import FailureMode, TargetStatus
 from icatest.contracts.records import Target, TurnRecord
 from icatest.judges.rubric import (
@@ -32,9 +30,9 @@ ADHERENCE = {
 }
 
 
-def offline_judge_conversation(variables: dict[str, Any]) -> ConversationJudgement:
-    turns: list[TurnRecord] = variables["turns"]
-    targets: list[Target] = variables["targets"]
+def offline_judge_conversation(
+    turns: list[TurnRecord], targets: list[Target]
+) -> ConversationJudgement:
     out = ConversationJudgement(
         checklist=[
             ChecklistItem(item=t.description, status=ItemStatus.SATISFIED, turn=t.completed_turn)

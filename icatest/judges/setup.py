@@ -19,8 +19,8 @@ from icatest.judges.protocol import ConversationJudge, FinalTurnJudge, TurnCheck
 from icatest.judges.rules.judge import RulesTurnJudge
 from icatest.judges.turn_judge import ROLE as TURN_ROLE
 from icatest.judges.turn_judge import ModelTurnJudge
-from icatest.llm.gateway import ModelSpec
 from icatest.llm.settings import RoleSettings
+from icatest.llm.spec import ModelSpec
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NoReturn
 
 from icatest.contracts.labels import JUDGE_LABELS, Role, TargetStatus
 from icatest.contracts.records import (
     LabelFinding,
     TargetUpdate,
+    TurnRecord,
     TurnVerdict,
     UncertainTarget,
     route_running_since,
@@ -17,6 +19,7 @@ from icatest.judges.protocol import TurnCheck, TurnContext
 from icatest.judges.rules.judge import judge_context
 from icatest.judges.schema import TurnJudgement
 from icatest.llm.gateway import ModelGateway
+from icatest.llm.spec import PromptVariables
 
 ROLE = Role.TURN_JUDGE
 TASK = "turn_judge"
@@ -26,7 +29,7 @@ TRANSCRIPT_CAP = 40_000  # characters of a whole transcript (~10k tokens): long 
 MIN_REPLY_CAP = 200
 
 
-def reply_cap(turns: list[Any]) -> int:
+def reply_cap(turns: Sequence[TurnRecord]) -> int:
     """Characters per assistant reply so the transcript stays within TRANSCRIPT_CAP (never below
     MIN_REPLY_CAP): the start of a long prompt is what a small context window loses."""
     if not turns:
@@ -55,11 +58,11 @@ class ModelTurnJudge:
         return to_turn_verdict(result.value, result.raw, result.error, judge, ctx, self.checks)
 
 
-def _no_offline(variables: dict[str, Any]) -> Any:
+def _no_offline(variables: PromptVariables) -> NoReturn:
     raise AssertionError("an offline turn judge role is judged by the rules judge")
 
 
-def turn_variables(ctx: TurnContext) -> dict[str, Any]:
+def turn_variables(ctx: TurnContext) -> PromptVariables:
     """The turn judge prompt's variables."""
     return {
         "scenario": ctx.scenario,

@@ -62,11 +62,11 @@ from icatest.llm.settings import (
     request_params,
     runtime_mode,
 )
-from icatest.llm.spec import GatewayConfig, ModelSpec, Result, T
+from icatest.llm.spec import GatewayConfig, ModelSpec, PromptVariables, Result, T
 from icatest.retry import Backoff
 
 _CALL_KEYS = frozenset({"model", "messages", "api_base", "api_key", "timeout", "num_retries"})
-OfflineHandler = Callable[[dict[str, Any]], Any]
+OfflineHandler = Callable[[PromptVariables], object]
 CallHook = Callable[[str, ModelErrorKind | None], None]  # (role, None on success or the kind)
 
 
@@ -126,7 +126,7 @@ class ModelGateway:
         self,
         role: str,
         task: str,
-        variables: dict[str, Any],
+        variables: Mapping[str, object],
         output: type[T],
         *,
         offline: OfflineHandler,
@@ -184,7 +184,7 @@ class ModelGateway:
         )
 
     async def text(
-        self, role: str, task: str, variables: dict[str, Any], *, offline: OfflineHandler
+        self, role: str, task: str, variables: Mapping[str, object], *, offline: OfflineHandler
     ) -> Result[Any]:
         """Free text (e.g. a simulated utterance); errors are returned, not raised."""
         spec, prompt, usage = self._begin(role, task)
@@ -193,7 +193,7 @@ class ModelGateway:
             raw = str(offline({**variables, "offline_variant": spec.offline_variant}))
             return Result(None, raw, None, spec.label(), prompt.version)
         try:
-            reply = await self._complete(role, spec, prompt.render(variables))
+            reply = await self._complete(role, spec, prompt.render(dict(variables)))
         except ModelError as exc:
             usage.failures += 1
             return Result(None, None, str(exc), spec.label(), prompt.version, exc.kind)

@@ -37,7 +37,8 @@ def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
     raw = model.model_json_schema()
     defs = raw.pop("$defs", {})
     raw.pop("description", None)  # the class docstring: for readers of the code
-    return _strict(raw, defs, model.__name__, ())
+    strict: dict[str, Any] = _strict(raw, defs, model.__name__, ())
+    return strict
 
 
 def _strict(node: Any, defs: dict[str, Any], path: str, seen: tuple[str, ...]) -> Any:

@@ -12,6 +12,8 @@ from icatest.contracts.labels import ModelErrorKind
 from icatest.llm.settings import RoleSettings
 
 OFFLINE = "offline"
+# a prompt template's variables: whatever the template reads (models, lists, strings)
+PromptVariables = dict[str, object]
 T = TypeVar("T", bound=BaseModel)
 
 

@@ -103,12 +103,13 @@ async def open_replayer(
     plan = ConversationPlan(models=roles)
     binding = plan.bind()
     told = AssistantLanguage(language, speech_level)
+    reference: Any = told.reference_options(reference_opts)  # checked by start_background
     async with open_assistant(
         sut,
         sut_config,
         options=sut_options,
         variables=told.variables(),
-        **told.reference_options(reference_opts),
+        **reference,
     ) as assistant:
         yield Replayer(assistant, plan, binding, load_catalog(data_dir))
 

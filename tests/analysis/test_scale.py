@@ -28,7 +28,7 @@ def test_grown_run_has_fresh_ids_and_indices_and_grows_by_the_difference(tmp_pat
     assert [r.scenario_index for r in records] == list(range(len(records)))
     assert records[n_seed].turns == records[0].turns  # a clone, said so in the figures
     assert grow_run(seed, tmp_path / "run", 3 * n_seed + 7) == 5  # only what is missing
-    assert read_manifest(tmp_path / "run")["conversations"] == 3 * n_seed + 7
+    assert read_manifest(tmp_path / "run").conversations == 3 * n_seed + 7
 
 
 def test_report_child_measures_a_report_it_wrote(tmp_path: Path):

@@ -33,7 +33,7 @@ async def test_time_budget_ends_within_one_turn(data_dir, tmp_path, scripted, mo
     assert all(not r["is_complete"] and 0 < len(r["turns"]) < r["max_turns"] for r in partial)
     for r in partial:  # turns take >= TURN_S each, so at most one began after the deadline
         assert len(r["turns"]) <= (deadline - r["started_at"]) / TURN_S + 1
-    assert read_manifest(tmp_path / "run")["status"] == "completed"
+    assert read_manifest(tmp_path / "run").status == "completed"
 
 
 async def test_conversation_cap_and_cost_budget(data_dir, tmp_path, scripted, monkeypatch):
@@ -67,7 +67,7 @@ async def test_sigint_stops_starting_marks_interrupted(data_dir, tmp_path, scrip
     # nothing starts after the interrupt (event order, not a wall-clock window)
     assert max(_event_ts(tmp_path / "run", "conversation_started")) <= sent[0]
     manifest = read_manifest(tmp_path / "run")
-    assert manifest["status"] == "interrupted" and manifest["ended_at"] is not None
+    assert manifest.status == "interrupted" and manifest.ended_at is not None
     records = read_records(tmp_path / "run" / "conversations.jsonl")
     assert [r for r in records if r["termination_reason"] == "cancelled"]
 

@@ -38,7 +38,7 @@ def test_fuzz_records_and_names_a_refused_parameter_once(
         "turn_judge: parameter temperature not sent (the provider refused it by name; "
         "recorded in the usage of every record and in the manifest)",
     ]
-    assert read_manifest(out)["dropped_params"] == {"turn_judge": ["max_tokens", "temperature"]}
+    assert read_manifest(out).dropped_params == {"turn_judge": ["max_tokens", "temperature"]}
     # learnt in the first conversation, never sent again by the second
     assert sum("temperature" in b for b in bodies) == 1
     assert sum("max_tokens" in b for b in bodies) == 2  # with temperature, then without
@@ -51,13 +51,14 @@ def test_an_experiments_arms_name_each_role_and_parameter_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from icatest.cli.notices import dropped_in_runs
+    from icatest.contracts.documents import RunManifest
     from icatest.rundir import write_manifest
 
     arms = []
     for name, dropped in (("guided", {"turn_judge": ["temperature"]}),
                           ("baseline", {"turn_judge": ["temperature"], "simulator": ["seed"]})):
         (tmp_path / name).mkdir()
-        write_manifest(tmp_path / name, {"run_id": name, "dropped_params": dropped})
+        write_manifest(tmp_path / name, RunManifest(run_id=name, dropped_params=dropped))
         arms.append(tmp_path / name)
     dropped_in_runs([*arms, tmp_path / "missing"])
     lines = capsys.readouterr().err.splitlines()

@@ -56,7 +56,7 @@ async def test_guided_and_baseline_campaigns_with_gpt5_mini(tmp_path: Path) -> N
     assert len(refused) == 2 * 3 * 2
     both = ["max_tokens", "temperature"]
     for manifest in manifests:
-        assert manifest["dropped_params"] == {
+        assert manifest.dropped_params == {
             role: both for role in ("conversation_judge", "simulator", "turn_judge")
         }
     assert all(u["dropped_params"] == both for r in records for u in r["usage"].values())

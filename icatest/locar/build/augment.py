@@ -77,7 +77,7 @@ def _chance(key: str, rng_seed: int) -> float:
 async def _rewrite(gateway: ModelGateway, styler: Styler, text: str, level: Level) -> str:
     result = await gateway.structured(
         ROLE, "kpi_build_rewrite", {"text": text, "level": level}, Rewritten,
-        offline=lambda v: {"text": styler.rewrite(v["text"], v["level"]).text})
+        offline=lambda _: {"text": styler.rewrite(text, level).text})
     return result.value.text if result.value else ""
 
 
