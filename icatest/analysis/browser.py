@@ -13,15 +13,12 @@ import json
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from markupsafe import Markup
 
 from icatest.analysis.frames import failure_types
 from icatest.contracts import ConversationRecord, TurnRecord
-
-if TYPE_CHECKING:
-    from icatest.analysis.run import Run
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _HTML_SAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
@@ -140,7 +137,17 @@ class RowPack:
         return zlib.decompress(self.gzip, 31)[1:-1]
 
 
-def browser_json(runs: Sequence[Run]) -> str:
+class _Scan(Protocol):
+    @property
+    def page(self) -> RowPack: ...
+
+
+class _Run(Protocol):  # an analysis.run.Run, as far as the page needs it
+    @property
+    def scan(self) -> _Scan: ...
+
+
+def browser_json(runs: Sequence[_Run]) -> str:
     """Every conversation of every run as one JSON array, safe inside a `<script>` data block."""
     packs = [run.scan.page for run in runs]
     rows = [
@@ -152,7 +159,7 @@ def browser_json(runs: Sequence[Run]) -> str:
     return "[" + ",".join(rows) + "]"
 
 
-def browser_data(runs: Sequence[Run]) -> tuple[str, str]:
+def browser_data(runs: Sequence[_Run]) -> tuple[str, str]:
     """(MIME type, content) of the conversation browser's data block, from the rows the runs'
     scans packed."""
     packs = [run.scan.page for run in runs]
