@@ -94,7 +94,9 @@ def _visible(value: Any) -> Any:
 
 def _row_json(run: str, record: ConversationRecord) -> str:
     row = _visible(conversation_row(run, record))
-    return json.dumps(row, ensure_ascii=False, separators=(",", ":")).translate(_HTML_SAFE)
+    text = json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+    # what _HTML_SAFE maps, by three replaces: str.translate is ten times slower on long rows
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 # above this many conversations the data block is gzip-compressed and base64-encoded (the page's
