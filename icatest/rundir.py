@@ -241,15 +241,28 @@ def iter_records(path: Path) -> Iterator[JsonObject]:
 def iter_conversations(run: Path) -> Iterator[ConversationRecord]:
     """The validated records of a run directory one at a time (the policy of
     `read_conversations`: a torn last line is skipped)."""
-    path = conversations_path(run)
-    for number, line, last in _lines(path):
-        try:
-            yield ConversationRecord.model_validate_json(line)
-        except ValidationError as exc:
-            if last:
-                continue
-            field, problem = format_validation_error(exc)
-            raise ConfigError(str(path), f"line {number}: {problem}", field) from None
+    yield from ConversationStream(run)
+
+
+class ConversationStream:
+    """The validated records of a run directory, one at a time, as often as it is iterated
+    (each pass reads the file again); after a pass, `torn_last_line` says whether a torn last
+    line was skipped (the policy of `read_conversations`)."""
+
+    def __init__(self, run: Path) -> None:
+        self.path = conversations_path(run)
+        self.torn_last_line = False
+
+    def __iter__(self) -> Iterator[ConversationRecord]:
+        for number, line, last in _lines(self.path):
+            try:
+                yield ConversationRecord.model_validate_json(line)
+            except ValidationError as exc:
+                if last:
+                    self.torn_last_line = True
+                    continue
+                field, problem = format_validation_error(exc)
+                raise ConfigError(str(self.path), f"line {number}: {problem}", field) from None
 
 
 class ConversationLog:

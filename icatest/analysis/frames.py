@@ -7,7 +7,7 @@ the engine is lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +63,7 @@ def usage_totals(record: ConversationRecord) -> dict[str, float]:
     return total
 
 
-def conversations_frame(records: Sequence[ConversationRecord]) -> pd.DataFrame:
+def conversations_frame(records: Iterable[ConversationRecord]) -> pd.DataFrame:
     """One row per conversation: identity, outcome, failure summary, scores, timing, usage."""
     rows = []
     for r in records:
@@ -98,7 +98,7 @@ def conversations_frame(records: Sequence[ConversationRecord]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=_columns(rows, _CONVERSATION_COLUMNS))
 
 
-def turns_frame(records: Sequence[ConversationRecord]) -> pd.DataFrame:
+def turns_frame(records: Iterable[ConversationRecord]) -> pd.DataFrame:
     """One row per exchange, with the labels its verdict fired."""
     rows = []
     for r in records:
@@ -121,7 +121,7 @@ def turns_frame(records: Sequence[ConversationRecord]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=_TURN_COLUMNS)
 
 
-def failures_frame(records: Sequence[ConversationRecord]) -> pd.DataFrame:
+def failures_frame(records: Iterable[ConversationRecord]) -> pd.DataFrame:
     """One row per failure event (conversation, turn, label, rationale)."""
     rows = []
     for r in records:

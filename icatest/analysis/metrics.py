@@ -17,68 +17,69 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from icatest.analysis.dedup import DEFAULT_NEAR_DUPLICATE_THRESHOLD, duplicate_groups
-from icatest.analysis.frames import failure_events, failure_types, usage_totals
+from icatest.analysis.digest import RecordDigest, as_digests
 from icatest.analysis.trials import trial_stats
 from icatest.analysis.voice import voice_metrics
 from icatest.contracts import ConversationRecord, FailureMode
 
 DECIDED = ("pass", "fail")
 ASSISTANT_ERROR = FailureMode.ASSISTANT_ERROR.value
+Records = Iterable[ConversationRecord | RecordDigest]
 
 
-def is_failing(record: ConversationRecord) -> bool:
+def is_failing(record: ConversationRecord | RecordDigest) -> bool:
     return record.success_decision == "fail"
 
 
-def outcome_counts(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def outcome_counts(records: Records) -> dict[str, Any]:
     """Conversations, pass/fail/unscored/partial counts and the failure rate."""
-    failing = sum(1 for r in records if is_failing(r))
-    passing = sum(1 for r in records if r.success_decision == "pass")
+    rows = as_digests(records)
+    failing = sum(1 for r in rows if is_failing(r))
+    passing = sum(1 for r in rows if r.success_decision == "pass")
     decided = failing + passing
-    invalid = sum(1 for r in records if r.success_decision == "invalid")
-    flagged = sum(1 for r in records if r.failure_turns)
+    invalid = sum(1 for r in rows if r.success_decision == "invalid")
+    flagged = sum(1 for r in rows if r.flagged)
     return {
-        "conversations": len(records),
+        "conversations": len(rows),
         "failing_conversations": failing,
         "passing_conversations": passing,
-        "unscored_conversations": len(records) - decided - invalid,
+        "unscored_conversations": len(rows) - decided - invalid,
         "invalid_conversations": invalid,
-        "partial_conversations": sum(1 for r in records if not r.is_complete),
-        "assistant_error_conversations": sum(
-            1 for r in records if ASSISTANT_ERROR in failure_types(r)
-        ),
+        "partial_conversations": sum(1 for r in rows if not r.is_complete),
+        "assistant_error_conversations": sum(1 for r in rows if ASSISTANT_ERROR in r.types),
         "failure_rate": failing / decided if decided else None,
         "flagged_conversations": flagged,
-        "flagged_rate": flagged / len(records) if records else None,
+        "flagged_rate": flagged / len(rows) if rows else None,
     }
 
 
-def simulator_fault_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def simulator_fault_stats(records: Records) -> dict[str, Any]:
     """Driver turns the simulator got wrong, by kind, and the invalid conversations with them
     (for whoever tunes the simulator)."""
+    rows = as_digests(records)
     kinds: Counter[str] = Counter()
     turns = faulted = 0
     with_fault = 0
     invalid: list[dict[str, Any]] = []
-    for record in records:
+    for record in rows:
         turns += len(record.turns)
-        here = [t for t in record.turns if t.simulator_faults]
+        here = [t for t in record.turns if t.faults]
         faulted += len(here)
         with_fault += bool(here)
-        kinds.update(f.kind.value for t in here for f in t.simulator_faults)
+        kinds.update(kind for t in here for kind, _ in t.faults)
         if record.success_decision == "invalid":
             invalid.append({
                 "conversation_id": record.conversation_id,
                 "seed_id": record.seed_id,
                 "faults": [
-                    {"turn": t.turn_number, "kind": f.kind.value, "detail": f.detail}
-                    for t in here for f in t.simulator_faults
+                    {"turn": t.turn_number, "kind": kind, "detail": detail}
+                    for t in here for kind, detail in t.faults
                 ],
             })
     return {
@@ -86,14 +87,14 @@ def simulator_fault_stats(records: Sequence[ConversationRecord]) -> dict[str, An
         "simulator_fault_turn_share": faulted / turns if turns else None,
         "conversations_with_simulator_fault": with_fault,
         "simulator_fault_kinds": dict(sorted(kinds.items())),
-        "invalid_share": len(invalid) / len(records) if records else None,
+        "invalid_share": len(invalid) / len(rows) if rows else None,
         "invalid_conversation_list": invalid,
     }
 
 
-def score_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def score_stats(records: Records) -> dict[str, Any]:
     """Mean and sample standard deviation (n-1) of the success score over scored conversations."""
-    scores = [r.success_score for r in records if r.success_score is not None]
+    scores = [r.success_score for r in as_digests(records) if r.success_score is not None]
     return {
         "scored_conversations": len(scores),
         "mean_success_score": statistics.fmean(scores) if scores else None,
@@ -102,12 +103,13 @@ def score_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
     }
 
 
-def failure_type_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def failure_type_stats(records: Records) -> dict[str, Any]:
     """Distinct types per conversation, event counts and prevalence per type."""
-    per_conversation = [failure_types(r) for r in records]
-    counts: Counter[str] = Counter(e.label for r in records for e in failure_events(r))
+    rows = as_digests(records)
+    per_conversation = [r.types for r in rows]
+    counts: Counter[str] = Counter(label for r in rows for _, label in r.events)
     present: Counter[str] = Counter(t for types in per_conversation for t in types)
-    n = len(records)
+    n = len(rows)
     return {
         "unique_failure_types_per_conversation": (
             statistics.fmean(len(t) for t in per_conversation) if n else None
@@ -122,22 +124,21 @@ def failure_type_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
     }
 
 
-def turn_position(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def turn_position(records: Records) -> dict[str, Any]:
     """Where failures happen: share in the first third of max_turns and a per-turn histogram."""
+    rows = as_digests(records)
     histogram: Counter[int] = Counter()
     early = 0
     total = 0
-    for record in records:
-        for event in failure_events(record):
-            histogram[event.turn] += 1
+    for record in rows:
+        for turn, _ in record.events:
+            histogram[turn] += 1
             total += 1
-            if event.turn < record.max_turns / 3:
+            if turn < record.max_turns / 3:
                 early += 1
     # a turn can only fail in conversations that reached it: normalise by those
-    reached: Counter[int] = Counter(t.turn_number for r in records for t in r.turns)
-    failing_at: Counter[int] = Counter(
-        turn for r in records for turn in {e.turn for e in failure_events(r)}
-    )
+    reached: Counter[int] = Counter(t.turn_number for r in rows for t in r.turns)
+    failing_at: Counter[int] = Counter(turn for r in rows for turn in {t for t, _ in r.events})
     return {
         "failure_events": total,
         "early_failure_share": early / total if total else None,
@@ -149,15 +150,13 @@ def turn_position(records: Sequence[ConversationRecord]) -> dict[str, Any]:
     }
 
 
-def failure_timeline(
-    records: Sequence[ConversationRecord], start_time: float | None
-) -> list[dict[str, Any]]:
+def failure_timeline(records: Records, start_time: float | None) -> list[dict[str, Any]]:
     """Cumulative failures over wall-clock time, one point per finished conversation.
 
     Records without an `ended_at` timestamp are left out (the point list is then shorter than the
     run); `t` is seconds since `start_time` (the run start), or since the first end when unknown.
     """
-    timed = sorted((r for r in records if r.ended_at > 0), key=lambda r: r.ended_at)
+    timed = sorted((r for r in as_digests(records) if r.ended_at > 0), key=lambda r: r.ended_at)
     if not timed:
         return []
     origin = start_time if start_time is not None else timed[0].ended_at
@@ -166,9 +165,8 @@ def failure_timeline(
     types: set[str] = set()
     for n, record in enumerate(timed, start=1):
         failing += int(is_failing(record))
-        record_events = failure_events(record)
-        events += len(record_events)
-        types.update(e.label for e in record_events)
+        events += len(record.events)
+        types.update(label for _, label in record.events)
         points.append(
             {
                 "t": record.ended_at - origin,
@@ -182,12 +180,12 @@ def failure_timeline(
 
 
 def dedup_stats(
-    records: Sequence[ConversationRecord],
+    records: Records,
     vectors: Mapping[str, np.ndarray] | None = None,
     threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
 ) -> dict[str, Any]:
     """Unique failing conversations after exact and (when vectors are given) near deduplication."""
-    failing = [r for r in records if is_failing(r)]
+    failing = [r for r in as_digests(records) if is_failing(r)]
     exact = duplicate_groups(failing)
     groups = duplicate_groups(failing, vectors, threshold) if vectors is not None else exact
     unique = len(groups)
@@ -201,18 +199,18 @@ def dedup_stats(
     }
 
 
-def usage_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def usage_stats(records: Records) -> dict[str, Any]:
     """Calls, tokens and cost summed over every record and role."""
     total = {"calls": 0.0, "input_tokens": 0.0, "output_tokens": 0.0, "cost_usd": 0.0}
     by_role: dict[str, dict[str, float]] = {}
-    for record in records:
-        for key, value in usage_totals(record).items():
+    for record in as_digests(records):
+        for key, value in zip(total, record.usage_total, strict=True):
             total[key] += value
-        for role, usage in record.usage.items():
+        for role, calls, input_tokens, output_tokens in record.usage:
             slot = by_role.setdefault(role, {"calls": 0, "input_tokens": 0, "output_tokens": 0})
-            slot["calls"] += usage.calls
-            slot["input_tokens"] += usage.input_tokens
-            slot["output_tokens"] += usage.output_tokens
+            slot["calls"] += calls
+            slot["input_tokens"] += input_tokens
+            slot["output_tokens"] += output_tokens
     return {
         "calls": int(total["calls"]),
         "input_tokens": int(total["input_tokens"]),
@@ -224,24 +222,26 @@ def usage_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
 
 
 def compute_metrics(
-    records: Sequence[ConversationRecord],
+    records: Records,
     *,
     start_time: float | None = None,
     progress: Sequence[Mapping[str, Any]] = (),
     vectors: Mapping[str, np.ndarray] | None = None,
     near_duplicate_threshold: float = DEFAULT_NEAR_DUPLICATE_THRESHOLD,
 ) -> dict[str, Any]:
-    """Every metric of one run as one JSON-ready dict."""
+    """Every metric of one run as one JSON-ready dict, from its records or their digests (what
+    a streamed run directory holds: analysis/scan.py)."""
+    rows = as_digests(records)
     metrics: dict[str, Any] = {}
-    metrics.update(outcome_counts(records))
-    metrics.update(score_stats(records))
-    metrics.update(failure_type_stats(records))
-    metrics.update(turn_position(records))
-    metrics.update(dedup_stats(records, vectors, near_duplicate_threshold))
-    metrics.update(usage_stats(records))
-    metrics.update(simulator_fault_stats(records))
-    metrics.update(trial_stats(records))  # pass^k, flaky scenarios (--trials)
-    metrics["voice"] = voice_metrics(records)  # the channel: docs/voice.md
-    metrics["timeline"] = failure_timeline(records, start_time)
+    metrics.update(outcome_counts(rows))
+    metrics.update(score_stats(rows))
+    metrics.update(failure_type_stats(rows))
+    metrics.update(turn_position(rows))
+    metrics.update(dedup_stats(rows, vectors, near_duplicate_threshold))
+    metrics.update(usage_stats(rows))
+    metrics.update(simulator_fault_stats(rows))
+    metrics.update(trial_stats(rows))  # pass^k, flaky scenarios (--trials)
+    metrics["voice"] = voice_metrics(rows)  # the channel: docs/voice.md
+    metrics["timeline"] = failure_timeline(rows, start_time)
     metrics["progress"] = [dict(p) for p in progress]
     return metrics

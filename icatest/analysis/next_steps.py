@@ -17,7 +17,7 @@ class NextStep:
 
 
 def _failing(run: Run) -> list[str]:
-    return [r.conversation_id for r in run.records if r.success_decision == "fail"]
+    return [d.conversation_id for d in run.scan.digests if d.success_decision == "fail"]
 
 
 def next_steps(runs: Sequence[Run]) -> list[NextStep]:

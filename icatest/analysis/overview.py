@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from icatest.analysis.frames import failure_types
+from icatest.analysis.digest import RecordDigest
 from icatest.analysis.run import Run
-from icatest.contracts import ConversationRecord, FailureMode
+from icatest.contracts import FailureMode
 
 UNTRUSTED_SHARE = 0.10  # unscored or assistant-error conversations above this share get a banner
 ASSISTANT_ERROR = FailureMode.ASSISTANT_ERROR.value
@@ -31,9 +31,7 @@ class Banner:
 def run_setup(run: Run) -> dict[str, str]:
     """Assistant and judge models of a run, from its manifest or else its records."""
     config = run.manifest.get("config") or {}
-    models: dict[str, str] = {}
-    for record in run.records:
-        models.update(record.models)
+    models = run.scan.models
     return {
         "sut": str(config.get("sut") or config.get("sut_config") or run.manifest.get("sut") or ""),
         "turn_judge": str(config.get("turn_judge") or models.get("turn_judge", "unknown")),
@@ -57,33 +55,8 @@ def headline(runs: Sequence[Run], metrics: Mapping[str, Mapping[str, Any]]) -> s
     return f"{subject}{against}; {judged}."
 
 
-def _found(record: ConversationRecord) -> bool:
-    return ASSISTANT_ERROR in failure_types(record)
-
-
-def _unreachable(record: ConversationRecord) -> bool:
-    """A failed exchange that is no finding: the assistant was down (no verdict at all)."""
-    if _found(record):
-        return False
-    return record.termination_reason.value == "sut_unreachable" or any(
-        t.sut_error for t in record.turns
-    )
-
-
-def _unscored_reasons(records: Sequence[ConversationRecord]) -> list[tuple[str, int]]:
-    reasons: Counter[str] = Counter()
-    for record in records:
-        if record.success_decision in ("pass", "fail", "invalid"):
-            continue
-        reasons_here = [
-            t.evaluation.unscored_reason
-            for t in record.turns
-            if t.evaluation is not None and not t.evaluation.scored
-        ]
-        why = next((r for r in reasons_here if r), None)
-        if why is None and record.conversation_evaluation is not None:
-            why = record.conversation_evaluation.unscored_reason
-        reasons[(why or record.termination_reason.value)[:120]] += 1
+def _unscored_reasons(unscored: Sequence[RecordDigest]) -> list[tuple[str, int]]:
+    reasons: Counter[str] = Counter(d.unscored_reason or d.termination for d in unscored)
     return reasons.most_common(3)
 
 
@@ -91,20 +64,20 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
     """Every reason the report's figures need care, one banner each."""
     out: list[Banner] = []
     for run in runs:
-        n = len(run.records)
+        digests = run.scan.digests
+        n = len(digests)
         if not n:
             out.append(Banner("error", f"{run.name}: the run has no conversation records."))
             continue
         # conversations the budget, cost cap or a Ctrl-C cut short are unscored by design and do
         # not make the figures untrustworthy (as in the campaign's judged share)
         unscored = [
-            r
-            for r in run.records
-            if r.success_decision not in ("pass", "fail", "invalid")
-            and not r.termination_reason.is_cut_short
+            d
+            for d in digests
+            if d.success_decision not in ("pass", "fail", "invalid") and not d.cut_short
         ]
-        broken = [r for r in run.records if _unreachable(r)]
-        found = [r for r in run.records if _found(r)]
+        broken = [d for d in digests if d.unreachable]
+        found = [d for d in digests if ASSISTANT_ERROR in d.types]
         if len(unscored) / n > UNTRUSTED_SHARE:
             causes = "; ".join(f"{why} ({k})" for why, k in _unscored_reasons(unscored))
             out.append(
@@ -115,7 +88,7 @@ def banners(runs: Sequence[Run]) -> list[Banner]:
                 )
             )
         if len(broken) / n > UNTRUSTED_SHARE:
-            endings = Counter(r.termination_reason.value for r in broken).most_common(3)
+            endings = Counter(d.termination for d in broken).most_common(3)
             out.append(
                 Banner(
                     "error",

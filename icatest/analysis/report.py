@@ -23,7 +23,6 @@ from markupsafe import Markup
 from icatest.analysis.browser import browser_data, visible_controls
 from icatest.analysis.compare import SCALAR_METRICS
 from icatest.analysis.figures import all_figures, pass_hat_k_curve
-from icatest.analysis.frames import failure_types
 from icatest.analysis.glossary import METRIC_DEFINITIONS, definition, readable
 from icatest.analysis.hangul import with_font
 from icatest.analysis.next_steps import next_steps
@@ -78,7 +77,7 @@ def cluster_details(
     """Per cluster: its top failure types and its representative conversations (seed phrases)."""
     if not clusters:
         return []
-    records = {(r.name, rec.conversation_id): rec for r in runs for rec in r.records}
+    records = {(r.name, d.conversation_id): d for r in runs for d in r.scan.digests}
     members: dict[int, list[tuple[str, str]]] = {}
     for item in clusters.get("items", []):
         members.setdefault(item["cluster"], []).append((item["run"], item["conversation_id"]))
@@ -87,7 +86,7 @@ def cluster_details(
         types: Counter[str] = Counter()
         for key in members.get(cluster["id"], []):
             if key in records:
-                types.update(failure_types(records[key]))
+                types.update(records[key].types)
         reps = [
             records[(rep["run"], rep["conversation_id"])]
             for rep in cluster.get("representatives", [])

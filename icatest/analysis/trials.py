@@ -22,7 +22,10 @@ from math import comb
 from statistics import NormalDist
 from typing import Any
 
+from icatest.analysis.digest import RecordDigest
 from icatest.contracts import ConversationRecord
+
+Trial = ConversationRecord | RecordDigest  # a digest carries the fields read here
 
 DECIDED = ("pass", "fail")
 
@@ -55,7 +58,7 @@ def wilson_interval(c: int, n: int, confidence: float = 0.95) -> tuple[float, fl
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def scenario_key(record: ConversationRecord) -> tuple[str, int | str]:
+def scenario_key(record: Trial) -> tuple[str, int | str]:
     """Trials of one scenario share the run id and the scenario index (a record from outside a
     campaign is a scenario of its own)."""
     if record.scenario_index is None:
@@ -63,20 +66,21 @@ def scenario_key(record: ConversationRecord) -> tuple[str, int | str]:
     return (record.run_id or "", record.scenario_index)
 
 
-def group_trials(records: Sequence[ConversationRecord]) -> list[list[ConversationRecord]]:
-    groups: dict[tuple[str, int | str], list[ConversationRecord]] = {}
+def group_trials(records: Sequence[Trial]) -> list[list[Trial]]:
+    groups: dict[tuple[str, int | str], list[Trial]] = {}
     for record in records:
         groups.setdefault(scenario_key(record), []).append(record)
     return [sorted(g, key=lambda r: r.trial) for g in groups.values()]
 
 
-def scenario_row(trials: list[ConversationRecord]) -> dict[str, Any]:
-    """One scenario's trials: decisions, pass rate and its Wilson interval."""
+def scenario_row(trials: list[Trial], interval: bool = True) -> dict[str, Any]:
+    """One scenario's trials: decisions, pass rate and its Wilson interval (`interval=False`:
+    None, for runs without repeated trials, where no row is shown)."""
     first = trials[0]
     decisions = [str(r.success_decision or "unscored") for r in trials]
     n = sum(1 for d in decisions if d in DECIDED)
     c = decisions.count("pass")
-    ci = wilson_interval(c, n)
+    ci = wilson_interval(c, n) if interval else None
     return {
         "scenario_index": first.scenario_index,
         "seed_id": first.seed_id,
@@ -94,14 +98,14 @@ def scenario_row(trials: list[ConversationRecord]) -> dict[str, Any]:
     }
 
 
-def trial_stats(records: Sequence[ConversationRecord]) -> dict[str, Any]:
+def trial_stats(records: Sequence[Trial]) -> dict[str, Any]:
     """pass^k and pass@k for k = 1..K, flaky share, per-scenario pass rates (module docstring).
 
     Without repeated scenarios (K = 1) only pass^1 is given and the per-scenario lists stay
     empty: each scenario's figures are its conversation's decision."""
     groups = group_trials(records)
     k_max = max((len(g) for g in groups), default=0)
-    rows = [scenario_row(g) for g in groups]
+    rows = [scenario_row(g, interval=k_max > 1) for g in groups]
     complete = [r for r in rows if r["decided"] == k_max and k_max > 0]
     hat = {
         str(k): sum(pass_hat_k(k_max, r["passes"], k) for r in complete) / len(complete)

@@ -101,7 +101,7 @@ def build_metrics(
         clusters, vectors = cluster_runs(runs, embedder, k_min=k_min, k_max=k_max)
     per_run = {
         run.name: compute_metrics(
-            run.records,
+            run.scan.digests,
             start_time=run.start_time,
             progress=run.progress,
             vectors=vectors.get(run.name) if embedder is not None else None,

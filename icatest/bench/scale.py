@@ -134,11 +134,13 @@ def format_scale(figures: dict[str, Any]) -> str:
         f"conversations               {figures['conversations']} ({figures['run_built_by']})",
         f"campaign                    {c['conversations']} conversations in {c['wall_s']} s, "
         f"peak RSS {c['peak_rss_mb']} MB (RSS at half-way {c['rss_half_mb']} MB)",
-        f"first report                {r['wall_s']} s, peak RSS {r['peak_rss_mb']} MB",
+        f"first report                {r['wall_s']} s ({r.get('cpu_s')} CPU s), "
+        f"peak RSS {r['peak_rss_mb']} MB",
     ]
     if "report_grown" in figures:
         g = figures["report_grown"]
-        lines.append(f"report after growing        {g['wall_s']} s, peak RSS {g['peak_rss_mb']} MB")
+        lines.append(f"report after growing        {g['wall_s']} s ({g.get('cpu_s')} CPU s), "
+                     f"peak RSS {g['peak_rss_mb']} MB")  # fmt: skip
     lines += [
         f"report.html                 {figures['report_html_mb']} MB; "
         f"metrics.json {figures['metrics_json_kb']} kB",

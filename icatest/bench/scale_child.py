@@ -3,7 +3,8 @@
     python -m icatest.bench.scale_child campaign N OUT     an offline campaign of N conversations
     python -m icatest.bench.scale_child report RUN MODEL   `icatest report RUN` with embedder MODEL
 
-Prints one JSON object (wall time, peak RSS, and for the campaign RSS at half-way).
+Prints one JSON object (wall time, peak RSS, for a report its CPU seconds, and for the
+campaign RSS at half-way).
 """
 
 from __future__ import annotations
@@ -73,9 +74,17 @@ def _lines(path: Path) -> int:
 def report(run: Path, model: str) -> dict[str, Any]:
     from icatest.analysis.workflow import write_report
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), _cpu_s()
     write_report([run], model=model)
-    return {"wall_s": round(time.perf_counter() - started, 1), "peak_rss_mb": peak_rss_mb()}
+    return {"wall_s": round(time.perf_counter() - started, 1), "peak_rss_mb": peak_rss_mb(),
+            "cpu_s": round(_cpu_s() - cpu, 1)}  # fmt: skip
+
+
+def _cpu_s() -> float:
+    """CPU seconds of this process (user + system): what the load of a shared machine does not
+    stretch, unlike the wall time."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main(argv: list[str]) -> None:

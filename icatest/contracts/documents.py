@@ -224,6 +224,15 @@ class ClusterPoint(Document):
     y: float
 
 
+class ClusterSample(Document):
+    """How many failing conversations and texts were clustered, above the sampling threshold."""
+
+    failing_conversations: int
+    distinct_texts: int
+    embedded_texts: int
+    clustered_conversations: int
+
+
 class Clusters(Document):
     """clusters.json (and metrics.json's `clusters`, without the per-conversation `items`)."""
 
@@ -236,6 +245,9 @@ class Clusters(Document):
     cluster_coverage: dict[str, float | None] = Field(default_factory=dict)
     items: list[ClusterPoint] | None = Field(default=None, description="absent in metrics.json")
     model: str | None = None
+    sample: ClusterSample | None = Field(
+        default=None, description="present when only a seeded sample of the texts was embedded"
+    )
 
 
 class MetricsSummary(Document):

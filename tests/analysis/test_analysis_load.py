@@ -36,8 +36,11 @@ def test_corrupt_middle_line_is_an_error_naming_the_line(tmp_path: Path):
     lines = (root / "conversations.jsonl").read_text().splitlines()
     lines.insert(1, "{not json")
     (root / "conversations.jsonl").write_text("\n".join(lines) + "\n")
+    run = load_run(root)  # the records are streamed: reading them is what fails
     with pytest.raises(ConfigError, match="line 2"):
-        load_run(root)
+        run.scan  # noqa: B018
+    with pytest.raises(ConfigError, match="line 2"):
+        list(run.iter_records())
 
 
 def test_progress_file_is_read(tmp_path: Path):

