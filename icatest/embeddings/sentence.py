@@ -69,7 +69,7 @@ class SentenceEmbedder:
                 import torch
 
                 torch.set_num_threads(self.threads)
-            hf_logging.disable_progress_bar()  # callers print their own progress
+            hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # callers print theirs
             try:
                 model = SentenceTransformer(self.name_or_path, device="cpu")
             except (OSError, ValueError) as exc:
