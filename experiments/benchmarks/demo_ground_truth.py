@@ -24,8 +24,12 @@ from icatest.calibration.oracle import (
     verdicts_from_records,
 )
 from icatest.calibration.runs import OracleLog, read_oracle
-from icatest.campaigns.experiments import ExperimentConfig, load_experiment, run_experiment
-from icatest.rundir import read_conversations
+from icatest.campaigns.experiments.experiment import (
+    ExperimentConfig,
+    load_experiment,
+    run_experiment,
+)
+from icatest.storage.rundir import read_conversations
 
 ARMS = ("guided", "baseline")
 

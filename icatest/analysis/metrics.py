@@ -5,7 +5,8 @@ Definitions (docs/analysis.md has the long form):
   unscored (`None`/"unscored") and partial (`is_complete` False) conversations are counted apart.
 * flagged = at least one failure label on a scored turn; `flagged_rate` = flagged / conversations.
 * invalid = `success_decision == "invalid"`: failed only on turns the simulator got wrong
-  (icatest/decision.py); counted apart, neither failing nor unscored, out of the failure rate.
+  (icatest/scoring/decision.py); counted apart, neither failing nor unscored, out of the failure
+  rate.
 * assistant-error conversations: ended by the engine's `assistant_error` finding (no usable reply
   after the adapter's retries while the assistant was up); they are failing and counted apart.
 * failure events are (turn, label) pairs; `failure_type_counts` counts events, `prevalence` the

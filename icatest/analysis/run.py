@@ -3,7 +3,7 @@
 The records are not loaded: `Run.scan` reads them once, one at a time, into what the report, the
 metrics and the clusters need (analysis/scan.py); the pandas tables and `Run.find` read the file
 again when asked. `Run.records` loads every record (for small runs and the commands that want
-them all; the report never does). The run directory is read through `icatest.rundir` (one
+them all; the report never does). The run directory is read through `icatest.storage.rundir` (one
 torn-line policy): a torn last line of `conversations.jsonl` is skipped and counted
 (`Run.skipped_lines`) rather than failing the analysis. A folder of logs in the published
 framework's format is recognised and converted on the fly (those few are held in memory).
@@ -24,7 +24,7 @@ from icatest.analysis.frames import conversations_frame, failures_frame, turns_f
 from icatest.analysis.paper_logs import read_paper_logs
 from icatest.contracts import ConversationRecord
 from icatest.errors import NotFoundError
-from icatest.rundir import (
+from icatest.storage.rundir import (
     CONVERSATIONS,
     PROGRESS,
     ConversationStream,

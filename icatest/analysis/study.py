@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from icatest.analysis.study_summary import RunSummary
 from icatest.config.loading import load_model
 from icatest.errors import ConfigError
-from icatest.files import write_json_atomic
-from icatest.rundir import CONVERSATIONS, iter_conversations, read_manifest
+from icatest.storage.files import write_json_atomic
+from icatest.storage.rundir import CONVERSATIONS, iter_conversations, read_manifest
 
 StudyExecutor = Literal["local", "dask"]
 STUDY_METRICS = "study.json"

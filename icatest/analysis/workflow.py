@@ -23,8 +23,8 @@ from icatest.analysis.report import ExtraSection, render_report
 from icatest.analysis.run import Run, load_run
 from icatest.analysis.voice import any_garbled, voice_section
 from icatest.errors import IcatestError
-from icatest.rundir import write_clusters as write_clusters_file
-from icatest.rundir import write_metrics
+from icatest.storage.rundir import write_clusters as write_clusters_file
+from icatest.storage.rundir import write_metrics
 
 EXPERIMENT_ARMS = ("guided", "baseline")
 

@@ -29,13 +29,13 @@ from icatest.bench import processes
 from icatest.bench.peer import peer_figures
 from icatest.bench.voice import format_voice, voice_figures, voice_targets
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
-from icatest.campaigns.conversation import ConversationEnv, run_planned
+from icatest.campaigns.running.conversation import ConversationEnv, run_planned
+from icatest.campaigns.running.scripted import ScriptedAssistant
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.scripted import ScriptedAssistant
 from icatest.catalog import load_catalog
 from icatest.contracts.records import PUBLISHED_TOKENS_PER_TURN
 from icatest.engine.plan import ConversationPlan
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 
 CONCURRENCY = (1, 4, 16, 32, 64)
 QUICK_CONCURRENCY = (1, 4)
@@ -49,7 +49,7 @@ URL_ENV = "ICATEST_BENCH_REFERENCE_URL"
 async def external_reference(config: CampaignConfig, limiter: RateLimiter | None
                              ) -> AsyncIterator[Any]:
     """Campaign opener: the reference assistant already running in another process."""
-    from icatest.campaigns.sut import reference_client
+    from icatest.campaigns.running.sut import reference_client
 
     async with reference_client(os.environ[URL_ENV], limiter) as assistant:
         yield assistant

@@ -70,7 +70,7 @@ def child(url: str, n: int, turns: int, concurrency: int) -> dict[str, Any]:
 
     from icatest.campaigns import CampaignConfig, run_campaign
     from icatest.judges import setup  # noqa: F401  (imported during the run otherwise)
-    from icatest.rundir import read_conversations
+    from icatest.storage.rundir import read_conversations
 
     import_s = time.perf_counter() - T_START
     cfg = CampaignConfig(sut=f"{url}/v1", concurrency=concurrency, mode="guided",

@@ -24,7 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from icatest.rundir import CONVERSATIONS, MANIFEST, iter_records, read_manifest, write_manifest
+from icatest.storage.rundir import (
+    CONVERSATIONS,
+    MANIFEST,
+    iter_records,
+    read_manifest,
+    write_manifest,
+)
 
 CHILD = "icatest.bench.scale_child"
 CHROMIUM = Path("/usr/bin/chromium")

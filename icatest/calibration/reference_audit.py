@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from icatest.calibration.runs import OracleLog, read_oracle
 from icatest.contracts import ConversationRecord, Mode, OracleKind
-from icatest.rundir import read_conversations
+from icatest.storage.rundir import read_conversations
 from icatest.sut.reference.korean import LEVELS, render_ko
 from icatest.sut.reference.render_en import render_en
 from icatest.sut.reference.state import Act
@@ -140,7 +140,7 @@ async def run_audit(
 ) -> AuditReport:
     """Run the audit campaigns against `reference:PROFILE` into `out`, then measure them."""
     from icatest.campaigns.config import CampaignConfig
-    from icatest.campaigns.runner import run_campaign
+    from icatest.campaigns.running.runner import run_campaign
 
     out.mkdir(parents=True, exist_ok=True)
     log = out / ORACLE_FILE

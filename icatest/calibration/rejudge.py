@@ -31,7 +31,6 @@ from icatest.contracts import (
 from icatest.contracts.labels import Decision
 from icatest.contracts.records import UnscoredPart
 from icatest.contracts.vehicle import read_vehicle
-from icatest.decision import decide, failed_exchange
 from icatest.errors import ConfigError
 from icatest.judges.protocol import (
     ConversationContext,
@@ -41,7 +40,13 @@ from icatest.judges.protocol import (
 )
 from icatest.judges.rules.requests import repeats
 from icatest.llm.gateway import ModelGateway
-from icatest.rundir import JUDGEMENTS, read_conversations, read_jsonl_models, write_jsonl_atomic
+from icatest.scoring.decision import decide, failed_exchange
+from icatest.storage.rundir import (
+    JUDGEMENTS,
+    read_conversations,
+    read_jsonl_models,
+    write_jsonl_atomic,
+)
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 

@@ -1,4 +1,5 @@
-"""The reference assistant's oracle log (a run's conversations are read by `icatest.rundir`)."""
+"""The reference assistant's oracle log (a run's conversations are read by
+`icatest.storage.rundir`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from icatest.campaigns.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
+from icatest.campaigns.running.breaker import DEFAULT_AFTER, DEFAULT_GRACE_S
 from icatest.contracts import BASELINE_MAX_TURNS, CONVERSATION_ROLES, Mode, Strict
 from icatest.engine.plan import AssistantLanguage
 from icatest.errors import ConfigError

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from icatest.campaigns.progress import ProgressState
+from icatest.campaigns.progress.state import ProgressState
 
 
 class ExitCode(IntEnum):

@@ -58,7 +58,7 @@ def humans(
         raise ConfigError(source, f"judge {judge!r} is not an annotator (known: {known})")
     results = analyse(table, judge=judge, pass_threshold=pass_threshold, source=source)
     if out is not None:
-        from icatest.files import write_json_atomic
+        from icatest.storage.files import write_json_atomic
 
         write_json_atomic(out, results.model_dump(mode="json"))
     if as_json:
@@ -123,7 +123,7 @@ def oracle(
     )
     from icatest.calibration.rejudge import read_judgements, verdicts_from_judgements
     from icatest.calibration.runs import read_oracle
-    from icatest.rundir import read_conversations
+    from icatest.storage.rundir import read_conversations
 
     log = read_oracle(oracle_log)
     if judgements is None:
@@ -250,7 +250,7 @@ def rejudge(
 def _stability(run: Path, names: list[str], base: str, as_json: bool) -> None:
     from icatest.calibration.rejudge import judgements_path, read_judgements
     from icatest.calibration.stability import stability
-    from icatest.files import write_json_atomic
+    from icatest.storage.files import write_json_atomic
 
     report = stability([read_judgements(run, n) for n in names])
     out = judgements_path(run, base).with_name(f"{base}-stability.json")
@@ -288,7 +288,7 @@ def export_annotation(
     """Write a blinded annotation sheet (no judge output) for human labelling."""
     from icatest.calibration.annotation import judge_rows, sample_records, write_sheet
     from icatest.calibration.labels import write_labels
-    from icatest.rundir import read_conversations
+    from icatest.storage.rundir import read_conversations
 
     records = sample_records(read_conversations(run).records, n, rng_seed)
     target = out or run / "annotation.csv"

@@ -129,8 +129,8 @@ def fuzz(
             "min_judged": min_judged,
         }
     )
-    from icatest.campaigns.conversation import ENGINES, EngineName
-    from icatest.campaigns.runner import run_campaign
+    from icatest.campaigns.running.conversation import ENGINES, EngineName
+    from icatest.campaigns.running.runner import run_campaign
 
     if engine is not None and engine not in set(EngineName):
         known = ", ".join(EngineName)
@@ -151,7 +151,7 @@ def fuzz(
 
     view = None
     if not quiet and sys.stderr.isatty():
-        from icatest.campaigns.display import live_view
+        from icatest.campaigns.progress.panel import live_view
 
         view = live_view
     result = asyncio.run(
@@ -225,7 +225,7 @@ def compare(
     no_preflight: bool = options.NO_PREFLIGHT,
 ) -> None:
     """Run the baseline and guided arms of an experiment and write comparison.json."""
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments.experiment import load_experiment
     from icatest.cli.experiment_run import checked_experiment, run_experiment_cli, with_budget
 
     exp = with_budget(load_experiment(experiment), budget)
@@ -242,7 +242,7 @@ def compare(
     folder = out or Path("runs") / exp.name
     comparison = run_experiment_cli(exp, folder, quiet=quiet)
     from icatest.cli.notices import dropped_in_runs
-    from icatest.rundir import COMPARISON
+    from icatest.storage.rundir import COMPARISON
 
     said = exp.campaign.get("model_settings")
     dropped_in_runs((folder / r["path"] for r in comparison["runs"]), said)

@@ -119,7 +119,7 @@ def converse(
         typer.echo(f"record written to {out}")
     no_verdict = (Decision.UNSCORED, Decision.INVALID)
     if record.success_decision in no_verdict:  # no verdict to act on: tell CI (exit 3)
-        from icatest.decision import describe_missing
+        from icatest.scoring.decision import describe_missing
 
         word = record.success_decision.value
         typer.echo(f"{word}: {describe_missing(record.unscored)}", err=True)
@@ -127,7 +127,7 @@ def converse(
 
 
 def _write(path: Path, record: Any) -> None:
-    from icatest.files import write_json_atomic
+    from icatest.storage.files import write_json_atomic
 
     write_json_atomic(path, record.model_dump(mode="json"))
 

@@ -56,7 +56,7 @@ def demo(
 ) -> None:
     """Offline demo against the reference assistant: one guided conversation with its failures,
     then guided vs baseline campaigns (the packaged `demo` experiment) and their HTML report."""
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments.experiment import load_experiment
     from icatest.cli.experiment_run import (
         checked_experiment,
         interrupt_checkpoints,
@@ -102,7 +102,7 @@ def _against(exp: Any, sut: str, opts: Any) -> Any:
     """The experiment with its backends replaced by one: `sut` with these options."""
     import re
 
-    from icatest.campaigns.experiments import ExperimentConfig
+    from icatest.campaigns.experiments.experiment import ExperimentConfig
 
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", sut.removeprefix("llm:")).strip("-")[-40:] or "sut"
     backend = {"name": name, "sut": sut, "sut_options": opts.model_dump(exclude_defaults=True)}

@@ -18,14 +18,14 @@ import typer
 from icatest.errors import Interrupted
 
 if TYPE_CHECKING:
-    from icatest.campaigns.experiments import ExperimentConfig
+    from icatest.campaigns.experiments.experiment import ExperimentConfig
 
 
 def with_budget(exp: Any, budget: str | None) -> Any:
     """The experiment with every arm's time budget replaced (`--budget 30s` for a quick look)."""
     if budget is None:
         return exp
-    from icatest.campaigns.experiments import ExperimentConfig
+    from icatest.campaigns.experiments.experiment import ExperimentConfig
 
     try:
         return ExperimentConfig.model_validate(
@@ -42,7 +42,7 @@ def with_trials(exp: Any, trials: int | None) -> Any:
     """The experiment with every arm's scenarios run `trials` times (`--trials 3`)."""
     if trials is None:
         return exp
-    from icatest.campaigns.experiments import ExperimentConfig
+    from icatest.campaigns.experiments.experiment import ExperimentConfig
 
     try:
         return ExperimentConfig.model_validate(
@@ -56,7 +56,7 @@ def with_trials(exp: Any, trials: int | None) -> Any:
 
 
 def run_experiment_cli(exp: Any, folder: Path, *, quiet: bool) -> dict[str, Any]:
-    from icatest.campaigns.experiments import run_experiment
+    from icatest.campaigns.experiments.experiment import run_experiment
 
     live = not quiet and sys.stderr.isatty()
     try:
@@ -66,9 +66,10 @@ def run_experiment_cli(exp: Any, folder: Path, *, quiet: bool) -> dict[str, Any]
 
 
 def checked_experiment(exp: ExperimentConfig) -> ExperimentConfig:
-    """The experiment after preflight (icatest.campaigns.experiments.preflight_experiment), in
-    the model settings it resolved; its notes printed on stderr, one line each."""
-    from icatest.campaigns.experiments import preflight_experiment
+    """The experiment after preflight
+    (icatest.campaigns.experiments.experiment.preflight_experiment), in the model settings it
+    resolved; its notes printed on stderr, one line each."""
+    from icatest.campaigns.experiments.experiment import preflight_experiment
 
     checked, notes = asyncio.run(preflight_experiment(exp))
     for note in notes:
@@ -88,7 +89,7 @@ def stable_folder(folder: Path) -> Path:
     """`folder` ready for a new experiment: a finished one there moves aside under a dated name
     (runs/demo -> runs/demo-YYYYMMDD-HHMMSS) so the latest run always lives at the same path; an
     unfinished one stays and is resumed."""
-    from icatest.rundir import COMPARISON
+    from icatest.storage.rundir import COMPARISON
 
     done = folder / COMPARISON
     if done.is_file():

@@ -37,7 +37,7 @@ def _drop_params(settings: Any) -> list[str]:
 
 def dropped_in_runs(runs: Iterable[Path], said: Mapping[str, Any] | None = None) -> None:
     """The same lines for several run directories (an experiment's arms), each pair once."""
-    from icatest.rundir import read_manifest
+    from icatest.storage.rundir import read_manifest
 
     merged: dict[str, set[str]] = {}
     for run in runs:

@@ -12,7 +12,7 @@ from icatest.contracts.labels import Role
 from icatest.errors import ConfigError
 
 if TYPE_CHECKING:
-    from icatest.role_probes import Probe
+    from icatest.preflight.role_probes import Probe
     from icatest.sut.options import SutOptions
 
 SUT = typer.Option(
@@ -139,8 +139,9 @@ def run_preflight(
     options: SutOptions | None = None,
     probes: Mapping[str, Probe] | None = None,
 ) -> dict[str, Any]:
-    """Check credentials and reachability of every model and the assistant (icatest.preflight);
-    a problem raises PreflightError, which the CLI prints as one line with exit code 2.
+    """Check credentials and reachability of every model and the assistant
+    (icatest.preflight.checks); a problem raises PreflightError, which the CLI prints as one line
+    with exit code 2.
 
     Returns the role settings to run with: `settings` with every checked role's `auto`
     structured output resolved to the mode its server accepted and the parameters its provider
@@ -151,7 +152,7 @@ def run_preflight(
         return given
     import asyncio
 
-    from icatest.preflight import preflight
+    from icatest.preflight.checks import preflight
 
     result = asyncio.run(
         preflight(roles, sut, sut_config, settings=settings, options=options, probes=probes)

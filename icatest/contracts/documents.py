@@ -3,7 +3,7 @@ an experiment's comparison.json (field by field: docs/run_directory.md).
 
 Strict and closed (`extra="forbid"`): a misspelt or unknown key is an error naming it. Every field
 that an earlier version did not write has a default, so that older run directories still read.
-`icatest schema NAME` prints the JSON schema of each; icatest.rundir reads and writes them.
+`icatest schema NAME` prints the JSON schema of each; icatest.storage.rundir reads and writes them.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ from icatest.contracts.documents import JsonObject
 from icatest.contracts.labels import Mode, TargetStatus, TerminationReason
 from icatest.contracts.records import ConversationRecord, TokenBudget, TurnRecord
 from icatest.contracts.scenario import Scenario, StrategySpec
-from icatest.decision import decide
 from icatest.engine.state import ConversationState
 from icatest.llm.gateway import ModelGateway
+from icatest.scoring.decision import decide
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ conversation, and their calls share the connections. The SDK's own retries are o
 (`status_code`, `body` with `type`/`code`/`param`, the response headers for Retry-After). Every
 other model goes through litellm (`icatest/llm/gateway.py`).
 
-The SDK is imported with this module (~0.6 s of CPU), as the HTTP stack is (`icatest/http.py`):
+The SDK is imported with this module (~0.6 s of CPU), as the HTTP stack is (`icatest/net/http.py`):
 loaded inside a run, it would stall the first conversations of a campaign.
 """
 
@@ -85,7 +85,7 @@ def _client(api_base: str, api_key: str) -> AsyncOpenAI:
     key = (api_base, api_key)
     if key not in clients:
         # plain http (a loopback or in-house server): no TLS context, whose CA bundle costs
-        # ~100 ms per client and is never used there (as icatest.http.async_client does)
+        # ~100 ms per client and is never used there (as icatest.net.http.async_client does)
         plain = api_base.startswith("http://")
         clients[key] = AsyncOpenAI(
             base_url=api_base.rstrip("/").removesuffix("/chat/completions"),

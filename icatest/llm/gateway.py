@@ -30,7 +30,6 @@ from pydantic import ValidationError
 
 from icatest.contracts.labels import ModelErrorKind
 from icatest.contracts.records import RoleUsage
-from icatest.limits import RateLimiter
 from icatest.llm import compatible, model_map
 from icatest.llm.prompts import Prompt, load_prompt
 from icatest.llm.provider_errors import (
@@ -63,7 +62,8 @@ from icatest.llm.settings import (
     runtime_mode,
 )
 from icatest.llm.spec import GatewayConfig, ModelSpec, PromptVariables, Result, T
-from icatest.retry import Backoff
+from icatest.net.limits import RateLimiter
+from icatest.net.retry import Backoff
 
 _CALL_KEYS = frozenset({"model", "messages", "api_base", "api_key", "timeout", "num_retries"})
 OfflineHandler = Callable[[PromptVariables], object]

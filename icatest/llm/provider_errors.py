@@ -19,7 +19,7 @@ from typing import Any
 from icatest.contracts.labels import ModelErrorKind
 from icatest.errors import clip
 from icatest.llm.settings import OPTIONAL_PARAMS
-from icatest.retry import retry_after_s
+from icatest.net.retry import retry_after_s
 
 INVALID_REQUEST = "invalid_request_error"  # OpenAI's error `type` for a request it will not take
 CONTEXT_EXCEEDED = "context_length_exceeded"  # OpenAI's error `code` (llama-cpp-python's too)

@@ -187,7 +187,7 @@ _registry_lock = threading.Lock()
 
 def launch(path: Path, *, timeout_s: float = READY_TIMEOUT_S) -> LocalServer:
     """Start a server for `path` and return once /v1/models answers; a crash names its stderr."""
-    from icatest.serving import free_port
+    from icatest.net.serving import free_port
 
     port = free_port()
     stderr = tempfile.TemporaryFile(prefix="icatest-llm-")  # noqa: SIM115 (closed by stop)

@@ -1,6 +1,6 @@
 """Test helpers shipped with the package: loopback servers for offline tests and benchmarks."""
 
-from icatest.serving import BackgroundServer, free_port
+from icatest.net.serving import BackgroundServer, free_port
 from icatest.testing.fake_openai import (
     Action,
     FakeOpenAI,

@@ -39,7 +39,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from icatest.serving import BackgroundServer
+from icatest.net.serving import BackgroundServer
 
 
 @dataclass(frozen=True)

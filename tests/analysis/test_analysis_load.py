@@ -9,7 +9,7 @@ from runfactory import known_run_records, write_run
 
 from icatest.analysis import load_run
 from icatest.errors import ConfigError, NotFoundError
-from icatest.scoring import success_score
+from icatest.scoring.score import success_score
 
 
 def test_load_run_returns_records_manifest_and_tables(known_run: Path):

@@ -11,7 +11,7 @@ from runfactory import known_run_records, write_run
 from icatest.analysis import svg
 from icatest.analysis.figures import cluster_projection
 from icatest.analysis.workflow import write_report
-from icatest.campaigns.conversation import EngineName
+from icatest.campaigns.running.conversation import EngineName
 from icatest.cli import main
 from icatest.cli.campaign_cmds import report_hint
 

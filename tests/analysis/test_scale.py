@@ -14,7 +14,7 @@ from runfactory import known_run_records, write_run
 
 from icatest.bench.scale import grow_run
 from icatest.bench.scale_child import report
-from icatest.rundir import read_conversations, read_manifest
+from icatest.storage.rundir import read_conversations, read_manifest
 
 REPO = Path(__file__).resolve().parents[2]
 

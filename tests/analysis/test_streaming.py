@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from runfactory import known_run_records, make_record, write_run
 
-from icatest import rundir
 from icatest.analysis.browser import browser_data
 from icatest.analysis.clusters import EMBED_SAMPLE, cluster_runs, text_sample
 from icatest.analysis.digest import digest
@@ -23,6 +22,7 @@ from icatest.analysis.run import Run, load_run
 from icatest.analysis.workflow import build_metrics, write_report
 from icatest.contracts import ConversationRecord
 from icatest.embeddings import read_limit
+from icatest.storage import rundir
 
 
 class CountingEmbedder(HashingEmbedder):

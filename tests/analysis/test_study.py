@@ -21,7 +21,7 @@ from icatest.analysis.study import (
 )
 from icatest.analysis.study_summary import RunSummary
 from icatest.cli import main
-from icatest.rundir import iter_conversations
+from icatest.storage.rundir import iter_conversations
 
 EXACT = """conversations failing_conversations passing_conversations unscored_conversations
 invalid_conversations partial_conversations assistant_error_conversations failure_rate

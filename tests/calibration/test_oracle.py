@@ -16,7 +16,7 @@ from icatest.calibration.oracle import (
 from icatest.calibration.runs import read_oracle
 from icatest.cli import main
 from icatest.errors import ConfigError
-from icatest.rundir import read_conversations
+from icatest.storage.rundir import read_conversations
 
 
 def _oracle(path: Path, entries: list[tuple[str, int, str, str]]) -> Path:

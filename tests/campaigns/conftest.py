@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from campaign_helpers import write_catalog
 
-from icatest.campaigns.scripted import ENGINE, OPENER
+from icatest.campaigns.running.scripted import ENGINE, OPENER
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from typing import Any
 from campaign_helpers import config
 
 from icatest.campaigns import ScenarioSampler
-from icatest.campaigns.conversation import ConversationEnv, cut_record, run_planned
-from icatest.campaigns.scripted import ScriptedAssistant, run_scripted_conversation
+from icatest.campaigns.running.conversation import ConversationEnv, cut_record, run_planned
+from icatest.campaigns.running.scripted import ScriptedAssistant, run_scripted_conversation
 from icatest.catalog import load_catalog
 from icatest.contracts import ConversationRecord, Scenario, TerminationReason
 from icatest.engine.plan import ConversationPlan

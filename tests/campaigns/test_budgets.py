@@ -78,7 +78,7 @@ def _event_ts(run, event: str) -> list[float]:
 
 
 async def test_existing_run_needs_resume(data_dir, tmp_path, scripted):
-    from icatest.rundir import RunDirError
+    from icatest.storage.rundir import RunDirError
 
     await run_campaign(config(data_dir, max_conversations=1), tmp_path / "r", **scripted)
     with pytest.raises(RunDirError, match="--resume"):

@@ -48,7 +48,7 @@ async def test_dask_driver_holds_the_hard_deadline(data_dir: Path, tmp_path: Pat
                                                    monkeypatch):
     """A worker that never reports (here: a scripted turn of 60 s) cannot hold the campaign: the
     driver stops waiting REMOTE_GRACE_S after the deadline and records each of them, cut."""
-    from icatest.campaigns.remote import REMOTE_GRACE_S
+    from icatest.campaigns.running.remote import REMOTE_GRACE_S
 
     monkeypatch.setenv("ICATEST_SCRIPTED_TURN_S", "60")
     t0 = time.monotonic()

@@ -1,5 +1,5 @@
 """The run directory's documents are typed: each matches the JSON schema `icatest schema NAME`
-prints, reads back through icatest.rundir as it was written, and older files still read."""
+prints, reads back through icatest.storage.rundir as it was written, and older files still read."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from pydantic import ValidationError
 
 from icatest.analysis.embedding import HashingEmbedder
 from icatest.analysis.workflow import write_clusters, write_report
-from icatest.campaigns.breaker import Health
-from icatest.campaigns.experiments import ExperimentConfig, run_experiment
+from icatest.campaigns.experiments.experiment import ExperimentConfig, run_experiment
+from icatest.campaigns.running.breaker import Health
 from icatest.cli import main
 from icatest.contracts.documents import CampaignStatus, RunManifest
 from icatest.contracts.schemas import SCHEMAS, json_schema
 from icatest.errors import ConfigError
-from icatest.rundir import (
+from icatest.storage.rundir import (
     read_clusters,
     read_comparison,
     read_manifest,

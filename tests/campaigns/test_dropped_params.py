@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from icatest.cli import main
-from icatest.rundir import read_manifest
+from icatest.storage.rundir import read_manifest
 from icatest.testing import FakeOpenAI
 
 
@@ -52,7 +52,7 @@ def test_an_experiments_arms_name_each_role_and_parameter_once(
 ) -> None:
     from icatest.cli.notices import dropped_in_runs
     from icatest.contracts.documents import RunManifest
-    from icatest.rundir import write_manifest
+    from icatest.storage.rundir import write_manifest
 
     arms = []
     for name, dropped in (("guided", {"turn_judge": ["temperature"]}),

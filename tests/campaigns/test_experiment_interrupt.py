@@ -72,7 +72,7 @@ def test_a_finished_demo_folder_moves_aside_an_unfinished_one_stays(tmp_path: Pa
 
 
 def test_budget_override_applies_to_every_arm() -> None:
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments.experiment import load_experiment
     from icatest.cli.experiment_run import with_budget
     from icatest.errors import ConfigError
 

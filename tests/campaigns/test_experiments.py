@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from icatest.campaigns.experiments import ExperimentConfig, load_experiment, run_experiment
-from icatest.campaigns.scripted import ENGINE, OPENER
+from icatest.campaigns.experiments.experiment import (
+    ExperimentConfig,
+    load_experiment,
+    run_experiment,
+)
+from icatest.campaigns.running.scripted import ENGINE, OPENER
 from icatest.data import packaged_path
 from icatest.errors import ConfigError
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from campaign_helpers import config
 
 from icatest.campaigns import run_campaign
-from icatest.campaigns.recorder import RunRecorder
-from icatest.rundir import read_conversations
+from icatest.campaigns.recording.recorder import RunRecorder
+from icatest.storage.rundir import read_conversations
 
 
 async def _records(data_dir: Path, tmp_path: Path, scripted: dict[str, str]):

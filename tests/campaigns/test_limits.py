@@ -10,8 +10,8 @@ import pytest
 from campaign_helpers import config
 
 from icatest.campaigns import parse_duration, read_records, run_campaign
-from icatest.campaigns.redact import REDACTED, redact
-from icatest.campaigns.runner import make_limiters
+from icatest.campaigns.recording.redact import REDACTED, redact
+from icatest.campaigns.running.runner import make_limiters
 
 
 async def test_sut_rpm_is_respected(data_dir: Path, tmp_path: Path, scripted, monkeypatch):

@@ -9,7 +9,7 @@ import pytest
 from campaign_helpers import config
 
 from icatest.campaigns import read_records, run_campaign
-from icatest.campaigns.scripted import OPENER
+from icatest.campaigns.running.scripted import OPENER
 from icatest.data import packaged_path
 
 

@@ -13,7 +13,7 @@ from icatest.bench.fake_replies import reply
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.contracts import Mode
 from icatest.llm.prompts import load_prompt
-from icatest.rundir import read_manifest
+from icatest.storage.rundir import read_manifest
 from icatest.testing import FakeOpenAI
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from campaign_helpers import config
 
 from icatest.campaigns import read_records, run_campaign
-from icatest.rundir import ConversationLog
+from icatest.storage.rundir import ConversationLog
 
 SCRIPT = """
 import asyncio, sys
 from pathlib import Path
 from icatest.campaigns import CampaignConfig, run_campaign
-from icatest.campaigns.scripted import ENGINE, OPENER
+from icatest.campaigns.running.scripted import ENGINE, OPENER
 cfg = CampaignConfig.model_validate_json(sys.argv[1])
 asyncio.run(run_campaign(cfg, Path(sys.argv[2]), engine=ENGINE, opener=OPENER, tick_s=0.2))
 """

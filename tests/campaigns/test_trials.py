@@ -12,7 +12,7 @@ from campaign_helpers import config
 from icatest.campaigns import read_records, run_campaign
 from icatest.campaigns.sampler import ScenarioSampler, slot_of
 from icatest.catalog import load_catalog
-from icatest.rundir import RunDirError
+from icatest.storage.rundir import RunDirError
 
 COORDINATES = ("seed_id", "persona", "max_turns", "rng_seed", "mode")
 
@@ -78,7 +78,7 @@ def test_slots_and_records_agree(data_dir: Path):
 
 
 def test_compare_trials_replace_the_experiments(tmp_path: Path):
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments.experiment import load_experiment
     from icatest.cli.experiment_run import with_trials
     from icatest.contracts import Mode
     from icatest.errors import ConfigError
@@ -92,7 +92,7 @@ def test_compare_trials_replace_the_experiments(tmp_path: Path):
 
 async def test_compare_with_trials_has_a_headline_interval(data_dir: Path, tmp_path: Path,
                                                            scripted):
-    from icatest.campaigns.experiments import ExperimentConfig, run_experiment
+    from icatest.campaigns.experiments.experiment import ExperimentConfig, run_experiment
     from icatest.cli.campaign_cmds import comparison_table
 
     exp = ExperimentConfig.model_validate({
@@ -110,7 +110,7 @@ async def test_compare_with_trials_has_a_headline_interval(data_dir: Path, tmp_p
 
 
 def test_headline_interval_by_hand():
-    from icatest.campaigns.headline import headline_interval
+    from icatest.campaigns.experiments.headline import headline_interval
 
     guided = {("a", i): [2, 2] for i in range(10)} | {("a", 10): [6, 4]}
     baseline = {("a", i): [1, 1] for i in range(11)} | {("a", 99): [3]}  # 99: guided never ran

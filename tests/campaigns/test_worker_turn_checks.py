@@ -9,9 +9,9 @@ from pathlib import Path
 
 from campaign_helpers import config
 
-from icatest.campaigns.remote import _run_task
+from icatest.campaigns.running.remote import _run_task
+from icatest.campaigns.running.scripted import OPENER
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.scripted import OPENER
 from icatest.catalog import load_catalog
 from icatest.contracts import FailureMode
 from icatest.contracts.records import ConversationRecord, LabelFinding

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from icatest.analysis.voice import voice_metrics, voice_section
-from icatest.campaigns.experiments import (
+from icatest.campaigns.experiments.experiment import (
     ExperimentConfig,
     channel_arm_dirs,
     load_experiment,

@@ -11,7 +11,7 @@ from icatest.contracts import (
     TurnRecord,
     TurnVerdict,
 )
-from icatest.decision import decide, describe_missing
+from icatest.scoring.decision import decide, describe_missing
 
 
 def _turn(n: int, verdict: TurnVerdict | None, error: str | None = None) -> TurnRecord:

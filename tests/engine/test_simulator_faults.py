@@ -16,7 +16,7 @@ from icatest.contracts import (
 )
 from icatest.contracts.labels import SimulatorFaultKind, TargetStatus
 from icatest.contracts.records import SimulatorFault, Target
-from icatest.decision import decide
+from icatest.scoring.decision import decide
 from icatest.simulator.faults import turn_faults
 from icatest.simulator.schema import NewTarget, SimulatorTurn
 
@@ -123,7 +123,7 @@ def test_invalid_conversations_are_named_in_the_final_line_and_exit_reason() -> 
     from types import SimpleNamespace
 
     from icatest.campaigns.outcome import unusable_reason
-    from icatest.campaigns.progress import ProgressState
+    from icatest.campaigns.progress.state import ProgressState
     from icatest.cli.campaign_cmds import summary_line
 
     p = ProgressState()

@@ -17,7 +17,7 @@ from icatest.judges.setup import Judges
 from icatest.judges.turn_judge import ModelTurnJudge
 from icatest.llm import ModelGateway
 from icatest.regression.script import recording
-from icatest.scoring import success_score
+from icatest.scoring.score import success_score
 from icatest.simulator.policy import TurnPlan
 from icatest.simulator.schema import ConstraintVoicing, SimulatorTurn
 from icatest.simulator.voicing import carries
@@ -172,7 +172,7 @@ def test_the_situation_follows_a_running_route() -> None:
 
 
 def test_records_of_schema_version_2_read_as_one_trial_on_the_text_channel() -> None:
-    from icatest.rundir import SCHEMA_VERSION
+    from icatest.storage.rundir import SCHEMA_VERSION
 
     data = _v1_record()
     data["schema_version"] = 2

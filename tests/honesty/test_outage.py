@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from honesty_helpers import icatest
 
-from icatest.rundir import read_records
+from icatest.storage.rundir import read_records
 from icatest.testing import FakeOpenAI, free_port, status, streamed
 
 FUZZ = ("fuzz", "--quiet", "--no-preflight", "--turn-budgets", "4", "--rng-seed", "5")

@@ -123,7 +123,7 @@ def test_rejudge_judges_in_the_mode_preflight_resolved(tmp_path: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_an_experiment_runs_in_the_settings_preflight_resolved() -> None:
-    from icatest.campaigns.experiments import ExperimentConfig, preflight_experiment
+    from icatest.campaigns.experiments.experiment import ExperimentConfig, preflight_experiment
     from icatest.contracts import Mode
 
     with _server({"json_schema"}, strict_models={"local"}) as srv:

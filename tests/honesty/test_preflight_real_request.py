@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from honesty_helpers import icatest
 
-from icatest.preflight import check_models
+from icatest.preflight.checks import check_models
 from icatest.testing import FakeOpenAI, status
 from icatest.testing.fake_openai import Action, reply
 from icatest.testing.strict_mode import violations
@@ -105,7 +105,7 @@ async def test_a_refused_parameter_is_named_once() -> None:
 
 
 async def test_a_reply_that_does_not_parse_fails_preflight() -> None:
-    from icatest.preflight import PreflightError
+    from icatest.preflight.checks import PreflightError
 
     with FakeOpenAI(default=reply("I think the reply was fine.")) as srv:
         with pytest.raises(PreflightError, match=r"^preflight: turn_judge .*unparseable"):

@@ -10,7 +10,7 @@ from honesty_helpers import icatest
 
 from icatest.analysis.metrics import outcome_counts
 from icatest.calibration.rejudge import rejudge_run
-from icatest.campaigns.experiments import arm_metrics
+from icatest.campaigns.experiments.experiment import arm_metrics
 from icatest.cli.campaign_cmds import comparison_table
 from icatest.contracts import (
     ConversationRecord,

@@ -20,9 +20,9 @@ from icatest.calibration.oracle import (
 )
 from icatest.calibration.runs import read_oracle
 from icatest.campaigns.config import CampaignConfig
-from icatest.campaigns.runner import manifest_config, run_campaign
+from icatest.campaigns.running.runner import manifest_config, run_campaign
 from icatest.contracts import Mode
-from icatest.rundir import new_manifest, read_conversations, write_manifest
+from icatest.storage.rundir import new_manifest, read_conversations, write_manifest
 
 RUN_ID = "guided-20261130-000000-0a0a0a"  # fixed before the figure was first computed
 

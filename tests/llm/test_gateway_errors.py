@@ -12,8 +12,8 @@ from icatest.errors import MESSAGE_CAP, clip
 from icatest.llm.gateway import GatewayConfig, ModelGateway, ModelSpec, credentials_problem
 from icatest.llm.provider_errors import validation_errors
 from icatest.llm.settings import RoleSettings
-from icatest.retry import retry_after_s
-from icatest.serving import free_port
+from icatest.net.retry import retry_after_s
+from icatest.net.serving import free_port
 from icatest.testing import FakeOpenAI, error, hang, reply, status, validation_500
 
 

@@ -23,8 +23,8 @@ import pytest
 from icatest.contracts.labels import ModelErrorKind
 from icatest.llm import GatewayConfig, ModelSpec
 from icatest.llm.settings import RoleSettings, StructuredOutput
-from icatest.preflight import RecordingGateway, probe_role
-from icatest.role_probes import probe_for
+from icatest.preflight.checks import RecordingGateway, probe_role
+from icatest.preflight.role_probes import probe_for
 from icatest.testing import free_port
 
 pytestmark = [pytest.mark.local_llm, pytest.mark.slow]

@@ -58,7 +58,7 @@ def _records(run: Path) -> list[dict[str, object]]:
 def own_server() -> Iterator[str]:
     """llama.cpp's server started by the test itself, as a user would (base URL .../v1)."""
     local_llm_extra()
-    from icatest.serving import free_port
+    from icatest.net.serving import free_port
     from icatest.sut.local_llm import model_file, server_command
 
     port = free_port()

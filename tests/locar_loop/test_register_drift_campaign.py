@@ -7,7 +7,7 @@ from pathlib import Path
 
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.contracts import ConversationRecord
-from icatest.rundir import CONVERSATIONS
+from icatest.storage.rundir import CONVERSATIONS
 
 
 async def test_guided_korean_campaign_finds_register_violations(tmp_path: Path) -> None:

@@ -23,8 +23,8 @@ from icatest.judges.final_turn import FinalJudgement
 from icatest.judges.schema import ConversationJudgement, TurnJudgement
 from icatest.llm import GatewayConfig, ModelGateway, ModelSpec
 from icatest.llm.schemas import strict_schema
-from icatest.role_probes import probe_for
-from icatest.serving import BackgroundServer
+from icatest.net.serving import BackgroundServer
+from icatest.preflight.role_probes import probe_for
 from icatest.simulator.schema import ExtractedTargets, SimulatorTurn
 
 MODELS: list[type[BaseModel]] = [

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reliability_helpers import TALLY, run_cli, write_yaml
 
-from icatest.campaigns.experiments import load_experiment
+from icatest.campaigns.experiments.experiment import load_experiment
 from icatest.catalog import load_catalog
 from icatest.data import CATALOG_ROOT, PACKAGED
 from icatest.errors import IcatestError

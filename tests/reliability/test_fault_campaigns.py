@@ -190,7 +190,7 @@ def _judge_script(counter: Counter[str]) -> Any:
 @pytest.fixture
 def fast_gateway(monkeypatch: pytest.MonkeyPatch) -> None:
     """Gateways with a 0.5 s model timeout and one retry (the defaults wait a minute)."""
-    from icatest.campaigns import conversation
+    from icatest.campaigns.running import conversation
     from icatest.llm.gateway import GatewayConfig, ModelGateway
 
     original = conversation.make_gateway

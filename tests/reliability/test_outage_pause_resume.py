@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from reliability_helpers import check_run_accounts, run_cli, write_yaml
 
-from icatest.rundir import read_records
+from icatest.storage.rundir import read_records
 from icatest.sut.reference import start_background
 from icatest.testing import free_port
 

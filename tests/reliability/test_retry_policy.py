@@ -1,4 +1,4 @@
-"""The one retry policy (icatest/retry.py): the waits it gives, the Retry-After forms it reads,
+"""The one retry policy (icatest/net/retry.py): the waits it gives, the Retry-After forms it reads,
 and that the model gateway and the assistant transport both wait by it."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from icatest.llm.gateway import GatewayConfig, ModelGateway
-from icatest.retry import Backoff, retry_after_s
+from icatest.net.retry import Backoff, retry_after_s
 from icatest.sut.adapters.config import CallPolicy
 from icatest.sut.adapters.transport import RetryableError, _parse
 
@@ -78,7 +78,7 @@ def test_the_gateway_and_the_transport_wait_by_the_same_policy(
 
     # the same HTTP-date Retry-After, read from a provider's error and from an assistant's 429
     date = email.utils.formatdate(NOW + 4, usegmt=True)
-    monkeypatch.setattr("icatest.retry.time.time", lambda: NOW)
+    monkeypatch.setattr("icatest.net.retry.time.time", lambda: NOW)
     provider_error = Exception("rate limited")
     provider_error.response = SimpleNamespace(headers=httpx.Headers({"Retry-After": date}))  # type: ignore[attr-defined]
     assert gateway._backoff(1, provider_error) == pytest.approx(4.0)

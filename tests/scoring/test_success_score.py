@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from icatest.scoring import passes, success_score, target_completion
+from icatest.scoring.score import passes, success_score, target_completion
 
 
 def _logs(shared: Path) -> list[dict]:

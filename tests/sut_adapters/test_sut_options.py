@@ -174,8 +174,8 @@ def test_fuzz_refuses_a_flag_the_form_cannot_take(
 
 
 def test_experiment_backend_carries_sut_options() -> None:
-    from icatest.campaigns.experiments import ExperimentConfig, load_experiment
-    from icatest.campaigns.sut import sut_sent
+    from icatest.campaigns.experiments.experiment import ExperimentConfig, load_experiment
+    from icatest.campaigns.running.sut import sut_sent
     from icatest.contracts import Mode
 
     exp = ExperimentConfig.model_validate({
@@ -196,7 +196,7 @@ def test_experiment_backend_carries_sut_options() -> None:
 
 
 def test_demo_against_another_assistant(capsys: pytest.CaptureFixture[str]) -> None:
-    from icatest.campaigns.experiments import load_experiment
+    from icatest.campaigns.experiments.experiment import load_experiment
     from icatest.cli.demo_cmds import _against
 
     exp = _against(load_experiment(Path("demo_local")), "llm:/models/My Model.gguf",

@@ -1,8 +1,8 @@
 """The KPI judge's real request, for preflight: one tiny navigation answer judged on a yes/no
 KPI and on the Likert one (the role's two output schemas), in the role's settings and mode.
 
-Given to preflight by the KPI commands (`icatest.preflight.check_models(probes=PROBES)`), so the
-core's preflight never imports LoCar.
+Given to preflight by the KPI commands (`icatest.preflight.checks.check_models(probes=PROBES)`), so
+the core's preflight never imports LoCar.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from icatest.locar.kpi.dataset import KpiInstance
 from icatest.locar.kpi.evaluate import judge_variables
 from icatest.locar.kpi.judge import JUDGE_ROLE, judge
 from icatest.locar.kpi.kpis import Kpi
-from icatest.role_probes import Probe
+from icatest.preflight.role_probes import Probe
 
 _INSTANCE = KpiInstance(
     id="preflight",

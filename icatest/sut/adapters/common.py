@@ -8,7 +8,7 @@ from typing import Any
 
 from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 from icatest.sut.adapters.config import CallPolicy
 from icatest.sut.adapters.transport import Outcome
 

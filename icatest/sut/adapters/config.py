@@ -16,7 +16,7 @@ from pydantic import Field, RootModel
 from icatest.config.loading import load_model
 from icatest.contracts.scenario import Strict
 from icatest.errors import ConfigError
-from icatest.retry import Backoff
+from icatest.net.retry import Backoff
 from icatest.sut.options import ChatParams
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -40,7 +40,7 @@ class CallPolicy(Strict):
 
     @property
     def backoff(self) -> Backoff:
-        """The waits between attempts (the one retry policy, `icatest/retry.py`)."""
+        """The waits between attempts (the one retry policy, `icatest/net/retry.py`)."""
         return Backoff(self.backoff_base_s, self.backoff_max_s, self.retry_after_cap_s)
 
 

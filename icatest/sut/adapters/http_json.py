@@ -8,8 +8,8 @@ from typing import Any
 from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
-from icatest.http import async_client
-from icatest.limits import RateLimiter
+from icatest.net.http import async_client
+from icatest.net.limits import RateLimiter
 from icatest.sut.adapters.common import History, failed_reply, finish_reply, limiter_for
 from icatest.sut.adapters.config import HttpSutConfig, resolve_headers
 from icatest.sut.adapters.template import (

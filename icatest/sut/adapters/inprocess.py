@@ -18,7 +18,7 @@ from typing import Any
 from icatest.contracts.labels import SutErrorKind
 from icatest.contracts.records import SutReply
 from icatest.errors import ConfigError
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 from icatest.sut.adapters.common import (
     History,
     Message,

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from icatest.contracts.records import SutReply
-from icatest.http import async_client, chat_url
-from icatest.limits import RateLimiter
-from icatest.sse import first_choices, joined_content
+from icatest.net.http import async_client, chat_url
+from icatest.net.limits import RateLimiter
+from icatest.net.sse import first_choices, joined_content
 from icatest.sut.adapters.common import (
     History,
     Message,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from icatest.errors import ConfigError
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 from icatest.sut.adapters.config import (
     DEFAULT_API_KEY_ENV,
     CallPolicy,

@@ -22,9 +22,9 @@ from typing import Any
 import httpx
 
 from icatest.contracts.labels import SutErrorKind
-from icatest.limits import RateLimiter
-from icatest.retry import retry_after_s
-from icatest.sse import event_payloads
+from icatest.net.limits import RateLimiter
+from icatest.net.retry import retry_after_s
+from icatest.net.sse import event_payloads
 from icatest.sut.adapters.config import CallPolicy
 
 UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 
 from icatest.errors import IcatestError
-from icatest.serving import BackgroundServer
+from icatest.net.serving import BackgroundServer
 from icatest.sut.reference.app import ServerConfig, create_app
 from icatest.sut.reference.faults import FaultProfile, Transport, load_profile
 

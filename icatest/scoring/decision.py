@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from icatest.contracts.labels import Decision, FailureMode, TargetStatus
 from icatest.contracts.records import ConversationVerdict, TurnRecord, UnscoredPart
-from icatest.scoring import DEFAULT_THRESHOLD, passes, success_score
+from icatest.scoring.score import DEFAULT_THRESHOLD, passes, success_score
 
 ASSISTANT = "assistant"
 TURN_JUDGE = "turn_judge"

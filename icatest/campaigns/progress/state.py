@@ -1,5 +1,5 @@
 """Campaign progress as numbers: what the live display shows and progress.jsonl stores (the
-file itself is written by icatest.rundir)."""
+file itself is written by icatest.storage.rundir)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
-from icatest.campaigns.progress import ProgressState
+from icatest.campaigns.progress.state import ProgressState
 
 
 def _fmt_s(seconds: float | None) -> str:

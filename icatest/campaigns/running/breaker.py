@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
 
-from icatest.campaigns.progress import PauseClock
+from icatest.campaigns.progress.state import PauseClock
 from icatest.contracts import ConversationRecord, ModelErrorKind, TerminationReason
 
 SutProbe = Callable[[], Awaitable[bool]]

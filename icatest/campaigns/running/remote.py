@@ -28,23 +28,28 @@ from pathlib import Path
 from typing import Any
 
 from icatest.campaigns.config import CampaignConfig, Limits
-from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import ConversationEnv, EngineFn, cut_record, run_planned
-from icatest.campaigns.local import PlanSource
-from icatest.campaigns.progress import record_cost
-from icatest.campaigns.recorder import RunRecorder
-from icatest.campaigns.sampler import ScenarioPlan
-from icatest.campaigns.sut import (
+from icatest.campaigns.progress.state import record_cost
+from icatest.campaigns.recording.recorder import RunRecorder
+from icatest.campaigns.running.control import StopControl
+from icatest.campaigns.running.conversation import (
+    ConversationEnv,
+    EngineFn,
+    cut_record,
+    run_planned,
+)
+from icatest.campaigns.running.local import PlanSource
+from icatest.campaigns.running.sut import (
     AssistantOpener,
     default_opener,
     reference_client,
     shared_local_llm,
     shared_reference,
 )
+from icatest.campaigns.sampler import ScenarioPlan
 from icatest.catalog import Catalog, load_catalog
 from icatest.contracts import ConversationRecord, Mode, TerminationReason
 from icatest.engine.plan import ConversationPlan
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 
 REMOTE_GRACE_S = 8.0  # after the deadline: how long the driver waits for tasks to report
 

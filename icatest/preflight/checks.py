@@ -1,9 +1,9 @@
 """Preflight: before a command starts work, every model it will call and the assistant answer once.
 
 For each model role (ensemble members included): its credentials (litellm names the environment
-variables a model needs), then the role's real request (icatest.role_probes: its prompt on a tiny
-drive, its settings, its schema in its structured-output mode), whose reply must parse into the
-role's output model. A role set to `structured_output: auto` falls back from a mode the server
+variables a model needs), then the role's real request (icatest.preflight.role_probes: its prompt on
+a tiny drive, its settings, its schema in its structured-output mode), whose reply must parse into
+the role's output model. A role set to `structured_output: auto` falls back from a mode the server
 refuses (a 4xx or 5xx to the structured request) to the next one (json_schema,
 json_object_schema on OpenAI-compatible servers, json_object, prompt), and the mode that answered
 is the role's mode for the run (`Preflight.settings`). A fallback and an optional parameter the
@@ -36,7 +36,7 @@ from icatest.llm.gateway import (
     credentials_problem,
 )
 from icatest.llm.settings import RoleSettings, StructuredOutput, candidate_modes
-from icatest.role_probes import Probe, probe_for
+from icatest.preflight.role_probes import Probe, probe_for
 from icatest.sut.options import SutOptions
 
 PROBE_TASK = "preflight"

@@ -1,5 +1,5 @@
 """HTTP clients for the endpoints icatest talks to (assistants, OpenAI-compatible model servers).
-A server's request to wait (Retry-After) is read by the retry policy, `icatest/retry.py`."""
+A server's request to wait (Retry-After) is read by the retry policy, `icatest/net/retry.py`."""
 
 from __future__ import annotations
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from icatest.campaigns.progress import ProgressState, record_cost
+from icatest.campaigns.progress.state import ProgressState, record_cost
 from icatest.campaigns.sampler import slot_of
 from icatest.contracts import ConversationRecord, TerminationReason
-from icatest.rundir import (
+from icatest.storage.rundir import (
     CONVERSATIONS,
     EVENTS,
     INDEX,

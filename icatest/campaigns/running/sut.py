@@ -17,7 +17,7 @@ from typing import Any
 
 from icatest.campaigns.config import CampaignConfig
 from icatest.errors import ConfigError
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 
 # loaded with the campaign, not at its first conversation: every campaign talks to its assistant
 # over HTTP, and the HTTP stack takes ~0.15 s to import (with its TLS and async backends)

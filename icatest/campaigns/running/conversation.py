@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from icatest.campaigns.redact import redact_url
+from icatest.campaigns.recording.redact import redact_url
+from icatest.campaigns.running.scripted import run_scripted_conversation
 from icatest.campaigns.sampler import ScenarioPlan, build_scenario
-from icatest.campaigns.scripted import run_scripted_conversation
 from icatest.catalog import Catalog
 from icatest.contracts import ConversationRecord, ConversationVerdict, Scenario, TerminationReason
 from icatest.engine.plan import ConversationPlan, answers, open_conversation
@@ -25,8 +25,8 @@ from icatest.engine.run import run_conversation
 from icatest.engine.runtime import AssistantProbe, CutSignal, Runtime, StopCheck, TurnHook
 from icatest.engine.state import ConversationState
 from icatest.judges.setup import RoleBinding, base_role
-from icatest.limits import RateLimiter
 from icatest.llm.gateway import CallHook, ModelGateway
+from icatest.net.limits import RateLimiter
 
 EngineFn = Callable[[Scenario, Runtime], Awaitable[ConversationRecord]]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 
-from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import ConversationEnv, run_planned
-from icatest.campaigns.recorder import INTERRUPTED_ENDINGS, RunRecorder
+from icatest.campaigns.recording.recorder import INTERRUPTED_ENDINGS, RunRecorder
+from icatest.campaigns.running.control import StopControl
+from icatest.campaigns.running.conversation import ConversationEnv, run_planned
 from icatest.campaigns.sampler import ScenarioPlan, ScenarioSampler
 from icatest.contracts import ConversationRecord
 

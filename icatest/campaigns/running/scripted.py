@@ -31,7 +31,7 @@ from icatest.contracts import (
 )
 from icatest.engine.record import Bookkeeping, scenario_fields
 from icatest.engine.runtime import Runtime
-from icatest.limits import RateLimiter
+from icatest.net.limits import RateLimiter
 
 
 def _env_float(name: str, default: float = 0.0) -> float:

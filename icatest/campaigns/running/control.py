@@ -15,8 +15,8 @@ import contextlib
 import time
 from collections.abc import Callable
 
-from icatest.campaigns.breaker import OutageBreaker
-from icatest.campaigns.progress import PauseClock
+from icatest.campaigns.progress.state import PauseClock
+from icatest.campaigns.running.breaker import OutageBreaker
 from icatest.contracts import ConversationRecord, TerminationReason
 
 CostProbe = Callable[[], float]

@@ -18,18 +18,24 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from icatest.campaigns.config import CampaignConfig
-from icatest.campaigns.conversation import EngineFn
-from icatest.campaigns.display import ArmsPanel
-from icatest.campaigns.interrupts import Interrupts
-from icatest.campaigns.progress import CUT_SHORT
-from icatest.campaigns.runner import run_campaign
-from icatest.campaigns.sut import AssistantOpener, default_opener
+from icatest.campaigns.progress.panel import ArmsPanel
+from icatest.campaigns.progress.state import CUT_SHORT
+from icatest.campaigns.running.conversation import EngineFn
+from icatest.campaigns.running.interrupts import Interrupts
+from icatest.campaigns.running.runner import run_campaign
+from icatest.campaigns.running.sut import AssistantOpener, default_opener
 from icatest.config.loading import load_model
 from icatest.contracts import Mode, Strict
 from icatest.contracts.documents import CampaignStatus
 from icatest.data import packaged_or_path
 from icatest.errors import ConfigError, Interrupted
-from icatest.rundir import MANIFEST, read_manifest, read_records, run_status, write_comparison
+from icatest.storage.rundir import (
+    MANIFEST,
+    read_manifest,
+    read_records,
+    run_status,
+    write_comparison,
+)
 from icatest.sut.options import SutOptions
 
 PLACEHOLDER_MARKS = ("FILL_IN", "<", "TODO")
@@ -193,10 +199,10 @@ async def run_experiment(
 
 
 async def preflight_experiment(exp: ExperimentConfig) -> tuple[ExperimentConfig, list[str]]:
-    """The preflight (icatest.preflight) of every backend, before any arm directory exists:
+    """The preflight (icatest.preflight.checks) of every backend, before any arm directory exists:
     the experiment with the model settings preflight resolved (`auto` -> the mode the server
     took, refused parameters in `drop_params`), and preflight's one-line notes."""
-    from icatest.preflight import check_assistant, check_models
+    from icatest.preflight.checks import check_assistant, check_models
 
     arm = exp.arm_config(exp.backends[0], Mode.GUIDED, 0)
     checked = await check_models(arm.roles(), arm.model_settings)
@@ -270,7 +276,7 @@ def _ratio(a: Any, b: Any) -> float | None:
 
 
 def compare_runs(exp: ExperimentConfig, folder: Path) -> dict[str, Any]:
-    from icatest.campaigns.headline import headline_interval, types_by_scenario
+    from icatest.campaigns.experiments.headline import headline_interval, types_by_scenario
 
     by_arm: dict[str, list[dict[str, Any]]] = {}
     by_scenario: dict[str, dict[tuple[Any, ...], list[int]]] = {}

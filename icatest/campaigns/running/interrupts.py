@@ -13,7 +13,7 @@ import contextlib
 import signal
 from collections.abc import Callable, Iterator
 
-from icatest.campaigns.control import StopControl
+from icatest.campaigns.running.control import StopControl
 
 
 class Interrupts:

@@ -48,7 +48,7 @@ from icatest.contracts.documents import (
     RunManifest,
 )
 from icatest.errors import ConfigError, IcatestError
-from icatest.files import write_json_atomic, write_text_atomic
+from icatest.storage.files import write_json_atomic, write_text_atomic
 
 MANIFEST = "manifest.json"
 CONVERSATIONS = "conversations.jsonl"

@@ -14,22 +14,22 @@ from pathlib import Path
 from typing import Any
 
 from icatest import __version__
-from icatest.campaigns.breaker import OutageBreaker
 from icatest.campaigns.config import ROLES, CampaignConfig
-from icatest.campaigns.control import StopControl
-from icatest.campaigns.conversation import (
+from icatest.campaigns.progress.state import ProgressState
+from icatest.campaigns.recording.recorder import RunRecorder
+from icatest.campaigns.recording.redact import redact
+from icatest.campaigns.running.breaker import OutageBreaker
+from icatest.campaigns.running.control import StopControl
+from icatest.campaigns.running.conversation import (
     ConversationEnv,
     EngineFn,
     answers,
     model_answers,
 )
-from icatest.campaigns.interrupts import Interrupts
-from icatest.campaigns.local import PlanSource, run_local
-from icatest.campaigns.progress import ProgressState
-from icatest.campaigns.recorder import RunRecorder
-from icatest.campaigns.redact import redact
+from icatest.campaigns.running.interrupts import Interrupts
+from icatest.campaigns.running.local import PlanSource, run_local
+from icatest.campaigns.running.sut import AssistantOpener, check_sut, default_opener, sut_sent
 from icatest.campaigns.sampler import ScenarioSampler
-from icatest.campaigns.sut import AssistantOpener, check_sut, default_opener, sut_sent
 from icatest.catalog import load_catalog
 from icatest.channel.deps import require as require_channel
 from icatest.channel.spec import ChannelSpec
@@ -37,9 +37,9 @@ from icatest.contracts.documents import CampaignStatus, JsonObject, RunManifest,
 from icatest.engine.plan import ConversationPlan
 from icatest.engine.run import run_conversation
 from icatest.errors import ConfigError, IcatestError
-from icatest.limits import RateLimiter
 from icatest.llm.gateway import ModelSpec
-from icatest.rundir import (
+from icatest.net.limits import RateLimiter
+from icatest.storage.rundir import (
     CONVERSATIONS,
     MANIFEST,
     RunDirError,
@@ -253,7 +253,7 @@ async def _execute(
     run_id: str,
 ) -> None:
     if config.executor != "local":
-        from icatest.campaigns.remote import run_dask
+        from icatest.campaigns.running.remote import run_dask
 
         await run_dask(config, source, recorder, control, engine, opener, run_id)
         return

@@ -1,0 +1,2 @@
+"""What must survive a crash: the run directory (`rundir`, its one owner) and atomic
+writes (`files`)."""
