@@ -22,7 +22,9 @@ EMPTY = frozenset({"있", "없", "이", "하", "되", "주", "것", "수", "등"
 def _kiwi() -> Kiwi:
     from kiwipiepy import Kiwi
 
-    return Kiwi()
+    # The rules read one word at a time, where multi-word entries never apply: without that
+    # dictionary Kiwi holds about 330 MB instead of 515 MB, and tags every word the same.
+    return Kiwi(load_multi_dict=False)
 
 
 def is_korean(text: str) -> bool:
