@@ -23,6 +23,7 @@ import numpy as np
 
 from icatest.analysis.embedding import Embedder, embed_cached, readable
 from icatest.analysis.run import Run
+from icatest.storage.rundir import CACHE
 
 TOP_TERMS = 3
 _SPEAKERS = frozenset({"user", "assistant"})  # the speaker prefixes of failure texts
@@ -65,7 +66,7 @@ def embed_items(
     rows: list[np.ndarray] = []
     for name in dict.fromkeys(item.run for item in items):
         run_texts = [t for item, t in zip(items, said, strict=True) if item.run == name]
-        rows.append(embed_cached(embedder, run_texts, by_run[name].path / ".cache"))
+        rows.append(embed_cached(embedder, run_texts, by_run[name].path / CACHE))
     return np.vstack(rows)
 
 

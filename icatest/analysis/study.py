@@ -13,7 +13,6 @@ without care: the study says so in `warnings` (and on the page) rather than refu
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,17 +24,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from icatest.analysis.study_summary import RunSummary
 from icatest.config.loading import load_model
 from icatest.errors import ConfigError
-from icatest.storage.files import write_json_atomic
-from icatest.storage.rundir import CONVERSATIONS, iter_conversations, read_manifest
+from icatest.storage.rundir import (
+    CONVERSATIONS,
+    iter_conversations,
+    read_manifest,
+    read_study_summary,
+    write_study_summary,
+)
 
 StudyExecutor = Literal["local", "dask"]
 STUDY_METRICS = "study.json"
 STUDY_REPORT = "report.html"
 DEFAULT_GROUP = "backend"
 NO_LABEL = "(none)"
-# a run's summary, kept beside its conversations.jsonl: a second study report folds only the runs
-# that changed. The version changes with RunSummary's fields or definitions.
-SUMMARY_CACHE = "study_summary.json"
+# a run's summary is cached in the run directory (rundir.STUDY_SUMMARY): a second study report
+# folds only the runs that changed. The version changes with RunSummary's fields or definitions.
 SUMMARY_VERSION = 1
 
 
@@ -147,19 +150,18 @@ def summarise_run(path: str, use_cache: bool = True) -> RunSummary:
     cached beside it when the file has not changed since (same size and modification time)."""
     run = Path(path)
     key = _cache_key(run)
-    cache = run / SUMMARY_CACHE
-    if use_cache:
+    held = read_study_summary(run) if use_cache else None
+    cached = held.get("summary") if held else None
+    if held and held.get("version") == SUMMARY_VERSION and held.get("key") == key:
         try:
-            held = json.loads(cache.read_text(encoding="utf-8"))
-            if held.get("version") == SUMMARY_VERSION and held.get("key") == key:
-                return RunSummary.from_json(held["summary"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass  # no cache, or one of another shape: fold again
+            if isinstance(cached, dict):
+                return RunSummary.from_json(cached)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # a cache of another shape: fold again
     summary = RunSummary.fold(iter_conversations(run))
     if use_cache and _cache_key(run) == key:  # not grown while it was read
         document = {"version": SUMMARY_VERSION, "key": key, "summary": summary.to_json()}
-        with contextlib.suppress(OSError):  # a read-only run: no cache
-            write_json_atomic(cache, document)
+        write_study_summary(run, document)
     return summary
 
 

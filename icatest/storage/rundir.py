@@ -28,7 +28,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, BinaryIO, TypeVar
@@ -60,6 +60,10 @@ JUDGEMENTS = "judgements"
 METRICS = "metrics.json"
 CLUSTERS = "clusters.json"
 COMPARISON = "comparison.json"
+# derived files a report or a study can always rebuild: the embeddings of texts, by model, and a
+# run's folded figures for studies, keyed by the size and mtime of conversations.jsonl
+CACHE = ".cache"
+STUDY_SUMMARY = "study_summary.json"
 SCHEMA_VERSION = 3  # ConversationRecord.schema_version written by this version (1 and 2 still read)
 M = TypeVar("M", bound=BaseModel)
 
@@ -483,3 +487,20 @@ class RunIndex:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def read_study_summary(run: Path) -> dict[str, object] | None:
+    """The study summary cached in `run`, or None (absent, unreadable, or not a JSON object)."""
+    try:
+        held = json.loads((run / STUDY_SUMMARY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return held if isinstance(held, dict) else None
+
+
+def write_study_summary(run: Path, document: Mapping[str, object]) -> None:
+    """Cache a study summary in `run`; a read-only run keeps none."""
+    try:
+        write_json_atomic(run / STUDY_SUMMARY, document)
+    except OSError:
+        pass

@@ -11,7 +11,6 @@ from studyfactory import BACKENDS, write_study_runs
 
 from icatest.analysis.metrics import compute_metrics
 from icatest.analysis.study import (
-    SUMMARY_CACHE,
     load_study,
     study_metrics,
     study_of_dirs,
@@ -21,7 +20,7 @@ from icatest.analysis.study import (
 )
 from icatest.analysis.study_summary import RunSummary
 from icatest.cli import main
-from icatest.storage.rundir import iter_conversations
+from icatest.storage.rundir import STUDY_SUMMARY, iter_conversations
 
 EXACT = """conversations failing_conversations passing_conversations unscored_conversations
 invalid_conversations partial_conversations assistant_error_conversations failure_rate
@@ -159,7 +158,7 @@ def test_the_summary_cache_is_used_until_the_run_changes(tmp_path: Path):
 
     run = write_run(tmp_path / "r", [make_record("a1", labels={1: ["constraint_missed"]})])
     folded = summarise_run(str(run))
-    cache = run / SUMMARY_CACHE
+    cache = run / STUDY_SUMMARY
     assert RunSummary.from_json(json.loads(cache.read_text())["summary"]) == folded
     held = json.loads(cache.read_text())
     held["summary"]["failing"] = 99  # a cache is believed while its key matches the file
