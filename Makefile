@@ -24,7 +24,8 @@ demo: $(STAMP)
 
 # the floors the rest stands on are checked strictly (own cache: the options differ)
 STRICT := icatest/contracts icatest/engine icatest/judges icatest/strategy \
-	icatest/scoring/decision.py icatest/scoring/score.py icatest/storage/rundir.py
+	icatest/scoring/decision.py icatest/scoring/score.py icatest/storage/rundir.py \
+	icatest/storage/runlogs.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check icatest tests experiments

@@ -20,10 +20,8 @@ from icatest.storage.rundir import (
     INTERRUPTED,
     PROGRESS,
     ConversationLog,
-    EventLog,
-    ProgressSeries,
-    RunIndex,
 )
+from icatest.storage.runlogs import EventLog, ProgressSeries, RunIndex
 
 # endings that say nothing about the assistant's answers: kept apart and redone by --resume
 INTERRUPTED_ENDINGS = frozenset({TerminationReason.SUT_UNREACHABLE, TerminationReason.OUTAGE})
