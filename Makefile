@@ -25,7 +25,7 @@ demo: $(STAMP)
 # the floors the rest stands on are checked strictly (own cache: the options differ)
 STRICT := icatest/contracts icatest/engine icatest/judges icatest/strategy \
 	icatest/scoring/decision.py icatest/scoring/score.py icatest/storage/rundir.py \
-	icatest/storage/runlogs.py
+	icatest/storage/runlogs.py icatest/embeddings
 
 lint: $(STAMP)
 	$(BIN)/ruff check icatest tests experiments

@@ -1,11 +1,11 @@
 """Sentence embeddings for the offline judge, where wording varies and rules cannot decide.
 
-The model is icatest's one embedder (icatest.embeddings: the packaged MiniLM through
-`SentenceTransformer.encode`), reading the first 128 word pieces of a text on one CPU thread.
+The model is icatest's one embedder (icatest.embeddings: the packaged MiniLM, computed in numpy
+without torch), reading the first 128 word pieces of a text on one CPU thread.
 It is loaded on first use, and each text is embedded once while it stays among the `CACHE_SIZE`
 most recently used (keyed by a digest, so a long reply costs 16 bytes of key), so a judged turn
 usually embeds one new sentence: the reply, and a campaign's memory stays bounded (about 7 MB).
-When the package or sentence-transformers is missing, `similarity` returns None and the judge
+When the model package or `tokenizers` is missing, `similarity` returns None and the judge
 abstains wherever it needed the embedding.
 """
 
@@ -28,7 +28,7 @@ MAX_TOKENS = 128
 
 def _minilm() -> SentenceEmbedder | None:
     try:
-        import sentence_transformers  # noqa: F401
+        import tokenizers  # noqa: F401  # the encoder's one import beyond numpy
 
         from icatest.embeddings import minilm
 
