@@ -12,6 +12,7 @@ texts are not carried around for nothing.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -112,13 +113,22 @@ class SentenceEmbedder:
         with self._lock:
             model = self._load()
             if isinstance(model, BertEncoder):
-                vectors = model.encode(list(texts), batch_size=self.batch_size)
+                # one thread when told (a campaign's judge); else a thread per core
+                workers = 1 if self.threads is not None else _cores()
+                vectors = model.encode(list(texts), batch_size=self.batch_size, workers=workers)
             else:
                 vectors = model.encode(
                     list(texts), batch_size=self.batch_size, show_progress_bar=False,
                     normalize_embeddings=True,
                 )  # fmt: skip
         return np.asarray(vectors, dtype=np.float32)
+
+
+def _cores() -> int:
+    try:
+        return max(1, min(4, len(os.sched_getaffinity(0))))
+    except AttributeError:  # not on Linux
+        return max(1, min(4, os.cpu_count() or 1))
 
 
 def minilm(**options: Any) -> SentenceEmbedder:

@@ -58,7 +58,9 @@ def test_batches_do_not_change_a_text_s_vector() -> None:
     encoder = BertEncoder(Path(minilm_path()), 128)
     together = encoder.encode(TEXTS, batch_size=16)
     alone = np.stack([encoder.encode([t])[0] for t in TEXTS])
+    threaded = encoder.encode(TEXTS, batch_size=2, workers=2)  # batches on two threads
     assert np.abs(together - alone).max() < 1e-5
+    assert np.abs(threaded - together).max() < 1e-5
 
 
 def test_the_embedder_uses_the_encoder_and_reads_its_limit() -> None:
