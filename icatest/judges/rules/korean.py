@@ -24,6 +24,7 @@ from icatest.judges.rules.korean_table import (
     B_IRREGULAR,
     BARE_JAMO_AFTER,
     DERIVING,
+    DETERMINERS,
     ENDINGS,
     EU_DROPPING,
     FUNCTION,
@@ -161,11 +162,13 @@ def _verbal(stem: str) -> bool:
 
 def _bare_jamo(jamo: str, stem: str) -> bool:
     """A bare ㄴ, ㄹ or ㅁ ending after the stem is believed (see BARE_JAMO_AFTER)."""
+    if stem in ("하", "되"):
+        return True  # '할', '된', '함': the light verb itself
     if jamo == "ㅁ":
         return stem.endswith(("하", "되")) and len(stem) >= 3
     if stem.endswith(("하", "되")):
         return len(stem) >= 3
-    return stem.endswith(BARE_JAMO_AFTER) or stem in _ALT or (len(stem) >= 2 and _verbal(stem))
+    return stem.endswith(BARE_JAMO_AFTER) or stem in _ALT or _verbal(stem)
 
 
 def _verb_readings(w: str) -> list[tuple[float, str]]:
@@ -255,7 +258,8 @@ def read_word(eojeol: str) -> Reading:
     noun = None
     for size in range(min(len(w) - 1, 6), 0, -1):
         form, stem = w[-size:], w[:-size]
-        if form in PARTICLES and _fits(stem, PARTICLES[form]) and not _cuts_whole(w, len(stem)):
+        if (form in PARTICLES and _fits(stem, PARTICLES[form]) and stem not in DETERMINERS
+                and not _cuts_whole(w, len(stem))):
             noun = (float(size), stem)
             break
     verb = max(_verb_readings(w), key=lambda r: r[0], default=None)

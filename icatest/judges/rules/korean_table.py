@@ -105,16 +105,17 @@ JAMO_ENDINGS = (
     ("ㅂ", "니다"), ("ㅂ", "니까"), ("ㅂ", "시다"), ("ㅂ", "시오"),
     ("ㄴ", ""), ("ㄹ", ""), ("ㅁ", ""),
 )
-# The bare ㄴ and ㄹ ('저렴한', '드릴', '빠른') only after these stem ends, in a word of three
-# syllables or more for 하 and 되 ('제한' is no '제하' + ㄴ), or after a stem of VERBS of two
-# syllables or more; '서울' is no '서우' + ㄹ. The bare ㅁ only after 하 and 되 ('완료됨').
+# The bare ㄴ and ㄹ ('저렴한', '드릴', '빠른', '큰') only after these stem ends, in a word of
+# three syllables or more for 하 and 되 ('제한' is no '제하' + ㄴ), or after a stem of VERBS
+# ('켤' is 켜 + ㄹ; '잘', '산' are among WHOLE_WORDS); '서울' is no '서우' + ㄹ. The bare ㅁ only
+# after 하 and 되, in three syllables or more ('완료됨').
 BARE_JAMO_AFTER = ("하", "되", "드리", "르")
 
 # What follows the infinitive in 어/아 ('찾아', '가요', '해서', '와도').
 INF_TAILS = ("", "요", "서", "서요", "도", "도요", "야", "야지", "야죠", "야겠어요", "라")
 # What follows the past 었/았 ('찾았어요', '했습니다', '갔다가'), written on ㅆ.
 PAST_TAILS = ("어요", "어", "습니다", "습니까", "다", "다가", "다고", "는데", "는데요", "고",
-              "지만", "으면", "을까요", "을까", "죠", "지요", "네요", "네", "거든요", "어서",
+              "지만", "지", "으면", "을까요", "을까", "죠", "지요", "네요", "네", "거든요", "어서",
               "던", "나요", "니", "냐", "잖아요", "군요", "을게요", "는지", "고요", "을", "는")
 # Auxiliary stems after an infinitive ('찾아 주세요' written as one word: '찾아주세요').
 AUXILIARIES = ("주", "드리", "보", "두", "놓", "버리", "주시")
@@ -162,7 +163,8 @@ WHOLE_WORDS = frozenset(
     국어 단어 언어 연어 문어 고등어 오징어 타이어 일본어 중국어 독일어 사고 광고 창고
     참고 최고 재고 경고 신고 보고 공기 전기 환기 경기 인기 충전기 세탁기 가게 무지개 바다
     위치 가치 휴지 의자 과자 여자 남자 모자 기자 피자 나라 치즈 이야기 얘기 요즘 소요
-    화면 라면 바로 따로 새로 없이 같이 많이 함께 다만 대신 얼마나 혹시 아마""".split()
+    화면 라면 바로 따로 새로 없이 같이 많이 함께 다만 대신 얼마나 혹시 아마
+    잘 산 선 살 간 끈 잔 진""".split()
 )
 
 # Words that carry no content, as Kiwi tags them: bound nouns, pronouns, determiners, numerals,
@@ -172,11 +174,13 @@ PRONOUNS = frozenset(
     """나 너 저 제 우리 저희 당신 그 이것 그것 저것 이거 그거 저거 여기 거기 저기 어디 뭐
     무엇 누구 이곳 그곳 그건 그게 그걸 이건 이게 이걸 저건 저게""".split()
 )
-FUNCTION = PRONOUNS | frozenset(
+# Determiners take no particle: '한도' is no '한' + 도.
+DETERMINERS = frozenset("두 세 네 한 어느 어떤 무슨 다른 모든 온 새 첫 이런 그런 저런".split())
+FUNCTION = PRONOUNS | DETERMINERS | frozenset(
     """중 수 분 데 원 것 거 게 시 번 개 명 바 줄 뿐 듯 등 때문 쪽 킬로미터 인치 미터 번째
-    두 세 네 한 어느 어떤 무슨 다른 모든 몇 온 새 첫 예 응 아니요 아니 아 어 음 야 그리고
+    몇 예 응 아니요 아니 아 어 음 야 그리고
     그러면 그럼 그런데 근데 하지만 그래서 그래도 그러나 또는 혹은 즉 하나 둘 셋 넷 다섯
-    여섯 일곱 여덟 아홉 열 싶 않 이런 그런 저런""".split()
+    여섯 일곱 여덟 아홉 열 싶 않""".split()
 )
 # Verb stems that carry no content: the negative copula and the auxiliaries of wanting and not.
 NOT_CONTENT_STEMS = frozenset({"아니", "싶", "않"})
