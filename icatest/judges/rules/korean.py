@@ -248,7 +248,7 @@ class Reading(NamedTuple):
 
 
 @lru_cache(maxsize=16384)
-def read_word(eojeol: str) -> Reading:
+def _read_word(eojeol: str) -> Reading:
     """One Korean word read: the longest particle chain or ending that fits, taken off."""
     w = eojeol.lower()
     if w in WHOLE_WORDS or w in FUNCTION:
@@ -276,7 +276,7 @@ def read_word(eojeol: str) -> Reading:
 def content_morphemes(eojeol: str) -> frozenset[str]:
     """The content morphemes of one Korean word ('주유소를' -> {'주유소'}, '찾았어요' ->
     {'찾'}, '안내할게요' -> {'안내'}); none for function words and EMPTY stems."""
-    r = read_word(eojeol)
+    r = _read_word(eojeol)
     dropped = NOT_CONTENT_STEMS if r.verb else FUNCTION
     if not r.stem or r.stem in EMPTY or r.stem in dropped:
         return frozenset()
@@ -287,4 +287,4 @@ def content_morphemes(eojeol: str) -> frozenset[str]:
 def without_particles(eojeol: str) -> str:
     """A Korean word without its particles and endings ('스타벅스로' -> '스타벅스',
     '선릉점이에요' -> '선릉점'); the word itself when nothing leads it but endings."""
-    return read_word(eojeol).name or eojeol
+    return _read_word(eojeol).name or eojeol
