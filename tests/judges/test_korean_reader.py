@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(("word", "stem"), [
     ("주유소를", "주유소"), ("주유소", "주유소"), ("경로를", "경로"), ("집으로", "집"),
     ("서울로", "서울"), ("화면에서", "화면"), ("근처에서는", "근처"), ("강남역까지는", "강남역"),
-    ("곳으로요", "곳"), ("말씀이세요", "말씀"),
+    ("곳으로요", "곳"), ("말씀이세요", "말씀"), ("주유소요", "주유소"), ("도착했구나", "도착"),
+    ("온대요", "오"), ("필요해요", "필요"),
     # verb and adjective endings, on syllables and on the jamo of the last one
     ("찾았습니다", "찾"), ("찾아", "찾"), ("갈게요", "가"), ("가는", "가"), ("안내할게요", "안내"),
     ("안내해", "안내"), ("도착합니다", "도착"), ("저렴한", "저렴"), ("걸려요", "걸리"),
@@ -42,6 +43,8 @@ def test_a_word_reads_as_its_content_stem(word: str, stem: str) -> None:
     "경로", "진로",
     # nouns that end like a particle or an ending stay whole
     "도로", "고속도로", "온도", "아이", "사이", "거리", "가게", "공기", "사고", "화면", "바로",
+    # 요 after a stem of one syllable is part of the noun
+    "필요", "소요",
     # a one-syllable ending nouns end in too is cut only after a verb stem
     "광고", "메시지", "타이어", "영화",
 ])
@@ -59,7 +62,7 @@ def test_a_whole_noun_still_loses_its_particles(word: str, whole: str) -> None:
 
 @pytest.mark.parametrize("word", [
     "있어요", "없습니다", "합니다", "했어요", "해", "줘", "주세요", "돼요", "이에요", "거예요",
-    "중에는", "어디", "여기서", "그리고", "네", "두", "를", "까지",
+    "중에는", "어디", "여기서", "그리고", "네", "두", "를", "까지", "아니면", "내가",
 ])
 def test_empty_stems_and_function_words_carry_no_content(word: str) -> None:
     assert content_morphemes(word) == frozenset()

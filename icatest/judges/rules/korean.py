@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from icatest.judges.rules.korean_table import (
+    AFTER_TWO_SYLLABLES,
     AUXILIARIES,
     B_IRREGULAR,
     BARE_JAMO_AFTER,
@@ -259,6 +260,7 @@ def _read_word(eojeol: str) -> Reading:
     for size in range(min(len(w) - 1, 6), 0, -1):
         form, stem = w[-size:], w[:-size]
         if (form in PARTICLES and _fits(stem, PARTICLES[form]) and stem not in DETERMINERS
+                and (len(stem) > 1 or form not in AFTER_TWO_SYLLABLES)
                 and not _cuts_whole(w, len(stem))):
             noun = (float(size), stem)
             break
