@@ -60,6 +60,36 @@ def test_offline_campaign_imports_neither_litellm_nor_the_data_stack(tmp_path: P
     assert sorted({"litellm", *HEAVY} & set(out["modules"])) == []
 
 
+_JUDGED = """
+import asyncio, json, sys
+from pathlib import Path
+from icatest.campaigns import CampaignConfig, read_records, run_campaign
+from icatest.judges.rules import semantic
+cfg = CampaignConfig(sut="reference", max_conversations=4, rng_seed=3, concurrency=2,
+                     seed_pools=["korean"], speech_level="haeyo")
+asyncio.run(run_campaign(cfg, Path(sys.argv[1]), handle_signals=False))
+records = read_records(Path(sys.argv[1]) / "conversations.jsonl")
+texts = [(t["user"] or "") + (t["system"] or "") for r in records for t in r["turns"]]
+print(json.dumps({"korean": sum(any("\uac00" <= c <= "\ud7a3" for c in t) for t in texts),
+                  "embedded": len(semantic.VECTORS),
+                  "modules": sorted({m.split(".")[0] for m in sys.modules})}))
+"""
+
+
+@pytest.mark.slow
+def test_an_offline_judge_that_embeds_and_reads_korean_loads_neither_torch_nor_kiwi(
+    tmp_path: Path,
+) -> None:
+    """The rules judge's MiniLM runs in numpy and its Korean reader is a table: a campaign of
+    Korean conversations, judged offline (the core alone: LoCar's speech-level check, which
+    does use Kiwi, is a plug-in the CLI registers), imports no torch and no Kiwi (together
+    about 770 MB of a campaign process)."""
+    out = _run(_JUDGED, str(tmp_path / "run"))
+    assert out["korean"] > 0, out  # the Korean reader read
+    assert out["embedded"] > 0, out  # and MiniLM embedded
+    assert sorted({"litellm", *HEAVY, "transformers"} & set(out["modules"])) == []
+
+
 @pytest.mark.slow
 def test_model_judged_campaign_on_an_own_server_imports_neither_litellm_nor_the_data_stack(
     tmp_path: Path,
