@@ -170,7 +170,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
 
 
 # How a reply lays out a plan's steps on one line: "First A, then B, and finally C".
-STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서|"
+STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서?|"
                   r"그 ?다음", re.I)
 
 
