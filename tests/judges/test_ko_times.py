@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from icatest.judges.rules import ko_times
+from icatest.judges.rules.constraints import constraints_in
 from icatest.judges.rules.text import durations, minutes_of
 
 
@@ -93,3 +94,12 @@ def test_korean_lateness_stated(reply: str, late: bool) -> None:
 def test_opening_hours_are_no_times_of_a_plan() -> None:
     reply = "5시 45분 도착이에요. 약국은 오후 9시까지 영업하고 오전 10시부터 운영해요."
     assert minutes_of(ko_times.without_opening_hours(reply)) == [5 * 60 + 45]
+
+
+@pytest.mark.parametrize(("utterance", "constraint"), [
+    ("7시까지 인천공항 가야 해.", "arrive by 7:00"),  # the afternoon is the clock's to decide
+    ("오전 7시까지 회사에 도착해야 해요", "arrive by 7:00 am"),
+    ("저녁 7시 반까지 집에 가야 돼", "arrive by 19:30"),
+])
+def test_a_korean_deadline_is_a_constraint_as_by_6_is(utterance: str, constraint: str) -> None:
+    assert constraints_in(utterance) == [constraint]

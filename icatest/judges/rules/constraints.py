@@ -198,6 +198,9 @@ def constraints_in(text: str) -> list[str]:
     low = text.lower()
     for m in DEADLINE.finditer(text):
         found.append(f"arrive by {m.group('t')}")
+    korean = None if found else ko_times.deadline(text)  # '7시까지 인천공항 가야 해'
+    if korean is not None:
+        found.append(f"arrive by {ko_times.as_clock(korean)}")
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]

@@ -110,6 +110,13 @@ def deadline(utterance: str) -> Said | None:
     return Said(m.start("t"), m.end("t"), _minute(t, None), t.group("day") is not None)
 
 
+def as_clock(said: Said) -> str:
+    """A Korean time as the English deadlines are written ('오전 7시' '7:00 am', '6시' '6:00',
+    '저녁 7시 반' '19:30'), so that 'by 6' and '6시까지' are read by one rule."""
+    am = " am" if said.day_said and said.minute < 12 * 60 else ""
+    return f"{said.minute // 60}:{said.minute % 60:02d}{am}"
+
+
 # The reply says openly that the deadline is not met: '늦게 도착합니다', '늦을 것 같아요',
 # '6시까지는 어렵습니다', '제시간에 도착하기 힘들어요', '시간을 맞추기 어렵습니다'. Not '늦지 않게'
 # (not late) nor '늦어도 5시 50분에는' (at the latest).
