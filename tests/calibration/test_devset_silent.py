@@ -46,7 +46,7 @@ def test_kept_apart_from_the_training_data_and_the_first_set() -> None:
         }
 
 
-@pytest.mark.slow  # loads the sentence model and Kiwi, then judges 40 turns
+@pytest.mark.slow  # loads the sentence model and Kiwi, then judges 46 turns
 def test_rules_keep_precision_on_the_silent_labels() -> None:
     gold = read_devset(SILENT)
     binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from icatest.judges.rules import ko_times
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
@@ -197,6 +198,9 @@ def constraints_in(text: str) -> list[str]:
     low = text.lower()
     for m in DEADLINE.finditer(text):
         found.append(f"arrive by {m.group('t')}")
+    korean = None if found else ko_times.deadline(text)  # '7시까지 인천공항 가야 해'
+    if korean is not None:
+        found.append(f"arrive by {ko_times.as_clock(korean)}")
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
@@ -222,6 +226,9 @@ def check_constraint(
     deadline = DEADLINE.search(spoken)
     if deadline:
         return _deadline(deadline.group("t"), reply, now_minutes)
+    korean = ko_times.deadline(constraint)  # '7시까지 도착'
+    if korean is not None:
+        return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = _measured(spoken, reply) or _open_now(spoken, reply, now_minutes)
     if measured is not None:
         return measured
@@ -321,14 +328,18 @@ def _deadline(when: str, reply: str, now: int | None) -> Checked:
     limit = minutes_of(when if re.search(r"[:a-z]", when, re.I) else f"{when}:00")
     if not limit:
         return Checked(Check.UNKNOWN, f"cannot read the deadline {when!r}")
-    deadline = limit[0]
-    if deadline < 12 * 60 and now is not None and now > deadline and not re.search("am", when):
+    return _against(limit[0], bool(re.search("am", when)), reply, now)
+
+
+def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Checked:
+    """The deadline (minutes; `morning`: its half day was said) against the reply's ETAs."""
+    if deadline < 12 * 60 and now is not None and now > deadline and not morning:
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
     if any_match(LATE, reply.lower()) or any(
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
-    ):
+    ) or ko_times.states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
-    etas = [t for t in minutes_of(reply) if t != deadline]
+    etas = [t for t in minutes_of(ko_times.without_opening_hours(reply), now) if t != deadline]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]
     if not etas:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from icatest.judges.rules import ko_times
 from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.requests import (
@@ -164,12 +165,12 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         return Cause.REORDERED, "plan visits the stops in another order than asked"
     # the driver's own deadline, quoted back ("well before your 6 pm"), is no step of the plan
     quoted = set(_deadline(utterance, now) or ())
-    return infeasible_times(AFTER.sub(" ", reply), now, quoted) or late_arrival(
-        utterance, reply, now)
+    times = ko_times.without_opening_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
+    return infeasible_times(times, now, quoted) or late_arrival(utterance, reply, now)
 
 
 # How a reply lays out a plan's steps on one line: "First A, then B, and finally C".
-STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서|"
+STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서?|"
                   r"그 ?다음", re.I)
 
 
@@ -199,7 +200,8 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     deadline = found[0]
     if _states_late(reply, found):
         return None
-    arrivals = [t for t in minutes_of(reply) if t != deadline]
+    said = ko_times.without_opening_hours(reply)
+    arrivals = [t for t in minutes_of(said, now) if t != deadline]
     if not arrivals:
         return None
     last = arrivals[-1]
@@ -209,22 +211,28 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
 
 
 def _states_late(reply: str, deadline: tuple[int, ...]) -> bool:
-    """The reply says openly that the deadline is not met ("after your 6 pm", "too late")."""
+    """The reply says openly that the deadline is not met ("after your 6 pm", "too late",
+    "6시보다 20분 늦게 도착합니다", "6시까지는 어렵습니다")."""
     if not deadline:
         return False
     return any_match(LATE, reply.lower()) or any(
         deadline[0] in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
-    )
+    ) or ko_times.states_late(reply, deadline[0])
 
 
 def _deadline(utterance: str, now: int | None) -> tuple[int, ...]:
-    """The driver's deadline in minutes ("by 6" in the afternoon is 18:00), or ()."""
+    """The driver's deadline in minutes ("by 6" in the afternoon is 18:00, and so is
+    "6시까지 공항에 가야 해"), or ()."""
     m = DEADLINE.search(utterance)
     limit = minutes_of(m.group("t")) if m else []
-    if not m or not limit:
-        return ()
-    deadline = limit[0]
-    if deadline < 12 * 60 and now is not None and now > deadline and "am" not in m.group("t"):
+    if m and limit:
+        deadline, morning = limit[0], "am" in m.group("t")
+    else:
+        korean = ko_times.deadline(utterance)
+        if korean is None:
+            return ()
+        deadline, morning = korean.minute, korean.day_said
+    if deadline < 12 * 60 and now is not None and now > deadline and not morning:
         deadline += 12 * 60
     return (deadline,)
 
@@ -233,7 +241,7 @@ def infeasible_times(reply: str, now: int | None,
                      quoted: set[int] | None = None) -> tuple[Cause, str] | None:
     """The clock times of a plan, in the order the reply gives them: one earlier than the
     clock now, or one earlier than the time before it (within the same half day)."""
-    times = [t for t in minutes_of(reply) if t not in (quoted or set())]
+    times = [t for t in minutes_of(reply, now) if t not in (quoted or set())]
     if now is not None:
         past = [t for t in times if 0 < now - t < 6 * 60]
         if past:

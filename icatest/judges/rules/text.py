@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from icatest.judges.rules.ko_times import durations_said, times_said
 from icatest.judges.rules.korean import content_morphemes, is_korean
 
 WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*|[가-힣]+", re.I)
@@ -94,15 +95,21 @@ _TIME = re.compile(
     r"\b(?P<h>[01]?\d|2[0-3])(?:[:.h](?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)?(?![\d%])",
     re.I,
 )
-_NOON = re.compile(r"\b(noon|midday)\b", re.I)
-_MIDNIGHT = re.compile(r"\bmidnight\b", re.I)
+_NOON = re.compile(r"\b(noon|midday)\b|정오", re.I)
+_MIDNIGHT = re.compile(r"\bmidnight\b|자정", re.I)
 
 
-def minutes_of(text: str) -> list[int]:
-    """Clock times mentioned, as minutes after midnight ('4pm' and '16:00' both give 960).
+def minutes_of(text: str, now: int | None = None) -> list[int]:
+    """Clock times mentioned, as minutes after midnight ('4pm' and '16:00' both give 960), in
+    the order the text gives them; Korean ones too ('오후 6시 20분' is 1100, `ko_times.py`).
 
-    A bare number counts only with am/pm or a minute part, so '2 miles' is not a time."""
-    found: list[int] = []
+    A bare number counts only with am/pm or a minute part, so '2 miles' is not a time. With
+    the clock `now`, a Korean hour said without 오전/오후 is read in the half day nearest it."""
+    found: list[tuple[int, int]] = []
+    if is_korean(text):
+        for said in times_said(text, now):
+            found.append((said.start, said.minute))
+            text = text[: said.start] + " " * (said.end - said.start) + text[said.end:]
     for m in _TIME.finditer(text):
         h, mins, ap = int(m.group("h")), m.group("m"), (m.group("ap") or "").lower()
         if not mins and not ap:
@@ -113,12 +120,13 @@ def minutes_of(text: str) -> list[int]:
             h += 12
         if ap.startswith("a") and h == 12:
             h = 0
-        found.append(h * 60 + int(mins or 0))
+        found.append((m.start(), h * 60 + int(mins or 0)))
+    times = [t for _, t in sorted(found)]
     if _NOON.search(text):
-        found.append(12 * 60)
+        times.append(12 * 60)
     if _MIDNIGHT.search(text):
-        found.append(24 * 60)
-    return found
+        times.append(24 * 60)
+    return times
 
 
 def clock(hhmm: str) -> int | None:
@@ -133,8 +141,8 @@ _DURATION = re.compile(
 
 
 def durations(text: str) -> list[int]:
-    """Travel durations in minutes ('18 minutes', '1 hour 20 min', '2 hours')."""
-    out = []
+    """Travel durations in minutes ('18 minutes', '1 hour 20 min', '2 hours', '1시간 20분')."""
+    out = durations_said(text) if is_korean(text) else []
     for m in _DURATION.finditer(text):
         if not m.group("h") and not m.group("m"):
             continue

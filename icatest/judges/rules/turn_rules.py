@@ -131,8 +131,8 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
     why = f"[{turn.requests[0].description}] {text}"
-    if cause is Cause.INFEASIBLE:  # a plan's deadline missed is planning_poor alone
-        first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
+    # a plan's deadline missed is planning_poor alone, whatever else the plan gets wrong
+    first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
 
