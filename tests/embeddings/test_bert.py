@@ -61,6 +61,7 @@ def test_batches_do_not_change_a_text_s_vector() -> None:
     threaded = encoder.encode(TEXTS, batch_size=2, workers=2)  # batches on two threads
     assert np.abs(together - alone).max() < 1e-5
     assert np.abs(threaded - together).max() < 1e-5
+    assert encoder.encode([]).shape == (0, 384)
 
 
 def test_the_embedder_uses_the_encoder_and_reads_its_limit() -> None:
