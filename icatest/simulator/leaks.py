@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from icatest.contracts.labels import FailureMode
 
@@ -31,13 +32,27 @@ def _term_patterns(target_ids: Iterable[str], strategy_names: Iterable[str]) -> 
     return [*(rf"\b{i}\b" for i in ids), *(rf"\b{w}\b" for w in words), *TESTING_PHRASES]
 
 
+@lru_cache(maxsize=256)
+def _forbidden(
+    target_ids: tuple[str, ...], strategy_names: tuple[str, ...]
+) -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """The term patterns of one conversation's goals and probes, compiled once: all of them
+    joined (a clean utterance, the usual case, is read once) and each on its own."""
+    patterns = _term_patterns(target_ids, strategy_names)
+    joined = re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
+    return joined, tuple(re.compile(p, re.I) for p in patterns)
+
+
 def leaked_terms(
     utterance: str, target_ids: Iterable[str], strategy_names: Iterable[str] = ()
 ) -> list[str]:
     """The forbidden terms found in `utterance`, as they appear there (empty: clean)."""
+    joined, patterns = _forbidden(tuple(target_ids), tuple(strategy_names))
+    if not joined.search(utterance):
+        return []
     found: list[str] = []
-    for pattern in _term_patterns(target_ids, strategy_names):
-        for m in re.finditer(pattern, utterance, flags=re.I):
+    for pattern in patterns:
+        for m in pattern.finditer(utterance):
             if m.group(0) not in found:
                 found.append(m.group(0))
     return found

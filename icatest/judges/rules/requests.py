@@ -152,6 +152,7 @@ def goes(description: str) -> bool:
     return any_match(GOES, description.lower())
 
 
+@lru_cache(maxsize=4096)
 def request_kind(description: str, hint: str = "") -> RequestKind:
     """Kind from a structured hint when given, else from the words of the description."""
     by_hint = {
