@@ -68,7 +68,7 @@ def _content_stems(text: str) -> frozenset[str]:
     """The rules read the same reply and request many times a turn: read each text once."""
     out: set[str] = set()
     for w in words(text):
-        if is_korean(w):
+        if not w.isascii() and is_korean(w):  # Hangul is never ASCII
             out |= content_morphemes(w)
         elif w not in STOP and len(w) > 1:
             out.add(stem(w))
@@ -233,8 +233,14 @@ def _any_pattern(regexes: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 def any_match(regexes: tuple[str, ...], text: str) -> bool:
-    """Does any of the regexes (case-insensitive) match somewhere in `text`."""
-    joined = _any_pattern(tuple(regexes))
+    """Does any of the regexes (case-insensitive) match somewhere in `text`. Cached: the
+    rules of a turn ask the same family about the same reply several times."""
+    return _any_match(tuple(regexes), text)
+
+
+@lru_cache(maxsize=16384)
+def _any_match(regexes: tuple[str, ...], text: str) -> bool:
+    joined = _any_pattern(regexes)
     if joined is None:
         return any(pattern(r).search(text) for r in regexes)
     return joined.search(text) is not None
