@@ -43,11 +43,11 @@ def is_empty(utterance: str) -> bool:
 
 def language_share(utterance: str, language: str) -> float | None:
     """Share of the utterance's letters in the driver's script (None: too few letters)."""
-    letters = [c for c in utterance if c.isalpha()]
+    letters = "".join(filter(str.isalpha, utterance))
     if len(letters) < MIN_LETTERS:
         return None
-    script = HANGUL if language == "ko" else LATIN
-    return sum(1 for c in letters if script.match(c)) / len(letters)
+    script = HANGUL if language == "ko" else LATIN  # one character each: a count of letters
+    return len(script.findall(letters)) / len(letters)
 
 
 REFERS_BACK = re.compile(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from icatest.contracts.labels import FailureMode
 
@@ -31,13 +32,28 @@ def _term_patterns(target_ids: Iterable[str], strategy_names: Iterable[str]) -> 
     return [*(rf"\b{i}\b" for i in ids), *(rf"\b{w}\b" for w in words), *TESTING_PHRASES]
 
 
+@lru_cache(maxsize=1)
+def _fixed() -> re.Pattern[str]:
+    """The terms every conversation forbids (labels, testing), joined: read in one pass."""
+    return re.compile("|".join(f"(?:{p})" for p in _term_patterns((), ())), re.I)
+
+
+@lru_cache(maxsize=4096)
+def _compiled(regex: str) -> re.Pattern[str]:
+    return re.compile(regex, re.I)
+
+
 def leaked_terms(
     utterance: str, target_ids: Iterable[str], strategy_names: Iterable[str] = ()
 ) -> list[str]:
     """The forbidden terms found in `utterance`, as they appear there (empty: clean)."""
+    ids, names = tuple(target_ids), tuple(strategy_names)
+    own = [rf"\b{re.escape(w)}\b" for w in (*ids, *names, *(n.replace("_", " ") for n in names))]
+    if not _fixed().search(utterance) and not any(_compiled(p).search(utterance) for p in own):
+        return []  # the usual case: a clean utterance
     found: list[str] = []
-    for pattern in _term_patterns(target_ids, strategy_names):
-        for m in re.finditer(pattern, utterance, flags=re.I):
+    for pattern in _term_patterns(ids, names):
+        for m in _compiled(pattern).finditer(utterance):
             if m.group(0) not in found:
                 found.append(m.group(0))
     return found

@@ -69,14 +69,19 @@ def record_turn(
     progressed: bool,
 ) -> StrategyState:
     """Account uses and triggers, retire probes whose failure mode fired, track progress."""
-    new = state.model_copy(deep=True)
+    # a new state; the old one is left as it was (copied where this turn changes it)
+    new = state.model_copy(update={"retired": dict(state.retired),
+                                   "consecutive": dict(state.consecutive),
+                                   "stats": dict(state.stats)})
     used = set(turn.strategies)
     for name in specs:
         new.consecutive[name] = new.consecutive.get(name, 0) + 1 if name in used else 0
     scored = turn.evaluation is not None and turn.evaluation.scored
     findings = turn.evaluation.findings if turn.evaluation and scored else []
     for name in used:
-        stats = new.stats.setdefault(name, StrategyStats())
+        old = new.stats.get(name)
+        stats = old.model_copy(deep=True) if old is not None else StrategyStats()
+        new.stats[name] = stats
         stats.times_used += 1
         stats.turns_used.append(turn.turn_number)
         if _fired(specs[name], findings):

@@ -5,6 +5,8 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
@@ -251,6 +253,7 @@ def answers_yes_no(reply: str, user: str) -> bool:
     return asked and not only_questions(reply) and any_match((POLARITY,), reply.lower())
 
 
+@lru_cache(maxsize=4096)
 def is_echo(reply: str, user: str) -> bool:
     """The reply only restates what the driver just said (possibly reordered), in the
     driver's voice: a confirmation in the assistant's voice ('Temperature set to 21') is not."""
@@ -270,6 +273,11 @@ def is_echo(reply: str, user: str) -> bool:
 
 def clarifying_questions(reply: str, request: str, user: str) -> list[str]:
     """Questions that ask the driver to pin down *this* request (not 'Anything else?')."""
+    return list(_clarifying_questions(reply, request, user))
+
+
+@lru_cache(maxsize=4096)
+def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...]:
     subject = content_stems(request) | content_stems(user)
     found = []
     for q in questions(reply):
@@ -286,7 +294,7 @@ def clarifying_questions(reply: str, request: str, user: str) -> list[str]:
             options = " or " in low
             if options or content_stems(low) & subject or new_names(q, request, user):
                 found.append(q)
-    return found
+    return tuple(found)
 
 
 def only_questions(reply: str) -> bool:

@@ -53,19 +53,29 @@ def _marks(req: Request, others: Sequence[Request]) -> tuple[set[str], set[str]]
     return {w for w in own - theirs - GENERIC if not any(c.isdigit() for c in w)}, kinds
 
 
-def _mentions(sentence: str, stems: set[str], kinds: set[str]) -> bool:
-    if heads(stems) & heads(content_stems(sentence)):
+Marks = tuple[frozenset[str], set[str]]  # the heads of a request's own stems, its place kinds
+
+
+@lru_cache(maxsize=4096)
+def _heads_of(sentence: str) -> frozenset[str]:
+    return frozenset(heads(content_stems(sentence)))
+
+
+def _mentions(sentence: str, own_heads: frozenset[str], kinds: set[str]) -> bool:
+    if own_heads & _heads_of(sentence):
         return True
     low = sentence.lower()
     return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))
 
 
 @lru_cache(maxsize=256)
-def _all_marks(requests: tuple[Request, ...]) -> tuple[tuple[set[str], set[str]], ...]:
+def _all_marks(requests: tuple[Request, ...]) -> tuple[Marks, ...]:
     """Every request's marks, read once per turn (each request's verdict asks for them)."""
-    return tuple(
-        _marks(r, [o for j, o in enumerate(requests) if j != i]) for i, r in enumerate(requests)
-    )
+    out = []
+    for i, r in enumerate(requests):
+        stems, kinds = _marks(r, [o for j, o in enumerate(requests) if j != i])
+        out.append((frozenset(heads(stems)), kinds))
+    return tuple(out)
 
 
 def own_sentences(req: Request, requests: Sequence[Request], reply: str) -> str:

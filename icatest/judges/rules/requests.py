@@ -152,6 +152,7 @@ def goes(description: str) -> bool:
     return any_match(GOES, description.lower())
 
 
+@lru_cache(maxsize=4096)
 def request_kind(description: str, hint: str = "") -> RequestKind:
     """Kind from a structured hint when given, else from the words of the description."""
     by_hint = {
@@ -244,12 +245,16 @@ def _place_word(word: str) -> str:
     return r"(?<!\w)" + re.escape(word) + whole
 
 
-def _place_pattern(kind: str, words: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], bool], ...]:
-    """One compiled alternation for the kind's name and one for its words, longest first."""
+PlacePattern = tuple[re.Pattern[str], bool, tuple[str, ...]]
+
+
+def _place_pattern(kind: str, words: tuple[str, ...]) -> tuple[PlacePattern, ...]:
+    """One compiled alternation for the kind's name and one for its words, longest first;
+    each with the words it needs (no word in the text, no scan: most texts name few kinds)."""
     alts = sorted(words, key=len, reverse=True)
     by_word = re.compile("|".join(_place_word(w) for w in alts)) if alts else None
     own = re.compile(_place_word(kind))
-    return ((own, False),) + (((by_word, True),) if by_word else ())
+    return ((own, False, (kind,)),) + (((by_word, True, tuple(alts)),) if by_word else ())
 
 
 # compiled once: the per-turn cost of reading places is one scan per kind
@@ -263,7 +268,9 @@ def _place_matches(text: str) -> tuple[tuple[int, str, bool], ...]:
     low = text.lower()
     found: list[tuple[int, int, str, bool]] = []
     for kind, patterns in _PLACE_PATTERNS:
-        for regex, is_word in patterns:
+        for regex, is_word, needs in patterns:
+            if not any(w in low for w in needs):
+                continue
             for m in regex.finditer(low):
                 found.append((m.start(), m.end(), kind, is_word))
     return tuple(

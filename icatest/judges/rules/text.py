@@ -69,7 +69,7 @@ def _content_stems(text: str) -> frozenset[str]:
     """The rules read the same reply and request many times a turn: read each text once."""
     out: set[str] = set()
     for w in words(text):
-        if is_korean(w):
+        if not w.isascii() and is_korean(w):  # Hangul is never ASCII
             out |= content_morphemes(w)
         elif w not in STOP and len(w) > 1:
             out.add(stem(w))
@@ -202,12 +202,20 @@ def new_names(reply: str, *sources: str) -> set[str]:
     return {n for n in names(reply) if n not in known}
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in _SENTENCE_END.split(text) if s.strip())
 
 
 def questions(text: str) -> list[str]:
-    return [s for s in sentences(text) if s.rstrip().endswith("?")]
+    return [s for s in _sentences(text) if s.rstrip().endswith("?")]
 
 
 @lru_cache(maxsize=4096)
@@ -215,8 +223,35 @@ def pattern(regex: str) -> re.Pattern[str]:
     return re.compile(regex, re.I)
 
 
+# a regex that refers to its own groups cannot share one pattern with others
+_GROUP_REFERENCE = re.compile(r"\\[1-9]|\(\?P=")
+
+
+@lru_cache(maxsize=1024)
+def _any_pattern(regexes: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for the whole family, `(?:r1)|(?:r2)|...`: it finds a match wherever one
+    of them does, in one pass over the text. None when they cannot be joined (or there are
+    none: the empty pattern would match everything)."""
+    if not regexes or any(_GROUP_REFERENCE.search(r) for r in regexes):
+        return None
+    try:
+        return re.compile("|".join(f"(?:{r})" for r in regexes), re.I)
+    except re.error:  # e.g. two regexes naming the same group
+        return None
+
+
 def any_match(regexes: tuple[str, ...], text: str) -> bool:
-    return any(pattern(r).search(text) for r in regexes)
+    """Does any of the regexes (case-insensitive) match somewhere in `text`. Cached: the
+    rules of a turn ask the same family about the same reply several times."""
+    return _any_match(tuple(regexes), text)
+
+
+@lru_cache(maxsize=16384)
+def _any_match(regexes: tuple[str, ...], text: str) -> bool:
+    joined = _any_pattern(regexes)
+    if joined is None:
+        return any(pattern(r).search(text) for r in regexes)
+    return joined.search(text) is not None
 
 
 # "Forget the pharmacy", "skip the Arena", "never mind the highways": what the driver calls off.
@@ -249,16 +284,19 @@ _MARKUP = (
     (re.compile(r"`+"), ""),
     (re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$", re.M), ""),  # rules
 )
+_SPACES = re.compile(r"[ \t]+")
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"
 )
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """The reply as words: markdown, list markup and emoji removed; a list item that ends
-    without a full stop still ends its sentence (it keeps its own line)."""
+    without a full stop still ends its sentence (it keeps its own line). Cached: each turn
+    reads the last replies of the conversation again."""
     for regex, repl in _MARKUP:
         text = regex.sub(repl, text)
     text = _EMOJI.sub("", text)
-    text = re.sub(r"[ \t]+", " ", text)
+    text = _SPACES.sub(" ", text)
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())

@@ -239,9 +239,9 @@ def established_fact(turn: TurnInput, j: Judging) -> Judging:
         return j
     earlier = " ".join(turn.history_users)
     for said, against, fact, heeds in FACTS:
-        if said.search(earlier) and not said.search(turn.user):
-            hit = against.search(turn.reply)
-            if hit and not acts.is_refusal(turn.reply) and not heeds.search(turn.reply):
+        hit = against.search(turn.reply)  # the short text first: most replies offer nothing
+        if hit and said.search(earlier) and not said.search(turn.user):
+            if not acts.is_refusal(turn.reply) and not heeds.search(turn.reply):
                 first = j.verdicts[0]
                 if F.CONTEXT_FORGOTTEN in first.labels:
                     return j
