@@ -8,9 +8,11 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-# conversations whose faults stay in memory (the file keeps all): a long campaign against the
-# in-process server must not grow with its length; far above any campaign's concurrency
-RECENT_CONVERSATIONS = 4096
+# conversations whose faults (and sessions, app.py) stay in memory; the oracle log keeps all.
+# A long campaign against the in-process server must not grow with its length: as many as a
+# campaign's largest concurrency (CampaignConfig.concurrency <= 1024) keeps in flight. At 4,096
+# they held about 5 kB a conversation, 20 MB of a campaign process once full.
+RECENT_CONVERSATIONS = 1024
 
 
 class Oracle:
