@@ -20,50 +20,9 @@ import asyncio
 import cProfile
 import json
 import pstats
-import statistics
-import time
 from pathlib import Path
-from typing import Any
 
 from icatest.bench.campaign import engine_overhead
-from icatest.campaigns import CampaignConfig
-from icatest.campaigns.running.conversation import ConversationEnv, run_planned
-from icatest.campaigns.running.scripted import ScriptedAssistant
-from icatest.campaigns.sampler import ScenarioSampler
-from icatest.catalog import load_catalog
-from icatest.engine.plan import ConversationPlan
-
-_FRESH = 1000  # scenario numbers of repeat k start at k * _FRESH
-
-
-async def fresh_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
-    """`engine_overhead` with other scenarios in every repeat (nothing warm from the last)."""
-    cfg = CampaignConfig(sut="reference", max_conversations=n_conversations, rng_seed=1)
-    catalog = load_catalog(None)
-    sampler = ScenarioSampler(cfg, catalog, "bench")
-    env = ConversationEnv(catalog=catalog, assistant=ScriptedAssistant(0.0),
-                          conversation=ConversationPlan(models=cfg.roles()))
-    for i in range(3):
-        await run_planned(sampler.plan(10_000 + i), env, lambda: None)
-    wall: list[float] = []
-    cpu: list[float] = []
-    turns_total = 0
-    for rep in range(repeats):
-        turns = 0
-        t0, c0 = time.perf_counter(), time.process_time()
-        for i in range(1, n_conversations + 1):
-            record = await run_planned(sampler.plan(_FRESH * (rep + 1) + i), env, lambda: None)
-            turns += len(record.turns)
-        wall.append(1000 * (time.perf_counter() - t0) / max(1, turns))
-        cpu.append(1000 * (time.process_time() - c0) / max(1, turns))
-        turns_total += turns
-    return {
-        "overhead_ms_per_turn": round(statistics.median(wall), 3),
-        "overhead_cpu_ms_per_turn": round(statistics.median(cpu), 3),
-        "overhead_runs_ms_per_turn": [round(x, 3) for x in wall],
-        "overhead_cpu_runs_ms_per_turn": [round(x, 3) for x in cpu],
-        "overhead_turns": turns_total,
-    }
 
 
 def _load() -> str:
@@ -83,15 +42,14 @@ def main() -> None:
         from icatest.judges.rules import semantic
 
         semantic.VECTORS._make = lambda: None  # type: ignore[method-assign]
-    measure = fresh_overhead if args.fresh else engine_overhead
     before = _load()
-    figures = asyncio.run(measure(args.conversations, args.repeats))
+    figures = asyncio.run(engine_overhead(args.conversations, args.repeats, fresh=args.fresh))
     print(json.dumps({**figures, "load_before": before, "load_after": _load(),
                       "embeddings": not args.no_embeddings}))
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
-        asyncio.run(measure(args.conversations, 1))
+        asyncio.run(engine_overhead(args.conversations, 1, fresh=args.fresh))
         profiler.disable()
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(args.top)

@@ -43,6 +43,7 @@ SUT_LATENCY_MS = 200
 LLM_LATENCY_MS = 300
 REPLIES = "icatest.bench.fake_replies:reply"
 URL_ENV = "ICATEST_BENCH_REFERENCE_URL"
+_FRESH = 1000  # with fresh scenarios, repeat k runs scenario numbers k * 1000 + 1, ...
 
 
 @contextlib.asynccontextmanager
@@ -55,7 +56,12 @@ async def external_reference(config: CampaignConfig, limiter: RateLimiter | None
         yield assistant
 
 
-async def engine_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
+async def engine_overhead(
+    n_conversations: int, repeats: int, *, fresh: bool = False
+) -> dict[str, Any]:
+    """Engine time per turn (wall and CPU, median of `repeats`) over the same scenarios every
+    repeat, or with `fresh` other scenarios each time (nothing warm from the last: what a
+    campaign sees)."""
     cfg = CampaignConfig(sut="reference", max_conversations=n_conversations, rng_seed=1)
     catalog = load_catalog(None)
     sampler = ScenarioSampler(cfg, catalog, "bench")
@@ -66,11 +72,12 @@ async def engine_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
     wall: list[float] = []
     cpu: list[float] = []
     turns_total = 0
-    for _ in range(repeats):
+    for rep in range(repeats):
         turns = 0
         t0, c0 = time.perf_counter(), time.process_time()
-        for i in range(1, n_conversations + 1):  # the same scenarios every repeat
-            record = await run_planned(sampler.plan(i), env, lambda: None)
+        for i in range(1, n_conversations + 1):
+            index = _FRESH * (rep + 1) + i if fresh else i
+            record = await run_planned(sampler.plan(index), env, lambda: None)
             turns += len(record.turns)
         wall.append(1000 * (time.perf_counter() - t0) / max(1, turns))
         cpu.append(1000 * (time.process_time() - c0) / max(1, turns))
@@ -79,6 +86,7 @@ async def engine_overhead(n_conversations: int, repeats: int) -> dict[str, Any]:
         "overhead_ms_per_turn": round(statistics.median(wall), 3),
         "overhead_cpu_ms_per_turn": round(statistics.median(cpu), 3),
         "overhead_runs_ms_per_turn": [round(x, 3) for x in wall],
+        "overhead_cpu_runs_ms_per_turn": [round(x, 3) for x in cpu],
         "overhead_turns": turns_total,
     }
 
