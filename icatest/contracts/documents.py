@@ -341,6 +341,8 @@ class BenchFigures(Document):
     overhead_ms_per_turn: float
     overhead_cpu_ms_per_turn: float
     overhead_runs_ms_per_turn: list[float]
+    # older bench files lack it
+    overhead_cpu_runs_ms_per_turn: list[float] = Field(default_factory=list)
     overhead_turns: int
     throughput: dict[str, float] = Field(description="turns per second by concurrency")
     throughput_runs: dict[str, list[float]]
