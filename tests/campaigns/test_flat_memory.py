@@ -66,3 +66,34 @@ async def test_reopened_recorder_counts_what_the_log_holds(data_dir, tmp_path, s
         assert rows == 20  # the index rebuilt from the same single pass
     finally:
         again.close()
+
+
+async def test_a_finished_event_a_kill_cut_off_is_written_on_reopening(
+    data_dir, tmp_path, scripted
+):
+    """A kill between the record's line and its `conversation_finished` event: the log is the
+    truth, so the reopened recorder writes the missing event (marked recovered), once."""
+    import json
+
+    records = await _records(data_dir, tmp_path, scripted)
+    run = tmp_path / "run"
+    run.mkdir()
+    first = RunRecorder(run, "run-1", None)
+    _feed(first, records, 0, 5)
+    first.close()
+    events = run / "events.jsonl"
+    lines = events.read_text(encoding="utf-8").splitlines()
+    cut = [ln for ln in lines if '"c3"' in ln and "conversation_finished" in ln]
+    assert len(cut) == 1
+    events.write_text("\n".join(ln for ln in lines if ln not in cut) + "\n", encoding="utf-8")
+    for _ in range(2):  # reopened twice: written the first time only
+        RunRecorder(run, "run-1", None).close()
+    finished = [
+        json.loads(ln) for ln in events.read_text(encoding="utf-8").splitlines()
+        if "conversation_finished" in ln
+    ]
+    by_id = {e["conversation_id"]: e for e in finished}
+    assert sorted(by_id) == [f"c{i}" for i in range(5)] and len(finished) == 5
+    assert by_id["c3"]["recovered"] is True and by_id["c3"]["line_no"] == 4
+    assert "recovered" not in by_id["c2"]
+    assert by_id["c3"]["n_turns"] == json.loads(cut[0])["n_turns"]

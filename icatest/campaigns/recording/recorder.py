@@ -1,11 +1,14 @@
 """Everything a finished conversation touches in the run directory, in one place.
 
 The log line is written (and fsynced) first; the SQLite index, the progress series and the event
-are derived from it, so after a crash the log is the truth and the rest is rebuilt from it.
+are derived from it, so after a crash the log is the truth and the rest is rebuilt from it: on
+opening, the index is rebuilt, and a record whose `conversation_finished` event a kill cut off
+gets it then, marked `recovered`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,7 +50,7 @@ class RunRecorder:
         self._models: dict[str, str] = {}
         self._prompts: dict[str, str] = {}
         self._dropped: dict[str, set[str]] = {}
-        done = self._read_log()
+        done = self._read_log(_finished_ids(run_dir / EVENTS))
         # interrupted (any session) and not recorded since: what --resume redoes
         slots = (slot_of(r, self.trials) for r in self.interrupted.records)
         self._pending = {s for s in slots if s is not None and s not in done}
@@ -55,12 +58,15 @@ class RunRecorder:
         if self.log.repaired_bytes:
             self.events.warning("torn_line_repaired", bytes_removed=self.log.repaired_bytes)
 
-    def _read_log(self) -> set[int]:
-        """One pass over the log: the index rebuilt, the counters set; the done indices."""
+    def _read_log(self, announced: set[str]) -> set[int]:
+        """One pass over the log: the index rebuilt, the counters set, the finished events a
+        kill cut off written (`announced`: the conversations that have one); the done indices."""
         done: set[int] = set()
 
         def each() -> Iterator[dict[str, Any]]:
-            for rec in self.log.records:
+            for line_no, rec in enumerate(self.log.records, start=1):
+                if rec.get("conversation_id") not in announced:
+                    self._announce(rec, line_no, recovered=True)
                 self._count(rec)
                 slot = slot_of(rec, self.trials)
                 if slot is not None:
@@ -123,18 +129,23 @@ class RunRecorder:
             self._pending.discard(slot)
             self.redone.add(slot)
         self.series.write(self.progress.point())
+        self._announce(data, line_no)
+
+    def _announce(self, data: dict[str, Any], line_no: int, *, recovered: bool = False) -> None:
+        extra = {"recovered": True} if recovered else {}
         self.events.info(
             "conversation_finished",
-            conversation_id=record.conversation_id,
+            conversation_id=data.get("conversation_id"),
             scenario_index=data.get("scenario_index"),
             trial=data.get("trial", 0),
-            termination_reason=record.termination_reason.value,
-            is_complete=record.is_complete,
-            n_turns=len(record.turns),
-            failures=sorted(record.failure_turns),
-            success_decision=record.success_decision,
+            termination_reason=data.get("termination_reason"),
+            is_complete=data.get("is_complete"),
+            n_turns=len(data.get("turns") or []),
+            failures=sorted(data.get("failure_turns") or []),
+            success_decision=data.get("success_decision"),
             cost_usd=record_cost(data),
             line_no=line_no,
+            **extra,
         )
 
     def _interrupted(self, record: ConversationRecord) -> None:
@@ -176,3 +187,24 @@ class RunRecorder:
         self.index.close()
         self.events.close()
         self.series.close()
+
+
+def _finished_ids(path: Path) -> set[str]:
+    """Conversations with a `conversation_finished` event in events.jsonl (a torn last line,
+    left by a kill, is skipped)."""
+    ids: set[str] = set()
+    try:
+        fh = path.open(encoding="utf-8")
+    except FileNotFoundError:
+        return ids
+    with fh:
+        for line in fh:
+            if '"conversation_finished"' not in line:
+                continue
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("event") == "conversation_finished":
+                ids.add(str(event.get("conversation_id")))
+    return ids
