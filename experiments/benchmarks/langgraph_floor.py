@@ -1,4 +1,4 @@
-"""What LangGraph itself costs per turn on the engine's graph (docs/campaigns.md, "Engine overhead").
+"""What LangGraph itself costs per turn on the engine's graph (docs/campaigns.md).
 
     python experiments/benchmarks/langgraph_floor.py [--conversations 200] [--turns 9]
 
