@@ -216,6 +216,15 @@ def constraints_in(text: str) -> list[str]:
     return found
 
 
+def is_deadline(constraint: str) -> bool:
+    """Is the constraint read as a deadline ("arrive home by 19:30", "2시까지 집 도착")? The
+    same reading `check_constraint` checks it by, whatever the words around the time."""
+    spoken = constraint.lower().replace("_", " ")
+    return spoken.startswith("arrive by ") or bool(DEADLINE.search(spoken)) or (
+        ko_times.deadline(constraint) is not None
+    )
+
+
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
 ) -> Checked:
