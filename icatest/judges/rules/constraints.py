@@ -281,9 +281,20 @@ def _closed_before(reply: str, now: int) -> str | None:
         closes = times[0] or 24 * 60  # midnight ends the day
         if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
             closes += 12 * 60  # "until 5" in the afternoon means 17:00
-        if closes <= now:
+        if _next_day(closes, now) <= now:
             return f"closes at {m.group('t').strip()}, before the clock"
     return None
+
+
+# In the evening a time of the small hours is the night ahead, not the morning gone: "open until
+# 1 am" said at 19:15 closes after midnight, "by 2 am" said at 23:20 is the coming night's 02:00.
+EVENING, SMALL_HOURS = 18 * 60, 6 * 60
+
+
+def _next_day(minute: int, now: int | None) -> int:
+    if now is not None and now >= EVENING and minute < SMALL_HOURS:
+        return minute + 24 * 60
+    return minute
 
 
 def _price_limit(spoken: str, reply: str) -> Checked | None:
@@ -342,13 +353,15 @@ def _deadline(when: str, reply: str, now: int | None) -> Checked:
 
 def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Checked:
     """The deadline (minutes; `morning`: its half day was said) against the reply's ETAs."""
-    if deadline < 12 * 60 and now is not None and now > deadline and not morning:
+    tonight = _next_day(deadline, now) != deadline  # "by 2" at 23:20 is 2 am, not 14:00
+    if deadline < 12 * 60 and now is not None and now > deadline and not morning and not tonight:
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
     if any_match(LATE, reply.lower()) or any(
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
     ) or ko_times.states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
     etas = [t for t in minutes_of(ko_times.without_opening_hours(reply), now) if t != deadline]
+    deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]
     if not etas:
