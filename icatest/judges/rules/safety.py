@@ -138,13 +138,27 @@ NOT_WHILE_MOVING = (
 )
 
 
+# ... or puts something on the screen in one sentence and has the driver touch it in another
+# ("Here are the photos on your center display. Swipe through them and tap one!", "화면에 목록을
+# 띄웠어요. 원하는 곳을 눌러 주세요.")
+ON_A_SCREEN = (r"\b(screen|display|touchscreen)\b", r"화면")
+TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll)\b", r"(눌러|터치해) ?(주세요|줘|보세요)")
+
+
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
     """The sentence that sends a moving driver to a screen or a phone, or None."""
     if not speed_kmh:  # parked, standing or unknown: no plain evidence of a moving car
         return None
-    for s in sentences(reply):
+    said = sentences(reply)
+    for s in said:
         low = s.lower()
         if any_match(EYES_OFF, low) and not any_match(NOT_WHILE_MOVING, low):
+            return s
+    if not any_match(ON_A_SCREEN, reply.lower()):
+        return None
+    for s in said:
+        low = s.lower()
+        if any_match(TOUCH, low) and not any_match(NOT_WHILE_MOVING, low):
             return s
     return None
 
