@@ -49,6 +49,14 @@ FALLBACK = (
     # a reply that opens with what it lacks; "It will be windy; I have no data on clouds" answers
     r"^\W*((unfortunately|sorry|i'?m afraid)\W+)?i (don'?t|do not) have (access to |any )?"
     r"(real[- ]time|information|data|details)\b",
+    # what the assistant cannot give, said with nothing given ("I can't provide pricing
+    # information", "sorry, I don't have access to business listings", "no info on that")
+    r"\b(can'?t|cannot|unable to|not able to) (provide|give|share|offer) (you )?(that |this |any |"
+    r"such |the )?(\w+ )?(information|info|details|data|prices|pricing)\b",
+    r"\b(sorry|afraid|unfortunately)\b[^.?!]*\bi (don'?t|do not) have (any )?(access|information|"
+    r"data|info)\b",
+    r"^\W*no (info|information|data|details)( on| about| for)? (that|this|it)\b",
+    r"(정보|요금|가격)(는|은|를|을|가|이)? ?(알 수 없|모르겠|확인이 안 )",
     r"이해하지 못했",
     r"도와(드릴|줄) 수 없",
     r"다시 말씀",
