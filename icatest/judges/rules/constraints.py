@@ -162,17 +162,19 @@ AFTER = re.compile(
     r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
 )
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
+# The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
+_BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
+_AFTER = r"(?:€|euros?\b|eur\b|dollars?\b|bucks\b|chf\b|francs?\b|pounds?\b)"
 PRICE = re.compile(
-    r"[€$£]\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
-    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?(?:€|euros?\b|dollars?\b|bucks\b)",
+    _BEFORE + r"\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
+    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?" + _AFTER,
     re.I,
 )
 CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
 # A price limit the driver states ("under 120 euros", "no more than $80 a night").
 PRICE_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than|within)\s+"
-    r"(?:[€$£]\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?(?:€|euros?\b|dollars?\b|"
-    r"bucks\b|pounds?\b))",
+    r"(?:" + _BEFORE + r"\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?" + _AFTER + ")",
     re.I,
 )
 
