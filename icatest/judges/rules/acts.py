@@ -122,6 +122,8 @@ DEFLECTION = (
     r"\blet'?s (talk|change the subject)\b",
     r"\bi see\.?$",
     r"\bcan you elaborate\b",
+    # the driver's wish told back as a state of mind ("you're wondering how far it is!")
+    r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     r"\bwhat makes you (think|say)\b",
 )
 
@@ -210,6 +212,15 @@ def is_deflection(reply: str) -> bool:
     return any_match(DEFLECTION, reply.lower())
 
 
+# Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
+# the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
+FILLER_SENTENCES = (
+    r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
+    r"다른 도움이 필요|더 (도와|필요하신)|도와(드릴|줄) (게|일|것)",
+    r"\b(anything|something) else\b[^.?!]*\?|\bcan i help( you)? with\b[^.?!]*\?",
+)
+
+
 def is_contentless(reply: str, *sources: str) -> bool:
     """A confident reply that adds no content: no new word, name, number or place."""
     if is_fallback(reply):
@@ -218,7 +229,10 @@ def is_contentless(reply: str, *sources: str) -> bool:
         return False
     if confirms_action(reply) or (sources and answers_yes_no(reply, sources[0])):
         return False
-    fresh = new_content(reply, *sources)
+    said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
+    if not said:
+        return True
+    fresh = new_content(" ".join(said), *sources)
     return not fresh or fresh <= GENERIC_ANSWERS
 
 
