@@ -43,11 +43,14 @@ _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*
 FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
-         r"freeway|interstate)s?",),
+         r"freeway|interstate)s?",
+         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn)[- ]free\b",
-         r"고속도로\S* (회피|피해|피하|없)"),
+         r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
+        # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로")
+        (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",),
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",),
