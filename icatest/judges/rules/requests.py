@@ -49,7 +49,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
-        r"\b(show|display|put|list)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
+        r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
