@@ -182,6 +182,30 @@ PRICE_LIMIT = re.compile(
 )
 
 
+# Korean amounts in won ("15,000원", "만 원", "2만 원") and a limit on them ("만 원 이하"): read
+# apart from the prices above, whose cheap / dear thresholds are euros or dollars.
+WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?원|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")
+WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
+
+
+def _won(m: re.Match[str]) -> float:
+    if m.group("n"):
+        return float(m.group("n").replace(",", ""))
+    return 10000.0 * int(m.group("man") or 1)
+
+
+def _won_limit(constraint: str, reply: str) -> Checked | None:
+    limit = WON_LIMIT.search(constraint)
+    if limit is None:
+        return None
+    most, prices = _won(limit), [_won(m) for m in WON.finditer(reply)]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} won, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} won")
+    return Checked(Check.UNKNOWN, f"no price in won for {constraint!r}")
+
+
 def _prices(reply: str) -> list[float]:
     return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
             for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
@@ -209,6 +233,7 @@ def constraints_in(text: str) -> list[str]:
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
+    found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
@@ -243,7 +268,8 @@ def check_constraint(
     korean = ko_times.deadline(constraint)  # '7시까지 도착'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    measured = _measured(spoken, reply) or _open_now(spoken, reply, now_minutes)
+    measured = (_measured(spoken, reply) or _won_limit(constraint, reply)
+                or _open_now(spoken, reply, now_minutes))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
