@@ -96,22 +96,36 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
     hits = [[_mentions(s, *m) for m in marks] for s in said]
     kinds = [request_kind(r.description, r.kind) for r in requests]
     out = [any(h[i] for h in hits) for i in range(len(requests))]
+    last: set[int] = set()  # the requests a heading or list item just before spoke to
     for s, h in zip(said, hits, strict=True):
-        if any(h) or s.rstrip().endswith("?"):  # a free question speaks to no request
+        if any(h):
+            last = {i for i, hit in enumerate(h) if hit} if _unclosed(s) else set()
+            continue
+        if s.rstrip().endswith("?"):  # a free question speaks to no request
             continue
         fits = [
             i for i, r in enumerate(requests)
             if answer_evidence(kinds[i], s, user, r.description) is not None
         ]
         # a free sentence goes to the requests whose kind's own answer words it uses (a route
-        # summary to a route request, not to a search that also sees a distance in it)
+        # summary to a route request, not to a search that also sees a distance in it); an item
+        # under a heading or another item (no full stop: "Gas stations nearby", "Repsol Gran
+        # Via, 800 m") stays with the requests the heading spoke to
         own = [i for i in fits if any_match(ANSWER_WORDS.get(kinds[i], ()), s.lower())]
-        for i in own or fits:
+        going_on = [i for i in fits if i in last]
+        chosen = going_on or own or fits
+        for i in chosen:
             out[i] = True
+        last = (set(chosen) or last) if _unclosed(s) else set()
     return [
         out[i] or any(out[j] and _restate(r, o) for j, o in enumerate(requests) if j != i)
         for i, r in enumerate(requests)
     ]
+
+
+def _unclosed(sentence: str) -> bool:
+    """A heading or a list item: no full stop, question or exclamation mark at its end."""
+    return not sentence.rstrip().endswith((".", "!", "?", "…"))
 
 
 def _subject(req: Request) -> set[str]:

@@ -43,11 +43,14 @@ _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*
 FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
-         r"freeway|interstate)s?",),
+         r"freeway|interstate)s?",
+         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn)[- ]free\b",
-         r"고속도로\S* (회피|피해|피하|없)"),
+         r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
+        # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로")
+        (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",),
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",),
@@ -162,19 +165,45 @@ AFTER = re.compile(
     r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
 )
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
+# The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
+_BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
+_AFTER = r"(?:€|euros?\b|eur\b|dollars?\b|bucks\b|chf\b|francs?\b|pounds?\b)"
 PRICE = re.compile(
-    r"[€$£]\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
-    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?(?:€|euros?\b|dollars?\b|bucks\b)",
+    _BEFORE + r"\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
+    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?" + _AFTER,
     re.I,
 )
 CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
 # A price limit the driver states ("under 120 euros", "no more than $80 a night").
 PRICE_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than|within)\s+"
-    r"(?:[€$£]\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?(?:€|euros?\b|dollars?\b|"
-    r"bucks\b|pounds?\b))",
+    r"(?:" + _BEFORE + r"\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?" + _AFTER + ")",
     re.I,
 )
+
+
+# Korean amounts in won ("15,000원", "만 원", "2만 원") and a limit on them ("만 원 이하"): read
+# apart from the prices above, whose cheap / dear thresholds are euros or dollars.
+WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?원|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")
+WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
+
+
+def _won(m: re.Match[str]) -> float:
+    if m.group("n"):
+        return float(m.group("n").replace(",", ""))
+    return 10000.0 * int(m.group("man") or 1)
+
+
+def _won_limit(constraint: str, reply: str) -> Checked | None:
+    limit = WON_LIMIT.search(constraint)
+    if limit is None:
+        return None
+    most, prices = _won(limit), [_won(m) for m in WON.finditer(reply)]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} won, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} won")
+    return Checked(Check.UNKNOWN, f"no price in won for {constraint!r}")
 
 
 def _prices(reply: str) -> list[float]:
@@ -204,6 +233,7 @@ def constraints_in(text: str) -> list[str]:
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
+    found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
@@ -214,6 +244,15 @@ def constraints_in(text: str) -> list[str]:
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
+
+
+def is_deadline(constraint: str) -> bool:
+    """Is the constraint read as a deadline ("arrive home by 19:30", "2시까지 집 도착")? The
+    same reading `check_constraint` checks it by, whatever the words around the time."""
+    spoken = constraint.lower().replace("_", " ")
+    return spoken.startswith("arrive by ") or bool(DEADLINE.search(spoken)) or (
+        ko_times.deadline(constraint) is not None
+    )
 
 
 def check_constraint(
@@ -229,7 +268,8 @@ def check_constraint(
     korean = ko_times.deadline(constraint)  # '7시까지 도착'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    measured = _measured(spoken, reply) or _open_now(spoken, reply, now_minutes)
+    measured = (_measured(spoken, reply) or _won_limit(constraint, reply)
+                or _open_now(spoken, reply, now_minutes))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -272,9 +312,20 @@ def _closed_before(reply: str, now: int) -> str | None:
         closes = times[0] or 24 * 60  # midnight ends the day
         if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
             closes += 12 * 60  # "until 5" in the afternoon means 17:00
-        if closes <= now:
+        if _next_day(closes, now) <= now:
             return f"closes at {m.group('t').strip()}, before the clock"
     return None
+
+
+# In the evening a time of the small hours is the night ahead, not the morning gone: "open until
+# 1 am" said at 19:15 closes after midnight, "by 2 am" said at 23:20 is the coming night's 02:00.
+EVENING, SMALL_HOURS = 18 * 60, 6 * 60
+
+
+def _next_day(minute: int, now: int | None) -> int:
+    if now is not None and now >= EVENING and minute < SMALL_HOURS:
+        return minute + 24 * 60
+    return minute
 
 
 def _price_limit(spoken: str, reply: str) -> Checked | None:
@@ -333,13 +384,15 @@ def _deadline(when: str, reply: str, now: int | None) -> Checked:
 
 def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Checked:
     """The deadline (minutes; `morning`: its half day was said) against the reply's ETAs."""
-    if deadline < 12 * 60 and now is not None and now > deadline and not morning:
+    tonight = _next_day(deadline, now) != deadline  # "by 2" at 23:20 is 2 am, not 14:00
+    if deadline < 12 * 60 and now is not None and now > deadline and not morning and not tonight:
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
     if any_match(LATE, reply.lower()) or any(
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
     ) or ko_times.states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
     etas = [t for t in minutes_of(ko_times.without_opening_hours(reply), now) if t != deadline]
+    deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]
     if not etas:

@@ -22,11 +22,20 @@ FORGOT = (
     r"\b(could|can) you (remind|tell) me (which|what|where)\b",
     r"\bwhich (one|place|destination|restaurant|cafe|stop|station) (do|did|would) you mean\b",
 )
-REASK = (
+REASK_DESTINATION = (
     r"\bwhere (do|would) you (like|want) to go\b",
     r"\bwhat('?s| is) (the|your) destination\b",
     r"\bwhere (are you|to)\b[^?]*\?",
-    r"\bwhat time (do|would|should|is your|is the)\b",
+    r"\bwhere (you'?re|you are|we'?re|we are) (heading|going|driving)\b",  # "tell me where …"
+    r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는)? ?(어디|알려)",
+)
+REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b",)
+# The destination in the driver's own words, whatever the case ("we're going to pearson
+# airport", "지금 센텀시티로 가고 있어요"): names() alone misses a lowercase one.
+HEADING_SAID = (
+    r"\b(i'?m|im|i am|we'?re|we are) (heading|driving|going|off|on (my|our) way) (to|towards?) "
+    r"(?!(a|an|some|somewhere|get|grab|buy|find|be|see)\b)\w",
+    r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거)",
 )
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(
@@ -105,9 +114,11 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
         return stale
     said = " ".join((*turn.history_users, turn.user))
     for q in questions(low):
-        if any_match(REASK[:3], q) and (req.slot("destination") or names(said)):
+        if any_match(REASK_DESTINATION, q) and (
+            req.slot("destination") or names(said) or any_match(HEADING_SAID, said.lower())
+        ):
             return "asks for a destination the driver already gave"
-        if any_match(REASK[3:], q) and minutes_of(said):
+        if any_match(REASK_TIME, q) and minutes_of(said):
             return "asks for a time the driver already gave"
     return None
 

@@ -37,7 +37,7 @@ HEADING = re.compile(
     r"(?P<dest>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)",
 )
 PARTY = re.compile(
-    r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|a table for|party of)\s+"
+    r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|(?:a )?table for|party of)\s+"
     r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
     # "it's me and three friends": the others, and the driver
     r"|\b(?:me|i) and (?P<others>two|three|four|five|six|seven|\d) (?:friends|colleagues|"
@@ -46,7 +46,10 @@ PARTY = re.compile(
 )
 TABLE = re.compile(
     r"\b(?:table|reservation|booking|booked|reserved)\b[^.!?\n]*?\bfor\s+"
-    r"(?P<n>one|two|three|four|five|six|seven|eight|\d)\b",
+    r"(?P<n>one|two|three|four|five|six|seven|eight|\d)\b"
+    # a confirmation laid out as fields: "Party size: 2 people", "Guests: 4"
+    r"|\b(?:party size|guests|number of (?:people|guests))\W{1,3}"
+    r"(?P<field>one|two|three|four|five|six|seven|eight|\d)\b",
     re.I,
 )
 NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
@@ -125,7 +128,7 @@ def party_elsewhere(turn: TurnInput) -> str | None:
     booked = TABLE.search(turn.reply)
     if not sizes or not booked or PARTY.search(turn.user):
         return None
-    want, got = sizes[-1], _number(booked.group("n"))
+    want, got = sizes[-1], _number(booked.group("n") or booked.group("field"))
     if want == got or "?" in turn.reply:
         return None
     return f"the driver said they are {want}, the reply books for {got}"

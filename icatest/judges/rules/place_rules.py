@@ -39,6 +39,35 @@ def too_far_for_nearby(r: Reading) -> RequestVerdict | None:
     return decided(Outcome.UNCERTAIN, Cause.IMPLAUSIBLE, "far_for_nearby", why)
 
 
+# The day a weather question asks about, and a reply that speaks only of the other one
+# ("weather this evening?" - "tomorrow approx. 17 deg"; "내일 날씨" - "오늘은 맑아요").
+TODAY = (r"\b(today|tonight|this (morning|afternoon|evening)|right now|now|currently)\b|"
+         r"\btoday'?s\b|오늘|지금",)
+TOMORROW = (r"\btomorrow'?s?\b|내일",)
+KO_WEATHER = r"맑|흐리|흐려|비가|비 올|눈이|눈 올|\d+ ?도\b|기온|최고|최저"
+
+
+def _days(text: str) -> tuple[bool, bool]:
+    low = text.lower()
+    return any_match(TODAY, low), any_match(TOMORROW, low)
+
+
+def weather_other_day(r: Reading) -> RequestVerdict | None:
+    question = (" ".join((r.req.description, r.turn.user)) if len(r.turn.requests) < 2
+                else r.req.description)
+    if r.asking or not (r.kind is RequestKind.WEATHER or "날씨" in question):
+        return None
+    asked = _days(question)
+    told = _days(r.own)
+    if sum(asked) != 1 or sum(told) != 1 or asked == told:
+        return None  # no day asked, or the reply names the day asked (or both, or none)
+    if not any_match((*ANSWER_WORDS[RequestKind.WEATHER], KO_WEATHER), r.own.lower()):
+        return None
+    day = "today" if asked[0] else "tomorrow"
+    why = f"{r.d} asks about {day}, the reply gives the weather of another day"
+    return failed(F.IRRELEVANT_RESPONSE, Cause.OTHER_DAY, "weather_other_day", why)
+
+
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
 # A request to be taken somewhere ("going to be frost" is not one).

@@ -256,9 +256,13 @@ def _hhmm(minute: int) -> str:
     return f"{minute // 60:02d}:{minute % 60:02d}"
 
 
+# "9 minutes from the post office": where a leg starts, not where the plan visits the stop
+LEG_FROM = re.compile(r"\bfrom (?:the |your )?[^\n.,;:!?]*")
+
+
 def _position(reply: str, stop: str) -> int:
     """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
-    low = reply.lower()
+    low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
     own = content_stems(stop) - FILLER
     for w in re.finditer(r"[\w'’-]+", low):

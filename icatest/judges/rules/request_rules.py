@@ -318,8 +318,10 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
         return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "answered_instead", f"{r.d} {a.why}")
     if a.evidence is Evidence.NOTHING_LEFT:
         return None  # a question about going on answers nothing, and offers nothing else
+    # with several requests, what the reply says to the others is no off-topic answer to this
+    # one: only its own sentences count (none: it was left out, `not_answered`)
     if r.req.kind in ("find_poi", "charge", "") and len(
-        new_content(r.turn.reply, r.req.description)
+        new_content(r.own, r.req.description)
     ) >= 3:
         return failed(F.IRRELEVANT_RESPONSE, Cause.OFF_TOPIC, "answered_instead", f"{r.d} {a.why}")
     return None

@@ -71,6 +71,9 @@ RULES: tuple[Rule, ...] = (
     _r("namesake_elsewhere", F.IRRELEVANT_RESPONSE,
        "the place the driver named answered about a namesake on another continent",
        pr.namesake_elsewhere),
+    _r("weather_other_day", F.IRRELEVANT_RESPONSE,
+       "the weather of today asked for and only another day's given, or the reverse",
+       pr.weather_other_day),
     _r("far_for_nearby", None, "'nearby' answered only with places 100 km away or more: "
        "uncertain", pr.too_far_for_nearby),
     _r("offers_directions", F.REQUEST_OMITTED, "offers directions instead of giving them",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, plans, talk
-from icatest.judges.rules.constraints import constraints_in
+from icatest.judges.rules.constraints import constraints_in, is_deadline
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
 from icatest.judges.rules.text import clock, names
@@ -139,7 +139,7 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
 
 def _deadline_only(f: Finding) -> bool:
     return f.label is F.CONSTRAINT_MISSED and bool(f.constraints) and all(
-        c.startswith("arrive by ") for c in f.constraints
+        is_deadline(c) for c in f.constraints
     )
 
 
@@ -196,9 +196,10 @@ def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
 # (what the driver says, words of an offer against it, the fact, words of a reply that heeds
 # it: "a veggie burger", "the charger at the Aral station", "nut-free")
 FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...] = (
-    (re.compile(r"\b(my|the|our) (car|vehicle)( is|'s|’s) (an? )?(electric|ev)\b|\bi drive an? "
-                r"(electric|ev|tesla)\b|\b(it'?s|we'?re in) an? (electric|ev)\b"
-                r"|전기차(를|로|예요|야|입니다|라서|거든)", re.I),
+    (re.compile(r"\b(my|the|our) (car|vehicle)( is|'s|’s) (an? )?(electric|ev)\b"
+                r"|\bi (drive|have) an? (electric|ev|tesla)\b"
+                r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
+                r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
      re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*|"
                 r"shell|aral|esso|texaco|exxon|chevron|agip)\b|주유소|기름을? 넣", re.I),
      "the car is electric",
@@ -213,7 +214,8 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
      re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
                 r"bratwurst\w*|chicken|pork|schweinshax\w*|ribs|pulled pork|kebab|doner|"
-                r"brisket|veal)\b|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크",
+                r"brisket|veal|lamb|ham|jam[oó]n|beef|chorizo|salami|prosciutto|sausages?|"
+                r"meatballs?|asador|carnitas)\b|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크",
                 re.I),
      "the driver does not eat meat",
      re.compile(r"\b(vegetarian|vegan|veggie|plant-based|meat-?free)\b|채식|비건", re.I)),

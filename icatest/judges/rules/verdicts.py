@@ -33,6 +33,7 @@ class Cause(StrEnum):
     ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car
     IMPLAUSIBLE = "implausible"  # "nearby" answered with places hundreds of km away
     NO_VALUE = "no_value"  # the distance, time, route or weather asked for not given
+    OTHER_DAY = "other_day"  # the weather of today asked for, tomorrow's given, or the reverse
     CLOSING = "closing"
     FALLBACK = "fallback"
     OFFERS_DIRECTIONS = "offers_directions"
