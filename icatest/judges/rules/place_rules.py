@@ -5,18 +5,28 @@ request, however much it says."""
 
 from __future__ import annotations
 
+import re
+
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.requests import ANSWER_WORDS, NEGATIVE_ANSWER, RequestKind
+from icatest.judges.rules.requests import (
+    ANSWER_WORDS,
+    NEGATIVE_ANSWER,
+    RequestKind,
+    answer_evidence,
+    place_kind,
+)
 from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
+    content_stems,
     distances_km,
     durations,
     minutes_of,
     new_content,
+    questions,
     sentences,
 )
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
@@ -53,6 +63,13 @@ IN_GENERAL = (
     r"on|throughout the year|all year|most of the year|climate|in (summer|winter|spring|"
     r"autumn|fall))\b",
 )
+# Where a place is, in words: "the hotel car park ahead has wall boxes" answers a search.
+POSITION = (r"\b(ahead|on (your|the) (left|right)|around the corner|next to|across from|"
+            r"opposite|in front of|behind (the|you)|down the (road|street)|at the (next|corner)|"
+            r"just past|on (your|the) (route|way))\b",)
+# The assistant presenting what it did or found: "I've listed four garages", "here are".
+PRESENTS = (r"\b(i'?ve|i have|i found|i sent|i'?ll|i will|i can see|here (is|are|'s))\b",)
+HANGUL = re.compile("[\uac00-\ud7a3]")
 # With this many content words of its own and none of the value, the reply talks of
 # something else (the history of the place asked to be taken to): off topic, plainly.
 OWN_CONTENT = 5
@@ -80,7 +97,28 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
                  or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
                  or acts.confirms_action(reply))
         return bool(route), False
+    if r.kind is RequestKind.SEARCH and _in_general(r, reply):
+        # a search is answered by a place (a name, an address, a distance) or by "none
+        # found"; speaking of what was asked for without one ("a pharmacy that is still open
+        # can be found in a major city") talks of the subject in general
+        t = r.turn
+        known = (t.user, r.req.description, *t.history_users, t.situation.location)
+        return answer_evidence(r.kind, reply, *known) is not None, True
     return None
+
+
+def _in_general(r: Reading, reply: str) -> bool:
+    """A search for a kind of place, and a reply that speaks of the request's words with
+    nothing that could place one: no number (a price, a time), no position ("the car park
+    ahead"), no question back, no action of its own ("I've listed four garages on the
+    screen"), no side taken ("there's no pharmacy open"), no Korean (whose names the rules do
+    not find)."""
+    desc = r.req.description
+    if not place_kind(desc) or not content_stems(desc) & content_stems(reply):
+        return False  # a search for a kind of place ("is there frost?" asks for none)
+    return not (any(c.isdigit() for c in reply) or questions(reply) or HANGUL.search(reply)
+                or any_match(POSITION + PRESENTS, reply.lower()) or acts.confirms_action(reply)
+                or acts.answers_yes_no(reply, r.turn.user))
 
 
 def _missing(r: Reading) -> tuple[bool, bool] | None:
