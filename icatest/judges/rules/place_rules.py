@@ -53,10 +53,13 @@ HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
 # A request to be taken somewhere ("going to be frost" is not one).
 TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
-           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",)
+           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",
+           # Korean: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘", "길 안내"
+           r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내",)
 # Under way, in words: "taking you there", "we should be there shortly".
 GOING = (r"\b(taking|bringing|guiding|getting|driving|leading) (you|us)\b",
-         r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",)
+         r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",
+         r"안내|경로|출발|도착|걸려|걸립|모실게|갈게|가요|갑니다|km|킬로",)
 # Weather said in general ("it can vary depending on the time of year"), not for now.
 IN_GENERAL = (
     r"\b(generally|usually|typically|normally|on average|tends? to|can vary|varies|depending "
