@@ -216,6 +216,14 @@ def constraints_in(text: str) -> list[str]:
     return found
 
 
+def is_deadline(constraint: str) -> bool:
+    """A time to arrive by, in any form the checks read: 'arrive by 19:00', 'before 6 pm',
+    '7시까지 도착'."""
+    spoken = constraint.lower().replace("_", " ")
+    return (spoken.startswith("arrive by ") or DEADLINE.search(spoken) is not None
+            or ko_times.deadline(constraint) is not None)
+
+
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
 ) -> Checked:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, plans, talk
-from icatest.judges.rules.constraints import constraints_in
+from icatest.judges.rules.constraints import constraints_in, is_deadline
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
 from icatest.judges.rules.text import clock, names
@@ -139,7 +139,7 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
 
 def _deadline_only(f: Finding) -> bool:
     return f.label is F.CONSTRAINT_MISSED and bool(f.constraints) and all(
-        c.startswith("arrive by ") for c in f.constraints
+        is_deadline(c) for c in f.constraints
     )
 
 
