@@ -31,6 +31,8 @@ FALLBACK = (
     r"(understand|get|catch|follow)\b",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
+    r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
+    r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
     r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
