@@ -180,12 +180,15 @@ def forgets_context(r: Reading) -> RequestVerdict | None:
 
 # A request that asks for the time: the clock the assistant was told is then an answer.
 ASKS_TIME = (r"\b(what time|when|how long|eta|arriv\w*|clock)\b", r"몇 시|언제")
+ASKS_SPEED = (r"\b(speed|fast|slow|km/?h|mph)\b", r"속도|시속")
 
 
 def echo(r: Reading) -> RequestVerdict | None:
     reply, s = r.turn.reply, r.turn.situation
-    # the driver's words, and where and when the car is: a reply made of these adds nothing
-    told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "")
+    # the driver's words, and where, when and how the car is ("the fastest route to the
+    # airport is 50 km/h" at 50 km/h): a reply made of these adds nothing
+    told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "",
+            "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions)
     user = " ".join((r.turn.user, *told)).strip()
     if r.only_asks or not (acts.is_echo(reply, user) or acts.is_echo(reply, r.req.description)):
         return None
