@@ -10,6 +10,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from icatest.calibration.devset import RUBRIC_LABELS, read_devset
 from icatest.judges.turn_cases import read_cases
 
@@ -65,3 +67,28 @@ def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
         assert not raw & set((DATA / name).read_text("utf-8").splitlines()), name
         assert not {d["id"] for d in mine} & {t["id"] for t in other}, name
         assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, name
+
+
+def _generator() -> object:
+    import importlib.util
+
+    path = ROOT / "experiments" / "devset_llm" / "generate_smollm2.py"
+    spec = importlib.util.spec_from_file_location("generate_smollm2", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generator_reads_a_request_file_and_keeps_its_default_list(tmp_path: Path) -> None:
+    gen: object = _generator()
+    cases = gen.read_requests(REQUESTS)  # type: ignore[attr-defined]
+    assert len(cases) == 98 and sum(1 for lang, _ in cases if lang == "ko") == 28
+    lang, (case_id, context, history, user, requests) = cases[38]
+    assert (lang, case_id) == ("en", "t2-e39") and len(requests) == 1 and not history
+    default = gen.default_requests()  # type: ignore[attr-defined]
+    assert len(default) == 38 and [lang for lang, _ in default].count("ko") == 6
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x1", "lang": "fr", "context": {}, "user": "Hi"}\n', "utf-8")
+    with pytest.raises(SystemExit, match="bad.jsonl:1"):
+        gen.read_requests(bad)  # type: ignore[attr-defined]
