@@ -32,11 +32,15 @@ NOT_ON_THE_REPLY = frozenset({Cause.RECALLS, Cause.ASKS, Cause.REFUSED, Cause.CL
                               Cause.CONTINUES})
 
 
-def _judged_on_the_reply(req: Request, v: RequestVerdict) -> bool:
+def _judged_on_the_reply(req: Request, v: RequestVerdict, turn: TurnInput) -> bool:
     """Verdicts that credited the reply's content (not a refusal, question or fixed act)."""
     if v.outcome is Outcome.OPEN or req.unsafe or acts.is_closing(req.description):
         return False
-    if is_continuation(req.description) or request_kind(req.description) is RequestKind.UNSAFE:
+    # a short follow-up continues the talk so far; with no talk so far ("Turn on the
+    # headlights and find a hotel") it is a request of its own
+    if is_continuation(req.description) and turn.history_users:
+        return False
+    if request_kind(req.description) is RequestKind.UNSAFE:
         return False
     if v.cause is Cause.RECALLS:
         return False  # "same destination as before" is answered by the other request's route
@@ -55,7 +59,7 @@ def left_out(turn: TurnInput, j: Judging) -> Judging:
     out = []
     for r, v, about in zip(turn.requests, j.verdicts, spoken, strict=True):
         asks_other = v.outcome is Outcome.OPEN and v.cause is Cause.ASKS
-        if not about and (_judged_on_the_reply(r, v) or asks_other):
+        if not about and (_judged_on_the_reply(r, v, turn) or asks_other):
             why = f"[{r.description}] the reply answers another request of the turn, not this one"
             v = failed(F.REQUEST_OMITTED, Cause.LEFT_OUT, "left_out", why)
         out.append(v)
