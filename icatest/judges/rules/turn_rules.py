@@ -129,8 +129,10 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     now = clock(turn.situation.time) if turn.situation.time else None
     gap = plans.plan_gap(turn.user, turn.reply, now)
     first = j.verdicts[0]
-    if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
+    if first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
+    if gap is None:
+        return _deadline_ignored(turn, j) if _is_plan(turn) else j
     if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
@@ -138,6 +140,26 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     # a plan's deadline missed is planning_poor alone, whatever else the plan gets wrong
     first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def _is_plan(turn: TurnInput) -> bool:
+    return bool(plans.stops_in(turn.user) or plans.listed_stops(turn.user))
+
+
+def _deadline_ignored(turn: TurnInput, j: Judging) -> Judging:
+    """A plan whose stops are all there but whose deadline the reply says nothing about: the
+    plan ignores the deadline (planning_poor), not a constraint of its own."""
+    first = j.verdicts[0]
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
+        return j
+    late = [f for f in first.findings if _deadline_only(f)]
+    if not late:
+        return j
+    kept = tuple(f for f in first.findings if not _deadline_only(f))
+    why = f"[{turn.requests[0].description}] plan says nothing of the deadline: " + late[0].why
+    v = replace(first, findings=kept).adding(
+        Finding(F.PLANNING_POOR, Cause.MISSED_CONSTRAINT, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
 
 
