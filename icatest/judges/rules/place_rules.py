@@ -111,12 +111,14 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
 
 
 def _in_general(r: Reading, reply: str) -> bool:
-    """A search for a kind of place, and a reply that speaks of the request's words with
+    """A free-text search for a kind of place, and a reply that speaks of the request's words with
     nothing that could place one: no number (a price, a time), no position ("the car park
     ahead"), no question back, no action of its own ("I've listed four garages on the
     screen"), no side taken ("there's no pharmacy open"), no Korean (whose names the rules do
     not find)."""
     desc = r.req.description
+    if r.req.simulated:
+        return False  # the simulator's own targets keep the oracle's convention
     if not place_kind(desc) or not content_stems(desc) & content_stems(reply):
         return False  # a search for a kind of place ("is there frost?" asks for none)
     return not (any(c.isdigit() for c in reply) or questions(reply) or HANGUL.search(reply)
