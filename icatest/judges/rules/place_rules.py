@@ -5,18 +5,28 @@ request, however much it says."""
 
 from __future__ import annotations
 
+import re
+
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.requests import ANSWER_WORDS, NEGATIVE_ANSWER, RequestKind
+from icatest.judges.rules.requests import (
+    ANSWER_WORDS,
+    NEGATIVE_ANSWER,
+    RequestKind,
+    answer_evidence,
+    place_kind,
+)
 from icatest.judges.rules.text import (
     ADDRESS,
     any_match,
+    content_stems,
     distances_km,
     durations,
     minutes_of,
     new_content,
+    questions,
     sentences,
 )
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
@@ -72,16 +82,26 @@ HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
 # A request to be taken somewhere ("going to be frost" is not one).
 TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
-           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",)
+           r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",
+           # Korean: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘", "길 안내"
+           r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내",)
 # Under way, in words: "taking you there", "we should be there shortly".
 GOING = (r"\b(taking|bringing|guiding|getting|driving|leading) (you|us)\b",
-         r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",)
+         r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",
+         r"안내|경로|출발|도착|걸려|걸립|모실게|갈게|가요|갑니다|km|킬로",)
 # Weather said in general ("it can vary depending on the time of year"), not for now.
 IN_GENERAL = (
     r"\b(generally|usually|typically|normally|on average|tends? to|can vary|varies|depending "
     r"on|throughout the year|all year|most of the year|climate|in (summer|winter|spring|"
     r"autumn|fall))\b",
 )
+# Where a place is, in words: "the hotel car park ahead has wall boxes" answers a search.
+POSITION = (r"\b(ahead|on (your|the) (left|right)|around the corner|next to|across from|"
+            r"opposite|in front of|behind (the|you)|down the (road|street)|at the (next|corner)|"
+            r"just past|on (your|the) (route|way))\b",)
+# The assistant presenting what it did or found: "I've listed four garages", "here are".
+PRESENTS = (r"\b(i'?ve|i have|i found|i sent|i'?ll|i will|i can see|here (is|are|'s))\b",)
+HANGUL = re.compile("[\uac00-\ud7a3]")
 # With this many content words of its own and none of the value, the reply talks of
 # something else (the history of the place asked to be taken to): off topic, plainly.
 OWN_CONTENT = 5
@@ -109,7 +129,30 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
                  or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
                  or acts.confirms_action(reply))
         return bool(route), False
+    if r.kind is RequestKind.SEARCH and _in_general(r, reply):
+        # a search is answered by a place (a name, an address, a distance) or by "none
+        # found"; speaking of what was asked for without one ("a pharmacy that is still open
+        # can be found in a major city") talks of the subject in general
+        t = r.turn
+        known = (t.user, r.req.description, *t.history_users, t.situation.location)
+        return answer_evidence(r.kind, reply, *known) is not None, True
     return None
+
+
+def _in_general(r: Reading, reply: str) -> bool:
+    """A free-text search for a kind of place, and a reply that speaks of the request's words with
+    nothing that could place one: no number (a price, a time), no position ("the car park
+    ahead"), no question back, no action of its own ("I've listed four garages on the
+    screen"), no side taken ("there's no pharmacy open"), no Korean (whose names the rules do
+    not find)."""
+    desc = r.req.description
+    if r.req.simulated:
+        return False  # the simulator's own targets keep the oracle's convention
+    if not place_kind(desc) or not content_stems(desc) & content_stems(reply):
+        return False  # a search for a kind of place ("is there frost?" asks for none)
+    return not (any(c.isdigit() for c in reply) or questions(reply) or HANGUL.search(reply)
+                or any_match(POSITION + PRESENTS, reply.lower()) or acts.confirms_action(reply)
+                or acts.answers_yes_no(reply, r.turn.user))
 
 
 def _missing(r: Reading) -> tuple[bool, bool] | None:

@@ -32,11 +32,15 @@ NOT_ON_THE_REPLY = frozenset({Cause.RECALLS, Cause.ASKS, Cause.REFUSED, Cause.CL
                               Cause.CONTINUES})
 
 
-def _judged_on_the_reply(req: Request, v: RequestVerdict) -> bool:
+def _judged_on_the_reply(req: Request, v: RequestVerdict, turn: TurnInput) -> bool:
     """Verdicts that credited the reply's content (not a refusal, question or fixed act)."""
     if v.outcome is Outcome.OPEN or req.unsafe or acts.is_closing(req.description):
         return False
-    if is_continuation(req.description) or request_kind(req.description) is RequestKind.UNSAFE:
+    # a short follow-up continues the talk so far; with no talk so far ("Turn on the
+    # headlights and find a hotel") it is a request of its own
+    if is_continuation(req.description) and turn.history_users:
+        return False
+    if request_kind(req.description) is RequestKind.UNSAFE:
         return False
     if v.cause is Cause.RECALLS:
         return False  # "same destination as before" is answered by the other request's route
@@ -55,7 +59,7 @@ def left_out(turn: TurnInput, j: Judging) -> Judging:
     out = []
     for r, v, about in zip(turn.requests, j.verdicts, spoken, strict=True):
         asks_other = v.outcome is Outcome.OPEN and v.cause is Cause.ASKS
-        if not about and (_judged_on_the_reply(r, v) or asks_other):
+        if not about and (_judged_on_the_reply(r, v, turn) or asks_other):
             why = f"[{r.description}] the reply answers another request of the turn, not this one"
             v = failed(F.REQUEST_OMITTED, Cause.LEFT_OUT, "left_out", why)
         out.append(v)
@@ -125,8 +129,10 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     now = clock(turn.situation.time) if turn.situation.time else None
     gap = plans.plan_gap(turn.user, turn.reply, now)
     first = j.verdicts[0]
-    if gap is None or first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
+    if first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
         return j
+    if gap is None:
+        return _deadline_ignored(turn, j) if _is_plan(turn) else j
     if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
@@ -134,6 +140,26 @@ def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     # a plan's deadline missed is planning_poor alone, whatever else the plan gets wrong
     first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def _is_plan(turn: TurnInput) -> bool:
+    return bool(plans.stops_in(turn.user) or plans.listed_stops(turn.user))
+
+
+def _deadline_ignored(turn: TurnInput, j: Judging) -> Judging:
+    """A plan whose stops are all there but whose deadline the reply says nothing about: the
+    plan ignores the deadline (planning_poor), not a constraint of its own."""
+    first = j.verdicts[0]
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
+        return j
+    late = [f for f in first.findings if _deadline_only(f)]
+    if not late:
+        return j
+    kept = tuple(f for f in first.findings if not _deadline_only(f))
+    why = f"[{turn.requests[0].description}] plan says nothing of the deadline: " + late[0].why
+    v = replace(first, findings=kept).adding(
+        Finding(F.PLANNING_POOR, Cause.MISSED_CONSTRAINT, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
 
 
