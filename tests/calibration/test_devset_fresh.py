@@ -22,7 +22,8 @@ from icatest.llm.gateway import ModelGateway
 
 DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 FRESH = DATA / "devset_fresh.jsonl"
-OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl")
+OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl",
+          "devset_smol2.jsonl")
 
 
 def _lines(path: Path) -> list[dict[str, object]]:

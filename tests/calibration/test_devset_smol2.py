@@ -20,7 +20,8 @@ DATA = ROOT / "icatest" / "data" / "judge"
 SMOL2 = DATA / "devset_smol2.jsonl"
 REQUESTS = ROOT / "experiments" / "devset_llm" / "smol2_requests.jsonl"
 LEFT_OUT = ROOT / "experiments" / "devset_llm" / "smol2_left_out.json"
-OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl")
+OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl",
+          "devset_fresh.jsonl")
 
 
 def _lines(path: Path) -> list[dict[str, object]]:
