@@ -5,11 +5,11 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
     ADDRESS,
+    HANGUL,
     NUMBER,
     any_match,
     content_stems,
@@ -21,8 +21,6 @@ from icatest.judges.rules.text import (
     sentences,
     stem,
 )
-
-HANGUL = re.compile("[\uac00-\ud7a3]")
 
 FALLBACK = (
     r"\b(sorry|apologi[sz]e)\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able|don'?t know how)"

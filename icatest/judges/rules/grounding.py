@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from icatest.judges.rules.text import any_match, distances_km
+from icatest.judges.rules.text import HANGUL, any_match, distances_km
 
 _CONTINENTS = {
     "europe": """germany, deutschland, france, austria, switzerland, italy, spain, portugal,
@@ -54,7 +54,6 @@ CITIES: dict[str, str] = {
 # Road names that say the continent: "A9 near Ingolstadt", "I-5 north of San Diego".
 ROADS = ((re.compile(r"\bI-\d+\b|\b(interstate|highway \d+|us-\d+)\b", re.I), "north america"),
          (re.compile(r"\b(A\d+|B\d+|E\d+|autobahn|autoroute|autostrada)\b", re.I), "europe"))
-_HANGUL = re.compile(r"[가-힣]")
 
 
 _KNOWN = tuple((name, c) for name, c in (*REGIONS.items(), *CITIES.items()) if len(name) > 2)
@@ -67,7 +66,7 @@ _CONTINENT = dict(_KNOWN)
 @lru_cache(maxsize=256)
 def continent_of(location: str) -> str | None:
     """The continent of the context's location, when a name in it says so."""
-    if _HANGUL.search(location):
+    if HANGUL.search(location):
         return "asia"
     found = [m.group(1).lower() for m in _KNOWN_RE.finditer(location)]
     if found:  # a region or country says more than a city of that name ("Paris, Texas")

@@ -5,14 +5,13 @@ request, however much it says."""
 
 from __future__ import annotations
 
-import re
-
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
+    KO_TAKE_ME,
     NEGATIVE_ANSWER,
     RequestKind,
     answer_evidence,
@@ -20,6 +19,7 @@ from icatest.judges.rules.requests import (
 )
 from icatest.judges.rules.text import (
     ADDRESS,
+    HANGUL,
     any_match,
     content_stems,
     distances_km,
@@ -83,8 +83,7 @@ HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b",
 # A request to be taken somewhere ("going to be frost" is not one).
 TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
            r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",
-           # Korean: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘", "길 안내"
-           r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내",)
+           KO_TAKE_ME)
 # Under way, in words: "taking you there", "we should be there shortly".
 GOING = (r"\b(taking|bringing|guiding|getting|driving|leading) (you|us)\b",
          r"\b(be|get|arrive|go) there\b|\blet'?s go\b|\bon (our|the) way\b",
@@ -101,7 +100,6 @@ POSITION = (r"\b(ahead|on (your|the) (left|right)|around the corner|next to|acro
             r"just past|on (your|the) (route|way))\b",)
 # The assistant presenting what it did or found: "I've listed four garages", "here are".
 PRESENTS = (r"\b(i'?ve|i have|i found|i sent|i'?ll|i will|i can see|here (is|are|'s))\b",)
-HANGUL = re.compile("[\uac00-\ud7a3]")
 # With this many content words of its own and none of the value, the reply talks of
 # something else (the history of the place asked to be taken to): off topic, plainly.
 OWN_CONTENT = 5

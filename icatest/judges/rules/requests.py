@@ -36,6 +36,10 @@ class RequestKind(StrEnum):
     OTHER = "other"
 
 
+# A Korean request to be taken somewhere: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘",
+# "길 안내"
+KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내"
+
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
         r"\bopen (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood)\b",
@@ -58,8 +62,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(route|navigate|navigation|directions?|take me|drive (me )?to|get (me )?to|head(ing)? "
         r"(to|for)|way to|go to|arriv\w*|eta|how (far|long)|traffic|airport|trip|destination|"
         r"(travel|journey|driving) time)\b",
-        # Korean: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘", "길 안내"
-        r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내",
+        KO_TAKE_ME,
     ),
     RequestKind.SEARCH: (
         r"\b(find|nearest|closest|nearby|where (is|are|does|do|can)|where'?s|is there|are there|"

@@ -13,6 +13,7 @@ from icatest.judges.rules.ko_times import durations_said, times_said
 from icatest.judges.rules.korean import content_morphemes, is_korean
 
 WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*|[가-힣]+", re.I)
+HANGUL = re.compile(r"[가-힣]")  # a Hangul syllable: Korean words in a text
 
 # Function words and the words every request or reply uses; they carry no content.
 STOP = frozenset(
