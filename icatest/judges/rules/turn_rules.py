@@ -124,23 +124,52 @@ def asked_again(turn: TurnInput, j: Judging) -> Judging:
 def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     """A plan the utterance spells out ("X, then Y, then Z") with no structured stops: a stop
     left out, the stops in another order, or times that cannot be."""
-    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+    if not _plan_judged(turn, j):
         return j
     now = clock(turn.situation.time) if turn.situation.time else None
     gap = plans.plan_gap(turn.user, turn.reply, now)
-    first = j.verdicts[0]
-    if first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
-        return j
     if gap is None:
         return _deadline_ignored(turn, j) if _is_plan(turn) else j
+    first = j.verdicts[0]
     if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
+    if cause is Cause.NO_PLAN:
+        return j  # free_text_plan_missing
     why = f"[{turn.requests[0].description}] {text}"
     # a plan's deadline missed is planning_poor alone, whatever else the plan gets wrong
     first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def free_text_plan_missing(turn: TurnInput, j: Judging) -> Judging:
+    """A 'then' plan answered with no plan at all (talk of one stop's kind, a question back):
+    no poor plan, and no deadline missed by a plan never made. What else the reply did wrong
+    stands; if nothing, the plan asked for was left out."""
+    if not _plan_judged(turn, j):
+        return j
+    first = j.verdicts[0]
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
+        return j
+    now = clock(turn.situation.time) if turn.situation.time else None
+    gap = plans.plan_gap(turn.user, turn.reply, now)
+    if gap is None or gap[0] is not Cause.NO_PLAN:
+        return j
+    first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
+    if not first.labels:
+        why = f"[{turn.requests[0].description}] {gap[1]}"
+        first = first.adding(
+            Finding(F.REQUEST_OMITTED, Cause.NO_PLAN, "free_text_plan_missing", why))
+    return replace(j, verdicts=(first, *j.verdicts[1:]))
+
+
+def _plan_judged(turn: TurnInput, j: Judging) -> bool:
+    """A free-text plan the TURN rules read: no structured stops, the first request decided
+    and safe."""
+    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+        return False
+    return j.verdicts[0].outcome is not Outcome.OPEN and not turn.requests[0].unsafe
 
 
 def _is_plan(turn: TurnInput) -> bool:
