@@ -168,8 +168,9 @@ GENERIC_ANSWERS = frozenset(
 
 
 DEFER = (
-    r"\b(let me|i'?ll|i will|i'?m going to|i (still )?need (to|a|the)|i have to|i must|"
-    r"i'?d need to|going to)\b",
+    # the assistant's own promise: "isn't going to be good" is a forecast, not one
+    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|i (still )?need (to|a|the)|"
+    r"i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
 )
@@ -220,7 +221,10 @@ def is_deflection(reply: str) -> bool:
 FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
     r"다른 도움이 필요|더 (도와|필요하신)|도와(드릴|줄) (게|일|것)",
-    r"\b(anything|something) else\b[^.?!]*\?|\bcan i help( you)? with\b[^.?!]*\?",
+    # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
+    r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
+    r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
+    r"^\W*(how )?(else )?(can|may) i help( you)?( with)?\b[^.?!]*\?",
 )
 
 
@@ -261,6 +265,7 @@ CONFIRMED = (
     r"opening|closing|raising|lowering|activating|enabling|muting|unmuting|displaying|showing)\b"
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
+    r"\b(i have|i'?ve got|i'?ve|you'?re|it'?s|that'?s|we'?re) (that |it |this )?all set\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
     r"[가-힣]+[을를] ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
 )
@@ -347,8 +352,7 @@ def generic_question_only(reply: str) -> bool:
     """'Anything else?' and nothing more."""
     qs = questions(reply)
     return bool(qs) and len(sentences(reply)) == len(qs) and all(
-        any_match((r"\banything else\b", r"\bcan i help\b", r"\bsomething else\b"), q.lower())
-        for q in qs
+        any_match(FILLER_SENTENCES, q.lower()) for q in qs
     )
 
 

@@ -89,10 +89,24 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.INSTEAD, elsewhere)
     if evidence:
         return Answer(True, Evidence.RULE, evidence)
+    if acts.confirms_action(reply) and (_answers_question(turn) or confirmed_object(req, reply)):
+        # "GPS set." to "Set GPS for the quickest route"; "I have that all set" to "at 3 pm",
+        # the driver's answer to the assistant's question
+        return Answer(True, Evidence.RULE, "confirms the action asked for")
     shared = content_stems(req.description) & content_stems(reply)
     if shared and new_content(reply, turn.user, req.description):
         return Answer(True, Evidence.ADDS, f"speaks of {sorted(shared)[0]!r} and adds to it")
     return _soft(req, turn, reply, alone)
+
+
+def _answers_question(turn: TurnInput) -> bool:
+    """The driver's utterance answers the question of the assistant's last reply."""
+    return bool(turn.history_replies) and turn.history_replies[-1].rstrip().endswith("?")
+
+
+def confirmed_object(req: Request, reply: str) -> bool:
+    """The reply's confirmation names a thing the request names ('GPS set', 'Seat heating on')."""
+    return bool(content_stems(req.description) & content_stems(reply))
 
 
 def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
