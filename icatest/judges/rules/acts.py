@@ -266,6 +266,9 @@ CONFIRMED = (
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
     r"\b(i have|i'?ve got|i'?ve|you'?re|it'?s|that'?s|we'?re) (that |it |this )?all set\b",
+    # the assistant's own act, done: "I have set a reminder for 7 pm", "I've booked it"
+    r"\b(i have|i'?ve|i) (just |now |already )?(set|started|scheduled|saved|added|booked|sent|"
+    r"turned|switched|opened|closed|adjusted|changed|updated|cancel+ed|moved)\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
     r"[가-힣]+[을를] ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
 )
