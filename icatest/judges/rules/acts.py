@@ -169,8 +169,8 @@ GENERIC_ANSWERS = frozenset(
 
 DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
-    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|i (still )?need (to|a|the)|"
-    r"i have to|i must|i'?d need to)\b",
+    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
+    r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
 )
