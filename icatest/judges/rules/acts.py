@@ -228,6 +228,45 @@ FILLER_SENTENCES = (
 )
 
 
+# Sentences that remark on the request instead of answering it: praise of the question, the
+# subject in general ("parking there can be tricky", "tolls can vary", "lane guidance is a
+# really helpful feature"), the want said back in Korean ("세차장을 찾으시는군요").
+REMARKS = (
+    r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
+    r"thought|call)\b",
+    r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
+    r"confusing|challenging)\b",
+    r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",
+    r"\bit'?s (always )?(a good idea|good|wise|best|important|smart|helpful) to\b",
+    r"\b(is|are) (a |an )?(really |very |super )?(helpful|useful|great|handy|popular|important|"
+    r"nice) (feature|option|thing|idea|tool|choice)s?\b",
+    r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
+    r"choices|places)( available)?\b",
+    r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+)
+
+
+def remarks_only(reply: str, *sources: str) -> bool:
+    """Every sentence a remark on the request or filler, with no number, name or address: a
+    reply that talks about the request and answers nothing."""
+    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+        return False
+    said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())
+            and not any_match(INTERJECTION, s.lower())]
+    return bool(said) and any(any_match(REMARKS, s.lower()) for s in said) and all(
+        any_match(REMARKS, s.lower()) or not (new_content(s, *sources) - REMARK_WORDS)
+        for s in said
+    )
+
+
+# words of a remark, beside its patterns ("Absolutely!", "so it's always good to plan ahead")
+REMARK_WORDS = frozenset(
+    stem(w) for w in """great good interesting question questions really always plan ahead
+    tricky vary varies feature helpful useful options option available lot lots many happy help
+    absolutely sure course totally fine""".split()
+)
+
+
 def is_contentless(reply: str, *sources: str) -> bool:
     """A confident reply that adds no content: no new word, name, number or place."""
     if is_fallback(reply):

@@ -108,6 +108,8 @@ RULES: tuple[Rule, ...] = (
        pr.value_missing),
     _r("value_elsewhere", F.IRRELEVANT_RESPONSE,
        "the value asked for not given, and content of its own instead", pr.value_elsewhere),
+    _r("remarks_only", F.REQUEST_OMITTED, "praise of the question or the subject in general, "
+       "no answer ('parking there can be tricky')", rr.remarks_only),
     _r("cannot_tell", None, "no evidence either way: uncertain", rr.cannot_tell),
     _r("answered_instead", F.IRRELEVANT_RESPONSE, "answered with something else",
        rr.answered_instead),
