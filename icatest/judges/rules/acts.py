@@ -27,6 +27,12 @@ FALLBACK = (
     r"\b[^.?!]*\b(help|do that|understand|handle|process|support)",
     r"\bi (didn'?t|did not|don'?t|do not|couldn'?t|could not) (quite )?"
     r"(understand|get|catch|follow)\b",
+    # the same said tersely, without the subject ("Sorry, didn't catch that. Say it again?")
+    r"^\W*((sorry|oops|hmm)\W+)?(didn'?t|did not|couldn'?t|could not) (quite )?(understand|get|"
+    r"catch|follow) (that|you|it|what you said)\b",
+    r"^\W*((sorry|oops|hmm)\W+)?(say|repeat) (it|that) again\b",
+    # what the assistant does not know, said with nothing given ("no idea, sorry")
+    r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
@@ -66,6 +72,9 @@ FALLBACK = (
     r"(처리|답변|확인|찾을|가져올|불러올)(할|하실|드릴)? 수 없",
     r"지원하지 않",
     r"모르겠습니다",
+    # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
+    r"^\W*(음\W*|죄송해요\W*|미안\W*)?(잘 )?모르겠어(요)?\W*$",
+    r"다시 (말해|얘기해|한 번 말해) ?(줄래|줘|주세요|주실래요|주시겠어요)",
 )
 
 REFUSAL = (
