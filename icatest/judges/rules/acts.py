@@ -5,6 +5,7 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
@@ -281,6 +282,22 @@ YES_NO = (
 POLARITY = r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*)\b"
 
 
+# The state a setting was put in, said in a terse operator's words with the driver's verb left
+# out ("Fan 3, 21 degrees.", "ok, cruise at 170."): the assistant reports, it does not parrot.
+_STATE_CLAUSE = (
+    rf"^(the )?(\w+ )?({ACTION_OBJECTS}|cruise( control)?|temp)( (is )?(at|to|on))?( level)? "
+    r"\d+(\.\d+)?( ?(degrees|deg|°c?|%|km/?h|mph|bar))?$",
+    r"^\d+(\.\d+)? ?(degrees|deg|°c?)$",
+)
+_ACK = (r"^(ok(ay)?|sure|done|right|alright)$",)
+
+
+def reports_state(reply: str) -> bool:
+    clauses = [c.strip() for c in re.split(r"[.,;!]+|\band\b", reply.lower()) if c.strip()]
+    states = [c for c in clauses if any_match(_STATE_CLAUSE, c)]
+    return bool(states) and all(c in states or any_match(_ACK, c) for c in clauses)
+
+
 def confirms_action(reply: str) -> bool:
     """A terse confirmation that names what it did ('GPS set', 'Setting navigation now')."""
     return any_match(CONFIRMED, reply.lower())
@@ -304,7 +321,7 @@ def is_echo(reply: str, user: str) -> bool:
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
         return False
-    if confirms_action(reply) or answers_yes_no(reply, user):
+    if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False
     said = content_stems(user)
     told = content_stems(reply)
