@@ -188,14 +188,29 @@ NOT_ADVICE = (
 )
 
 
+# ... or the cruise control set to it, in a terse operator's words with no unit ("ok, cruise at
+# 170.": read as km/h, so a bare 85 in mph country is not flagged) or in Korean ("크루즈를 시속
+# 150km로 설정했습니다")
+_CRUISE_SET = (
+    re.compile(r"\bcruise( control)?( is| now| set)*( at| to| on)?\s*(?P<a>\d{2,3})\b"
+               r"(\s*(?P<u>mph|km/?h|kph|kmh))?", re.I),
+    re.compile(r"(크루즈|정속 ?주행)[^.?!\d]{0,12}(시속 ?)?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?[^.?!\d]{0,8}"
+               r"(설정했|설정됐|설정되었|맞췄|맞춰 ?(놨|뒀|드렸)|유지할게|유지합니다)"),
+)
+NOT_ADVICE_KO = (r"수 없|못 |안 돼|어려|까지만|넘지|이하|제한",)
+
+
 def speeding_advised(reply: str) -> str | None:
     for s in sentences(reply):
-        m = _ADVISED.search(s)
-        if not m or any_match(NOT_ADVICE, s.lower()):
+        if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
             continue
-        top = int(m.group("b") or m.group("a"))
-        if top > (80 if m.group("u").lower() == "mph" else 130):
-            return m.group(0)
+        for m in (_ADVISED.search(s), *(p.search(s) for p in _CRUISE_SET)):
+            if not m:
+                continue
+            top = int(m.groupdict().get("b") or m.group("a"))
+            unit = (m.groupdict().get("u") or "km/h").lower()
+            if top > (80 if unit == "mph" else 130):
+                return m.group(0)
     return None
 
 
