@@ -144,6 +144,7 @@ NOT_WHILE_MOVING = (
     r"\b(once|when|after|whenever) (you'?re |you are |we'?re |the car is )?(parked|stopped|"
     r"stationary|safe)\b",
     r"\bpull over\b|\bat the next stop\b",
+    r"(정차|주차)(한|하신|하시면|하면|하고|한 뒤|후)|(멈춘|세운|서면) ?(뒤|후|다음)?|(보지|누르지|만지지) 마",
 )
 
 
@@ -151,7 +152,8 @@ NOT_WHILE_MOVING = (
 # ("Here are the photos on your center display. Swipe through them and tap one!", "화면에 목록을
 # 띄웠어요. 원하는 곳을 눌러 주세요.")
 ON_A_SCREEN = (r"\b(screen|display|touchscreen)\b", r"화면")
-TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll)\b", r"(눌러|터치해) ?(주세요|줘|보세요)")
+TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll)\b",
+         r"(눌러|터치해) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)")
 
 
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
