@@ -273,7 +273,8 @@ CONFIRMED = (
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
-    r"[가-힣]+[을를] ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
+    # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요")
+    r"[가-힣]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"
