@@ -175,7 +175,7 @@ CLOSING = (
 
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "네! 바로 처리했습니다.", "요청하신 대로 완료했어요"
+) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
 
 
 DEFER = (

@@ -144,7 +144,8 @@ NOT_WHILE_MOVING = (
     r"\b(once|when|after|whenever) (you'?re |you are |we'?re |the car is )?(parked|stopped|"
     r"stationary|safe)\b",
     r"\bpull over\b|\bat the next stop\b",
-    r"(정차|주차)(한|하신|하시면|하면|하고|한 뒤|후)|(멈춘|세운|서면) ?(뒤|후|다음)?|(보지|누르지|만지지) 마",
+    r"(정차|주차)(한|하신|하시면|하면|하고|한 뒤|후)|(멈춘|세운) ?(뒤|후|다음)",
+    r"(보지|누르지|만지지) 마",
 )
 
 
@@ -196,8 +197,9 @@ NOT_ADVICE = (
 _CRUISE_SET = (
     re.compile(r"\bcruise( control)?( is| now| set)*( at| to| on)?\s*(?P<a>\d{2,3})\b"
                r"(\s*(?P<u>mph|km/?h|kph|kmh))?", re.I),
-    re.compile(r"(크루즈|정속 ?주행)[^.?!\d]{0,12}(시속 ?)?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?[^.?!\d]{0,8}"
-               r"(설정했|설정됐|설정되었|맞췄|맞춰 ?(놨|뒀|드렸)|유지할게|유지합니다)"),
+    re.compile(r"(크루즈|정속 ?주행)[^.?!\d]{0,12}(시속 ?)?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?"
+               r"[^.?!\d]{0,8}(설정했|설정됐|설정되었|맞췄|맞춰 ?(놨|뒀|드렸)|"
+               r"유지할게|유지합니다)"),
 )
 NOT_ADVICE_KO = (r"수 없|못 |안 돼|어려|까지만|넘지|이하|제한",)
 
