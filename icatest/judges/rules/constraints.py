@@ -142,7 +142,7 @@ FAMILIES: dict[str, Family] = {
 
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
-    r"in time for)\s+(?P<t>(?:[01]?\d|2[0-3])(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
+    r"in time for)\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
     r"midnight)",
     re.I,
 )
