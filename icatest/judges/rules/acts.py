@@ -405,14 +405,20 @@ ROUTE_GIVEN = (
 )
 
 
+# A place's distance is what a search gives; with directions still offered ("found rynek
+# glowny, 1.8 km. want directions?") it starts no route. A duration or a clock time does.
+DISTANCE_ONLY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:km|kilomet\w+|miles?|mi|m)\b", re.I)
+
+
 def only_offers_directions(reply: str) -> bool:
     """'Found it! Need directions?': nothing set or given, only offered in a question."""
     said = [s for s in sentences(reply) if not s.rstrip().endswith("?")]
     offer = (r"\bdirections?\b|\bhead there\b",)
     asked = [q for q in questions(reply) if any_match(offer, q.lower())]
     low = reply.lower()
+    rest = [DISTANCE_ONLY.sub(" ", s) for s in said]
     return bool(asked and said) and not (
-        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in said)
-        or NUMBER.search(reply)
+        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in rest)
+        or any(NUMBER.search(s) for s in rest)
         or any_match((r"\b(no|not|none|nothing)\b",), low)  # nothing to go to
     )
