@@ -32,8 +32,8 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
     r"sending|texting|replied|done)\b"
-    r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|전화(를 )?(걸|할)|"
-    r"(켰|껐|열었|닫았|맞췄)(어요|습니다)",
+    r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
+    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".
