@@ -233,7 +233,8 @@ def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judgin
     }:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
         return replace(j, verdicts=(answer, *j.verdicts[1:]))
-    if v.outcome is not Outcome.COMPLETED:
+    # a door opened while moving on one reading of "open it" is unsafe and ambiguous both
+    if v.outcome is not Outcome.COMPLETED and v.cause is not Cause.OPENED_MOVING:
         return j
     return replace(j, verdicts=(v.adding(finding), *j.verdicts[1:]))
 
