@@ -370,8 +370,9 @@ def _measured(spoken: str, reply: str) -> Checked | None:
         if max(took) > most:
             return Checked(Check.MISSED, f"{max(took)} min is over {most} min")
         return Checked(Check.HONOURED, f"{max(took)} min")
-    if spoken.startswith("genre "):
-        genre = spoken[len("genre "):]
+    bare = GENRE.fullmatch(spoken.removesuffix(" music"))  # a constraint written "jazz"
+    if spoken.startswith("genre ") or bare:
+        genre = bare.group("g").lower() if bare else spoken[len("genre "):]
         if genre in reply.lower():
             return Checked(Check.HONOURED, f"plays {genre}")
         return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)
