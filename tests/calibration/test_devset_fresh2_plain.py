@@ -76,6 +76,6 @@ def test_rules_keep_their_figures_on_the_plain_set() -> None:
     gateway = ModelGateway(roles=binding.roles)
     results = asyncio.run(judge_cases(gateway, list(read_cases(PLAIN)), binding.judges.turn))
     got = figures(gold, results)
-    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.65, got["micro_f1"]
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
     assert got["competent_flagged_share"] is not None
     assert got["competent_flagged_share"] <= 0.05, got["competent_flagged_share"]
