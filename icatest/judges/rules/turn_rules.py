@@ -252,10 +252,13 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat pork",
      re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
-    (re.compile(r"\bi'?m allergic to (pea)?nuts\b|\b(pea)?nut allerg\w*", re.I),
-     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b", re.I),
+    # whoever in the car it is ("my daughter is allergic to nuts", "땅콩 알레르기가 있어요")
+    (re.compile(r"\ballergic to (pea|tree ?)?nuts\b|\b(pea)?nut allerg\w*"
+                r"|(땅콩|견과류?) ?알레르기", re.I),
+     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b"
+                r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
-     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b", re.I)),
+     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
 )
 
 
