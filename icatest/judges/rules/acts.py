@@ -280,7 +280,8 @@ YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"
     r"|\b(if|whether)\b"
 )
-POLARITY = r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*)\b"
+POLARITY = (r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*|"
+            r"nope|yep|yup|nah|yeah)\b")  # a terse operator's side taken ("nope.")
 
 
 # The state a setting was put in, said in a terse operator's words with the driver's verb left
