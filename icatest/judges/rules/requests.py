@@ -15,7 +15,6 @@ from functools import lru_cache
 from icatest.judges.rules.grounding import REGIONS
 from icatest.judges.rules.text import (
     ADDRESS,
-    HANGUL,
     any_match,
     distances_km,
     durations,
@@ -226,20 +225,19 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
 # Kinds of places, with the words a reply may use for them (the judge's own list).
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
-                   "steakhouse", "wirtshaus", "brasserie", "food hall", "식당", "맛집"),
+                   "steakhouse", "wirtshaus", "brasserie", "food hall", "식당"),
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
-    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
-                         "충전소"),
+    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
-                "park the car", "park my car", "place to park", "spot to park", "주차장"),
+                "park the car", "park my car", "place to park", "spot to park"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
-    "hospital": ("hospital", "clinic", "emergency room", "병원"),
+    "hospital": ("hospital", "clinic", "emergency room"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
@@ -249,11 +247,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
 
 def _place_word(word: str) -> str:
     """A short word whole ('park', not 'parking'); a longer one also opens a compound
-    ('Apotheke' in 'Apothekenplatz'). A Korean word takes its particles ('주유소가', '약국이');
-    one of three syllables or more also ends a compound ('공영주차장'), a shorter one does not
-    ('마트' is no part of '스마트')."""
-    if HANGUL.match(word):
-        return ("" if len(word) >= 3 else r"(?<!\w)") + re.escape(word)
+    ('Apotheke' in 'Apothekenplatz')."""
     whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
     return r"(?<!\w)" + re.escape(word) + whole
 
