@@ -320,6 +320,9 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
+    bare = KO_RESTATED.sub(" ", reply)
+    if bare != reply:
+        return is_echo(bare, user)
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
         return False
@@ -330,6 +333,12 @@ def is_echo(reply: str, user: str) -> bool:
     if not told or not said:
         return False
     return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
+# is left is the driver's words, as "You'd like a florist …?" is in English.
+KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
+                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
 
 
 def in_drivers_script(reply: str, user: str) -> str:
