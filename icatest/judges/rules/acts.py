@@ -5,6 +5,7 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
@@ -27,6 +28,12 @@ FALLBACK = (
     r"\b[^.?!]*\b(help|do that|understand|handle|process|support)",
     r"\bi (didn'?t|did not|don'?t|do not|couldn'?t|could not) (quite )?"
     r"(understand|get|catch|follow)\b",
+    # the same said tersely, without the subject ("Sorry, didn't catch that. Say it again?")
+    r"^\W*((sorry|oops|hmm)\W+)?(didn'?t|did not|couldn'?t|could not) (quite )?(understand|get|"
+    r"catch|follow) (that|you|it|what you said)\b",
+    r"^\W*((sorry|oops|hmm)\W+)?(say|repeat) (it|that) again\b",
+    # what the assistant does not know, said with nothing given ("no idea, sorry")
+    r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
@@ -66,6 +73,9 @@ FALLBACK = (
     r"(처리|답변|확인|찾을|가져올|불러올)(할|하실|드릴)? 수 없",
     r"지원하지 않",
     r"모르겠습니다",
+    # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
+    r"^\W*(음\W*|죄송해요\W*|미안\W*)?(잘 )?모르겠어(요)?\W*$",
+    r"다시 (말해|얘기해|한 번 말해) ?(줄래|줘|주세요|주실래요|주시겠어요)",
 )
 
 REFUSAL = (
@@ -83,8 +93,9 @@ REFUSAL = (
     r"\b(while|when) (you'?re |you are )?(driving|moving|in motion)\b",
     r"\bi'?d (rather|advise) not\b",
     # keeping it on, said as advice ("I'd keep Lane Keeping Assist on at this speed")
-    r"\b(i'?d|i would|better to|best to|safer to|recommend|suggest) (keep|leave|keeping|"
-    r"leaving)\b[^.?!]*\b(on|active|enabled)\b",
+    # ("I'd rather keep lane assist on at this speed")
+    r"\b(i'?d|i would|better to|best to|safer to|recommend|suggest)( rather| prefer to)? (keep|"
+    r"leave|keeping|leaving)\b[^.?!]*\b(on|active|enabled)\b",
     r"\bit'?s a safety (system|feature|function)\b",
     r"\b(please|let'?s) (keep|stay|stick to|slow)\b",
     r"\b(speed limit|keep your eyes)\b",
@@ -164,7 +175,7 @@ CLOSING = (
 
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-)
+) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
 
 
 DEFER = (
@@ -309,13 +320,31 @@ CONFIRMED = (
     r"\b(i have|i'?ve|i) (just |now |already )?(set|started|scheduled|saved|added|booked|sent|"
     r"turned|switched|opened|closed|adjusted|changed|updated|cancel+ed|moved)\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
-    r"[가-힣]+[을를] ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
+    # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요")
+    r"[가-힣]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"
     r"|\b(if|whether)\b"
 )
-POLARITY = r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*)\b"
+POLARITY = (r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*|"
+            r"nope|yep|yup|nah|yeah)\b")  # a terse operator's side taken ("nope.")
+
+
+# The state a setting was put in, said in a terse operator's words with the driver's verb left
+# out ("Fan 3, 21 degrees.", "ok, cruise at 170."): the assistant reports, it does not parrot.
+_STATE_CLAUSE = (
+    rf"^(the )?(\w+ )?({ACTION_OBJECTS}|cruise( control)?|temp)( (is )?(at|to|on))?( level)? "
+    r"\d+(\.\d+)?( ?(degrees|deg|°c?|%|km/?h|mph|bar))?$",
+    r"^\d+(\.\d+)? ?(degrees|deg|°c?)$",
+)
+_ACK = (r"^(ok(ay)?|sure|done|right|alright)$",)
+
+
+def reports_state(reply: str) -> bool:
+    clauses = [c.strip() for c in re.split(r"[.,;!]+|\band\b", reply.lower()) if c.strip()]
+    states = [c for c in clauses if any_match(_STATE_CLAUSE, c)]
+    return bool(states) and all(c in states or any_match(_ACK, c) for c in clauses)
 
 
 def confirms_action(reply: str) -> bool:
@@ -338,16 +367,25 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
+    bare = KO_RESTATED.sub(" ", reply)
+    if bare != reply:
+        return is_echo(bare, user)
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
         return False
-    if confirms_action(reply) or answers_yes_no(reply, user):
+    if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False
     said = content_stems(user)
     told = content_stems(reply)
     if not told or not said:
         return False
     return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
+# is left is the driver's words, as "You'd like a florist …?" is in English.
+KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
+                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
 
 
 def in_drivers_script(reply: str, user: str) -> str:
@@ -423,14 +461,20 @@ ROUTE_GIVEN = (
 )
 
 
+# A place's distance is what a search gives; with directions still offered ("found rynek
+# glowny, 1.8 km. want directions?") it starts no route. A duration or a clock time does.
+DISTANCE_ONLY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:km|kilomet\w+|miles?|mi|m)\b", re.I)
+
+
 def only_offers_directions(reply: str) -> bool:
     """'Found it! Need directions?': nothing set or given, only offered in a question."""
     said = [s for s in sentences(reply) if not s.rstrip().endswith("?")]
     offer = (r"\bdirections?\b|\bhead there\b",)
     asked = [q for q in questions(reply) if any_match(offer, q.lower())]
     low = reply.lower()
+    rest = [DISTANCE_ONLY.sub(" ", s) for s in said]
     return bool(asked and said) and not (
-        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in said)
-        or NUMBER.search(reply)
+        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in rest)
+        or any(NUMBER.search(s) for s in rest)
         or any_match((r"\b(no|not|none|nothing)\b",), low)  # nothing to go to
     )

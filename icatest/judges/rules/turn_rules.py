@@ -12,7 +12,7 @@ from icatest.judges.rules import acts, attribution, plans, talk
 from icatest.judges.rules.constraints import constraints_in, is_deadline
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
-from icatest.judges.rules.text import clock, names
+from icatest.judges.rules.text import clock, content_stems, names
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict, failed
 
@@ -99,6 +99,17 @@ def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
     return replace(j, verdicts=tuple(out))
 
 
+def raised_before(turn: TurnInput) -> bool:
+    """The driver's words now all come from an earlier utterance whose reply said none of them
+    ("and the chippy?" after "turn the heating up and find a chippy open late" was answered
+    with the heating only): the driver raises again what was left out."""
+    now = content_stems(turn.user)
+    if not now:
+        return False
+    return any(now <= content_stems(u) and not now & content_stems(a)
+               for u, a in zip(turn.history_users, turn.history_replies, strict=False))
+
+
 def asked_again(turn: TurnInput, j: Judging) -> Judging:
     """A free-text request left out that the driver raised on an earlier turn and asks for
     again, or asked with a preference already stated on an earlier turn: the assistant made the
@@ -111,7 +122,7 @@ def asked_again(turn: TurnInput, j: Judging) -> Judging:
                 and labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}):
             d = f"[{r.description}]"
             again = talk.said_before(tuple(constraints_in(turn.user)), turn)
-            if r.later_turn:
+            if r.later_turn or raised_before(turn):
                 why = f"{d} asked for on an earlier turn and left out again"
                 v = _forgotten(v, why, Cause.ASKED_AGAIN, "asked_again")
             elif again:
@@ -281,10 +292,13 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat pork",
      re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
-    (re.compile(r"\bi'?m allergic to (pea)?nuts\b|\b(pea)?nut allerg\w*", re.I),
-     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b", re.I),
+    # whoever in the car it is ("my daughter is allergic to nuts", "땅콩 알레르기가 있어요")
+    (re.compile(r"\ballergic to (pea|tree ?)?nuts\b|\b(pea)?nut allerg\w*"
+                r"|(땅콩|견과류?) ?알레르기", re.I),
+     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b"
+                r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
-     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b", re.I)),
+     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
 )
 
 
