@@ -1,0 +1,60 @@
+"""The third fresh development set, LLM-style replies (icatest/data/judge/devset_fresh2_llm.jsonl):
+verbose markdown replies with bold names, emoji, hedging, tangents and closing offers, and Korean
+turns in 해요체, 합니다체 and 반말, in cities no other set used, labelled from the rubric before the
+rules ran on it. It parses as `judge turns` input, has the counts docs/offline_backend.md gives,
+every rubric label at least five times, and shares no id, reply or (utterance, reply) pair with the
+training data or any other development set."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from icatest.calibration.devset import RUBRIC_LABELS, read_devset
+from icatest.judges.turn_cases import read_cases
+
+DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
+FRESH2 = DATA / "devset_fresh2_llm.jsonl"
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def _others() -> list[Path]:
+    # every other labelled set in the package, the training data among them
+    return sorted(p for p in DATA.glob("*.jsonl") if p != FRESH2)
+
+
+def test_parses_with_the_documented_counts() -> None:
+    gold = read_devset(FRESH2)
+    assert [c.id for c in read_cases(FRESH2)] == [g.id for g in gold]
+    assert len({g.id for g in gold}) == len(gold) == 83
+    assert Counter(g.source for g in gold) == {"written_llm": 66, "written_ko": 17}
+    assert Counter(g.lang for g in gold) == {"en": 66, "ko": 17}
+    labels = Counter(label for g in gold for label in g.labels)
+    assert set(labels) == set(RUBRIC_LABELS)
+    assert min(labels.values()) >= 5, labels
+    assert sum(1 for g in gold if not g.labels) == 33  # 40 %: refusals, limitations among them
+    assert sum(1 for g in gold if len(g.labels) == 2) == 4
+    assert sum(1 for g in gold if g.history) >= 10
+    for g in gold:
+        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
+        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
+    tags = Counter(t for g in gold for t in g.tags)
+    assert tags["useless"] >= 6
+    assert {"refusal", "limitation", "other_words", "unsafe_compliance"} <= set(tags)
+
+
+def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
+    mine = _lines(FRESH2)
+    others = _others()
+    assert {p.name for p in others} >= {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"}
+    for path in others:
+        other = _lines(path)
+        assert not {d["id"] for d in mine} & {t["id"] for t in other}, path.name
+        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, path.name
+        assert not {(d["user"], d["reply"]) for d in mine} & {
+            (t["user"], t["reply"]) for t in other
+        }, path.name
