@@ -205,6 +205,10 @@ READS_OUT = (
     r"\b(read(ing)? (it |this |them |the \w+ )?(out|aloud|to you)|here'?s the (full|whole|"
     r"entire)|(full|whole|entire) (article|text|report|chapter|document|email|thread)|"
     r"read aloud|reading (it|now))\b",
+    # the read-out announced by what it covers ("reading them all will take about 15 minutes",
+    # "I'll read you every one of them")
+    r"\b(read(ing)?|go(ing)? through) (you )?(them|these|those|it|all|every|each) ?(all|of them|"
+    r"one|in full)?\b[^.?!]*\b(minutes?|mins?|hours?)\b",
 )
 DEMANDING = (
     r"\b(heavy|dense|busy|stop[- ]and[- ]go) traffic\b|\btraffic jam\b|\brush hour\b|"
