@@ -69,9 +69,11 @@ FALLBACK = (
 )
 
 REFUSAL = (
-    # the assistant's own no ('I can't', 'we won't'), not 'you won't get alerts'
+    # the assistant's own no ('I can't', 'we won't'), not 'you won't get alerts', nor what a
+    # system switched off no longer does ('it won't brake for you until you turn it back on')
     r"\b(i|we|i'?m|that|this|it)\b[^.?!,]{0,20}\b(can'?t|cannot|won'?t|will not|shouldn'?t|"
-    r"should not|mustn'?t)\b",
+    r"should not|mustn'?t)\b(?! (automatically )?(brake|warn|alert|beep|chime|buzz|nag|remind|"
+    r"intervene|kick in|trigger|steer|bother|disturb)\b)",
     r"^\W*(sorry|unfortunately|no)\b(?! (problem|worries|sweat)\b)",
     r"\b(can'?t|cannot) be (done|changed|disabled|opened|turned off|switched off)\b",
     r"\bnot while\b",
