@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.judges.rules import acts, context, semantic
+from icatest.judges.rules import acts, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.requests import (
@@ -71,7 +71,10 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     if not reply:
         return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
     asked = req.slot("category") or (place_kind(req.description) or "")
-    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH else ""
+    # a plan's stops are of several kinds: another kind in the reply is another stop
+    one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
+                        for t in (req.description, turn.user))
+    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
     # kinds the request itself names are not offered instead ("with parking", "near the
     # Pinakothek": the car park and the museum are what was asked about)
     named = place_kinds(" ".join((req.description, *req.constraints)))

@@ -223,7 +223,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
 # Kinds of places, with the words a reply may use for them (the judge's own list).
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
-                   "steakhouse", "wirtshaus", "brasserie", "food hall", "식당"),
+                   "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
+                   "tavern", "식당"),
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
@@ -240,6 +241,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
     "playground": ("playground", "spielplatz"),
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "세차장"),
 }
 
 
