@@ -10,6 +10,7 @@ from enum import StrEnum
 from icatest.judges.rules import acts, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
+from icatest.judges.rules.korean import is_korean
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
     RequestKind,
@@ -22,6 +23,7 @@ from icatest.judges.rules.requests import (
 from icatest.judges.rules.text import (
     any_match,
     content_stems,
+    distances_km,
     durations,
     names,
     new_content,
@@ -147,7 +149,10 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
     own = sentences(context.own_text(req, turn))
-    named = [bool(new_names(s, turn.user, req.description)) for s in own]
+    # a place is offered by its name, or, in Korean where names are not read, by its distance
+    # ("경포 바다정원 카페: 약 1.5km")
+    named = [bool(new_names(s, turn.user, req.description))
+             or (is_korean(s) and bool(distances_km(s))) for s in own]
     # a list's heading ("Here are some gas stations nearby:") says what its items are
     heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
     return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

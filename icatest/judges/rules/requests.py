@@ -69,6 +69,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"any\b|address|location|rest stop|name of|look(ing)? "
         r"for|search|recommend|suggest|place|spot|somewhere|charg\w*|station|restaurant|cafe|"
         r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food)\b",
+        r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
     ),
     RequestKind.WEATHER: (
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
