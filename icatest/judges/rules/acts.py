@@ -223,7 +223,9 @@ def is_deflection(reply: str) -> bool:
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
-    r"다른 도움이 필요|더 (도와|필요하신)|도와(드릴|줄) (게|일|것)",
+    # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
+    r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
+    r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     r"\b(anything|something) else\b[^.?!]*\?|\bcan i help( you)? with\b[^.?!]*\?",
 )
 
