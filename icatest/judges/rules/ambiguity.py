@@ -55,13 +55,23 @@ def acts_on_one(reply: str) -> bool:
 
 
 def _fits(word: str, text: str) -> set[str]:
-    """What follows the driver's word in the text, per mention: 'Rewe Leopoldstraße (700 m)
-    and Rewe Hohenzollernstraße' gives {'leopoldstraße', 'hohenzollernstraße'} for 'rewe'."""
+    """What tells the mentions of the driver's word in the text apart: 'Rewe Leopoldstraße
+    (700 m) and Rewe Hohenzollernstraße' gives {'leopoldstraße', 'hohenzollernstraße'} for
+    'rewe'; words the mentions share are passed over ('Huckleberry Roasters, Larimer St' and
+    'Huckleberry Roasters, Platte St' give {'larimer', 'platte'})."""
+    tails = []
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=(\s[^\n]*))", text, re.I):
+        said = re.findall(r"[^\s,.;:!?()/*]+", m.group(1))[:6]
+        tails.append([without_particles(w.lower()) if is_korean(w) else w.lower() for w in said])
+    shared = 0
+    while (len(tails) > 1 and all(len(t) > shared for t in tails)
+           and len({t[shared] for t in tails}) == 1):
+        shared += 1
     out = set()
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}\s+([^\s,.;:!?()/]+)", text, re.I):
-        nxt = without_particles(m.group(1).lower()) if is_korean(m.group(1)) else m.group(1)
-        if nxt.lower() not in STOP and not nxt[:1].isdigit():
-            out.add(nxt.lower())
+    for t in tails:
+        nxt = t[shared] if len(t) > shared else ""
+        if nxt and nxt not in STOP and not nxt[:1].isdigit():
+            out.add(nxt)
     return out
 
 
