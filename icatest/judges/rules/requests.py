@@ -38,7 +38,8 @@ class RequestKind(StrEnum):
 
 # A Korean request to be taken somewhere: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘",
 # "길 안내"
-KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내"
+# "주문진까지 안내" (a request written as a noun phrase)
+KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
