@@ -4,6 +4,7 @@ learned model (`learned.py`) only where the similarity alone cannot tell."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -80,6 +81,7 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     # kinds the request itself names are not offered instead ("with parking", "near the
     # Pinakothek": the car park and the museum are what was asked about)
     named = place_kinds(" ".join((req.description, *req.constraints)))
+    offered = LOCATES.sub(" ", offered)
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     if others and place_kind(offered) != (place_kind(asked) or asked):
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
@@ -143,6 +145,12 @@ def another_place(req: Request, reply: str, known: tuple[str, ...]) -> str:
     if route or any(w in low for w in words):
         return ""
     return f"{fresh[0]!r} instead of {next(iter(asked))!r}"
+
+
+# Where an offered place is ("300 m from the castle park", "next to the museum") is no place
+# offered: the words after the preposition locate it.
+LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
+                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
 
 
 def offered_text(req: Request, turn: TurnInput) -> str:
