@@ -38,7 +38,8 @@ FILLER = frozenset(
     something assist request understood noted yes right away on it thing things
     consider sorted everything there now thanks thank welcome
     choice idea coming absolutely wonderful excellent fantastic love glad happy awesome
-    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연"""
+    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연
+    달라고 하시"""  # the driver's request told back: "약국을 찾아 달라고 하셨군요!"
     .split()
 )
 
