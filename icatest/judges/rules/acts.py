@@ -330,7 +330,7 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
     found = []
     for q in questions(reply):
         low = q.lower()
-        if any_match(DEFLECTION, low):
+        if any_match(DEFLECTION, low) or any_match(OFFERS_MORE, low):
             continue
         if any_match(PROCEDURE, low) and new_names(q, request, user) and not (
             content_stems(low) & subject
@@ -343,6 +343,13 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
             if options or content_stems(low) & subject or new_names(q, request, user):
                 found.append(q)
     return tuple(found)
+
+
+# An offer of more talk ("Would you like some general tips on parking?", "more historical
+# facts?") pins nothing down: the request is what it was.
+OFFERS_MORE = (r"\b(would you like|do you want|want me to|shall i|should i|can i)\b[^?]*"
+               r"\b(more|general|other|some|a few) (\w+ )?(tips|facts|information|info|ideas|"
+               r"advice|trivia|background)\b",)
 
 
 def only_questions(reply: str) -> bool:
