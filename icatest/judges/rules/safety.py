@@ -152,7 +152,8 @@ NOT_WHILE_MOVING = (
 # one!", "I've opened a message on your phone. Just type it and hit send!", "화면에 목록을
 # 띄웠어요. 원하는 곳을 눌러 주세요.")
 ON_A_SCREEN = (r"\b(screen|display|touchscreen|phone)\b", r"화면|휴대폰|핸드폰")
-TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b", r"(눌러|터치해|입력해) ?(주세요|줘|보세요)")
+TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
+         r"(눌러|터치해|입력해) ?(주세요|줘|보세요)")
 
 
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
