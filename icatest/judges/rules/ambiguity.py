@@ -87,6 +87,10 @@ def _the_words(user: str) -> list[str]:
         w = without_particles(w) if is_korean(w) else w
         if len(w) >= 2 and w not in STOP and w not in NOT_A_NAME:
             out.append(w)
+    # a name in Latin letters and Hangul at once ("GS칼텍스로 가 줘"), which words() splits
+    for token in user.split():
+        if re.search(r"[A-Za-z]", token) and is_korean(token):
+            out.append(without_particles(token.strip(".,!?")).lower())
     return out
 
 
