@@ -228,6 +228,9 @@ FILLER_SENTENCES = (
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     r"\b(anything|something) else\b[^.?!]*\?|\bcan i help( you)? with\b[^.?!]*\?",
+    # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
+    r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
+    r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
 )
 
 
