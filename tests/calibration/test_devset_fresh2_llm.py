@@ -7,12 +7,18 @@ training data or any other development set."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+import pytest
+
+from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
+from icatest.contracts.labels import Role
+from icatest.judges.setup import bind_roles
+from icatest.judges.turn_cases import judge_cases, read_cases
+from icatest.llm.gateway import ModelGateway
 
 DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 FRESH2 = DATA / "devset_fresh2_llm.jsonl"
@@ -58,3 +64,18 @@ def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
         assert not {(d["user"], d["reply"]) for d in mine} & {
             (t["user"], t["reply"]) for t in other
         }, path.name
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 83 turns
+def test_rules_keep_their_figures_on_the_set() -> None:
+    gold = read_devset(FRESH2)
+    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
+    gateway = ModelGateway(roles=binding.roles)
+    results = asyncio.run(judge_cases(gateway, list(read_cases(FRESH2)), binding.judges.turn))
+    got = figures(gold, results)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    per_label = got["per_label"]
+    assert isinstance(per_label, dict)
+    for label, prf in per_label.items():  # precision first: every label emitted is mostly right
+        assert prf["precision"] is None or prf["precision"] >= 0.75, (label, prf)
