@@ -85,6 +85,8 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     if others and place_kind(offered) != (place_kind(asked) or asked):
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
+    if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
+        return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
     # what the driver said, and where the car is: naming the context's own place finds nothing
@@ -145,6 +147,20 @@ def another_place(req: Request, reply: str, known: tuple[str, ...]) -> str:
     if route or any(w in low for w in words):
         return ""
     return f"{fresh[0]!r} instead of {next(iter(asked))!r}"
+
+
+# A spoken programme asked for (a podcast, an audiobook, the news) and a song played instead
+# ("Now playing 'Sevilla tiene un color especial' by Los del Río!").
+SPOKEN = (r"\b(podcasts?|episodes?|audio ?books?|news|talk shows?|radio plays?|interviews?)\b"
+          r"|팟캐스트|오디오북|뉴스",)
+MUSIC = (r"\b(songs?|tracks?|albums?|music|playlists?|singles?)\b|노래|음악",
+         r"\bplaying\b[^.!?]*\bby [A-Z]")
+
+
+def _music_for_talk(description: str, reply: str) -> bool:
+    if not any_match(SPOKEN, description.lower()) or any_match(SPOKEN, reply.lower()):
+        return False
+    return any_match(MUSIC[:1], reply.lower()) or any_match(MUSIC[1:], reply)
 
 
 # Where an offered place is ("300 m from the castle park", "next to the museum") is no place
