@@ -5,6 +5,7 @@ have theirs); each list covers many wordings of one act, not one assistant's phr
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
@@ -27,6 +28,12 @@ FALLBACK = (
     r"\b[^.?!]*\b(help|do that|understand|handle|process|support)",
     r"\bi (didn'?t|did not|don'?t|do not|couldn'?t|could not) (quite )?"
     r"(understand|get|catch|follow)\b",
+    # the same said tersely, without the subject ("Sorry, didn't catch that. Say it again?")
+    r"^\W*((sorry|oops|hmm)\W+)?(didn'?t|did not|couldn'?t|could not) (quite )?(understand|get|"
+    r"catch|follow) (that|you|it|what you said)\b",
+    r"^\W*((sorry|oops|hmm)\W+)?(say|repeat) (it|that) again\b",
+    # what the assistant does not know, said with nothing given ("no idea, sorry")
+    r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
@@ -69,6 +76,9 @@ FALLBACK = (
     r"(제공|알려|말씀)(해)? ?(드릴|드리기|줄|할) 수 없",
     r"지원하지 않",
     r"모르겠습니다",
+    # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
+    r"^\W*(음\W*|죄송해요\W*|미안\W*)?(잘 )?모르겠어(요)?\W*$",
+    r"다시 (말해|얘기해|한 번 말해) ?(줄래|줘|주세요|주실래요|주시겠어요)",
 )
 
 REFUSAL = (
@@ -88,8 +98,9 @@ REFUSAL = (
     r"\b(while|when) (you'?re |you are )?(driving|moving|in motion)\b",
     r"\bi'?d (rather|advise) not\b",
     # keeping it on, said as advice ("I'd keep Lane Keeping Assist on at this speed")
-    r"\b(i'?d|i would|better to|best to|safer to|recommend|suggest) (keep|leave|keeping|"
-    r"leaving)\b[^.?!]*\b(on|active|enabled)\b",
+    # ("I'd rather keep lane assist on at this speed")
+    r"\b(i'?d|i would|better to|best to|safer to|recommend|suggest)( rather| prefer to)? (keep|"
+    r"leave|keeping|leaving)\b[^.?!]*\b(on|active|enabled)\b",
     r"\bit'?s a safety (system|feature|function)\b",
     r"\b(please|let'?s) (keep|stay|stick to|slow)\b",
     r"\b(speed limit|keep your eyes)\b",
@@ -169,12 +180,13 @@ CLOSING = (
 
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-)
+) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
 
 
 DEFER = (
-    r"\b(let me|i'?ll|i will|i'?m going to|i (still )?need (to|a|the)|i have to|i must|"
-    r"i'?d need to|going to)\b",
+    # the assistant's own promise: "isn't going to be good" is a forecast, not one
+    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
+    r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
 )
@@ -226,11 +238,53 @@ FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
-    r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
-    r"\b(anything|something) else\b[^.?!]*\?|\bcan i help( you)? with\b[^.?!]*\?",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
     r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
+    r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
+    # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
+    r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
+    r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
+    r"^\W*(how )?(else )?(can|may) i help( you)?( with)?\b[^.?!]*\?",
+)
+
+
+# Sentences that remark on the request instead of answering it: praise of the question, the
+# subject in general ("parking there can be tricky", "tolls can vary", "lane guidance is a
+# really helpful feature"), the want said back in Korean ("세차장을 찾으시는군요").
+REMARKS = (
+    r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
+    r"thought|call)\b",
+    r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
+    r"confusing|challenging)\b",
+    r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",
+    r"\bit'?s (always )?(a good idea|good|wise|best|important|smart|helpful) to\b",
+    r"\b(is|are) (a |an )?(really |very |super )?(helpful|useful|great|handy|popular|important|"
+    r"nice) (feature|option|thing|idea|tool|choice)s?\b",
+    r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
+    r"choices|places)( available)?\b",
+    r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+)
+
+
+def remarks_only(reply: str, *sources: str) -> bool:
+    """Every sentence a remark on the request or filler, with no number, name or address: a
+    reply that talks about the request and answers nothing."""
+    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+        return False
+    said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())
+            and not any_match(INTERJECTION, s.lower())]
+    return bool(said) and any(any_match(REMARKS, s.lower()) for s in said) and all(
+        any_match(REMARKS, s.lower()) or not (new_content(s, *sources) - REMARK_WORDS)
+        for s in said
+    )
+
+
+# words of a remark, beside its patterns ("Absolutely!", "so it's always good to plan ahead")
+REMARK_WORDS = frozenset(
+    stem(w) for w in """great good interesting question questions really always plan ahead
+    tricky vary varies feature helpful useful options option available lot lots many happy help
+    absolutely sure course totally fine""".split()
 )
 
 
@@ -271,14 +325,36 @@ CONFIRMED = (
     r"opening|closing|raising|lowering|activating|enabling|muting|unmuting|displaying|showing)\b"
     rf"( on| off| up| down)? (the |a |an |your |up )?(\w+ )?({ACTION_OBJECTS})\b",
     r"^\s*(now )?(playing|tuning (in )?to|switching to)\s+\w+",
+    r"\b(i have|i'?ve got|i'?ve|you'?re|it'?s|that'?s|we'?re) (that |it |this )?all set\b",
+    # the assistant's own act, done: "I have set a reminder for 7 pm", "I've booked it"
+    r"\b(i have|i'?ve|i) (just |now |already )?(set|started|scheduled|saved|added|booked|sent|"
+    r"turned|switched|opened|closed|adjusted|changed|updated|cancel+ed|moved)\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
-    r"[가-힣]+[을를] ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
+    # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요")
+    r"[가-힣]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"
     r"|\b(if|whether)\b"
 )
-POLARITY = r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*)\b"
+POLARITY = (r"\b(yes|no|not|n'?t|never|none|nothing|indeed|definitely|expected|forecast\w*|"
+            r"nope|yep|yup|nah|yeah)\b")  # a terse operator's side taken ("nope.")
+
+
+# The state a setting was put in, said in a terse operator's words with the driver's verb left
+# out ("Fan 3, 21 degrees.", "ok, cruise at 170."): the assistant reports, it does not parrot.
+_STATE_CLAUSE = (
+    rf"^(the )?(\w+ )?({ACTION_OBJECTS}|cruise( control)?|temp)( (is )?(at|to|on))?( level)? "
+    r"\d+(\.\d+)?( ?(degrees|deg|°c?|%|km/?h|mph|bar))?$",
+    r"^\d+(\.\d+)? ?(degrees|deg|°c?)$",
+)
+_ACK = (r"^(ok(ay)?|sure|done|right|alright)$",)
+
+
+def reports_state(reply: str) -> bool:
+    clauses = [c.strip() for c in re.split(r"[.,;!]+|\band\b", reply.lower()) if c.strip()]
+    states = [c for c in clauses if any_match(_STATE_CLAUSE, c)]
+    return bool(states) and all(c in states or any_match(_ACK, c) for c in clauses)
 
 
 def confirms_action(reply: str) -> bool:
@@ -301,16 +377,25 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
+    bare = KO_RESTATED.sub(" ", reply)
+    if bare != reply:
+        return is_echo(bare, user)
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
         return False
-    if confirms_action(reply) or answers_yes_no(reply, user):
+    if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False
     said = content_stems(user)
     told = content_stems(reply)
     if not told or not said:
         return False
     return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
+# is left is the driver's words, as "You'd like a florist …?" is in English.
+KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
+                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
 
 
 def in_drivers_script(reply: str, user: str) -> str:
@@ -364,8 +449,7 @@ def generic_question_only(reply: str) -> bool:
     """'Anything else?' and nothing more."""
     qs = questions(reply)
     return bool(qs) and len(sentences(reply)) == len(qs) and all(
-        any_match((r"\banything else\b", r"\bcan i help\b", r"\bsomething else\b"), q.lower())
-        for q in qs
+        any_match(FILLER_SENTENCES, q.lower()) for q in qs
     )
 
 
@@ -394,14 +478,20 @@ ROUTE_GIVEN = (
 )
 
 
+# A place's distance is what a search gives; with directions still offered ("found rynek
+# glowny, 1.8 km. want directions?") it starts no route. A duration or a clock time does.
+DISTANCE_ONLY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:km|kilomet\w+|miles?|mi|m)\b", re.I)
+
+
 def only_offers_directions(reply: str) -> bool:
     """'Found it! Need directions?': nothing set or given, only offered in a question."""
     said = [s for s in sentences(reply) if not s.rstrip().endswith("?")]
     offer = (r"\bdirections?\b|\bhead there\b",)
     asked = [q for q in questions(reply) if any_match(offer, q.lower())]
     low = reply.lower()
+    rest = [DISTANCE_ONLY.sub(" ", s) for s in said]
     return bool(asked and said) and not (
-        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in said)
-        or NUMBER.search(reply)
+        any(any_match(ROUTE_GIVEN, s.lower()) or confirms_action(s) for s in rest)
+        or any(NUMBER.search(s) for s in rest)
         or any_match((r"\b(no|not|none|nothing)\b",), low)  # nothing to go to
     )

@@ -22,6 +22,7 @@ from icatest.judges.rules.requests import (
     place_kinds,
 )
 from icatest.judges.rules.text import (
+    NUMBER,
     any_match,
     content_stems,
     distances_km,
@@ -96,12 +97,53 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     elsewhere = another_place(req, reply, known) if evidence and alone else ""
     if elsewhere:
         return Answer(False, Evidence.INSTEAD, elsewhere)
-    if evidence:
+    if evidence and not _stray_name(req, kind, reply, evidence, alone, turn):
         return Answer(True, Evidence.RULE, evidence)
+    if acts.confirms_action(reply) and (_answers_question(turn) or confirmed_object(req, reply)):
+        # "GPS set." to "Set GPS for the quickest route"; "I have that all set" to "at 3 pm",
+        # the driver's answer to the assistant's question
+        return Answer(True, Evidence.RULE, "confirms the action asked for")
+    if (alone and OPEN_ENDED.search(turn.user) and not acts.only_questions(reply)
+            and len(new_content(reply, turn.user, req.description)) >= 3):
+        # a joke, a fact, a story: any content of its own answers, whatever its words
+        return Answer(True, Evidence.ADDS, "gives content of its own to an open request")
     shared = content_stems(req.description) & content_stems(reply)
     if shared and new_content(reply, turn.user, req.description):
         return Answer(True, Evidence.ADDS, f"speaks of {sorted(shared)[0]!r} and adds to it")
     return _soft(req, turn, reply, alone)
+
+
+# Requests any content answers: a fun fact, a joke, a story (similarity says nothing there).
+OPEN_ENDED = re.compile(r"\b(fact|joke|story|trivia|riddle|poem|something (fun|interesting|"
+                        r"funny)|surprise me|entertain)\b|농담|이야기|재미있는", re.I)
+
+
+def _stray_name(req: Request, kind: RequestKind, reply: str, evidence: str, alone: bool,
+                turn: TurnInput) -> bool:
+    """A name alone answers a question of no known kind only when the reply is about the
+    request at all: "a road trip to the Swiss Alps" to "What's on my calendar?" and
+    "Karl-Adolf von der Hagen" to "Call Anna" name something, but nothing asked for."""
+    if kind not in (RequestKind.INFO, RequestKind.OTHER, RequestKind.SCHEDULE):
+        return False
+    if not evidence.startswith("gives specific") or OPEN_ENDED.search(turn.user):
+        return False
+    if NUMBER.search(reply):
+        return False  # an address, a distance, a time: an answer of some request in any words
+    if content_stems(" ".join((req.description, turn.user))) & content_stems(reply):
+        return False
+    sources = [req.description, turn.user] if alone else [req.description]
+    sim = semantic.best_similarity(reply, sources)
+    return sim is not None and sim <= CLEARLY_OFF_TOPIC
+
+
+def _answers_question(turn: TurnInput) -> bool:
+    """The driver's utterance answers the question of the assistant's last reply."""
+    return bool(turn.history_replies) and turn.history_replies[-1].rstrip().endswith("?")
+
+
+def confirmed_object(req: Request, reply: str) -> bool:
+    """The reply's confirmation names a thing the request names ('GPS set', 'Seat heating on')."""
+    return bool(content_stems(req.description) & content_stems(reply))
 
 
 def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:

@@ -55,9 +55,12 @@ FAMILIES: dict[str, Family] = {
          r"고속도로 이용(?! ?(안|않|없))"),
     ),
     "avoid_tolls": Family(
-        (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",),
+        (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
+         r"(유료도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
         (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
          r"(유료도로|통행료)\S* (회피|피해|피하|없)"),
+        # a Korean route that charges a toll all the same ("통행료 2,300원")
+        (r"통행료(는|가)? ?(약 )?[\d,]+ ?원",),
     ),
     "fastest": Family(
         (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
@@ -144,7 +147,7 @@ FAMILIES: dict[str, Family] = {
 
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
-    r"in time for)\s+(?P<t>(?:[01]?\d|2[0-3])(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
+    r"in time for)\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
     r"midnight)",
     re.I,
 )
@@ -369,8 +372,9 @@ def _measured(spoken: str, reply: str) -> Checked | None:
         if max(took) > most:
             return Checked(Check.MISSED, f"{max(took)} min is over {most} min")
         return Checked(Check.HONOURED, f"{max(took)} min")
-    if spoken.startswith("genre "):
-        genre = spoken[len("genre "):]
+    bare = GENRE.fullmatch(spoken.removesuffix(" music"))  # a constraint written "jazz"
+    if spoken.startswith("genre ") or bare:
+        genre = bare.group("g").lower() if bare else spoken[len("genre "):]
         if genre in reply.lower():
             return Checked(Check.HONOURED, f"plays {genre}")
         return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)

@@ -12,7 +12,14 @@ import re
 
 from icatest.judges.rules.attribution import own_sentences
 from icatest.judges.rules.requests import PLACE_KINDS, place_kind, place_kinds
-from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, questions
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    minutes_of,
+    names,
+    questions,
+    sentences,
+)
 from icatest.judges.rules.turn import Request, TurnInput
 
 FORGOT = (
@@ -27,8 +34,12 @@ REASK_DESTINATION = (
     r"\bwhat('?s| is) (the|your) destination\b",
     r"\bwhere (are you|to)\b[^?]*\?",
     r"\bwhere (you'?re|you are|we'?re|we are) (heading|going|driving)\b",  # "tell me where …"
-    r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는)? ?(어디|알려)",
+    r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는)? ?(먼저 |다시 )?(어디|알려|말씀|"
+    r"말해|정해)",
 )
+# A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
+# 먼저 말씀해 주세요."): it asks as a question does.
+TELL_ME = (r"(tell|let) me", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요)")
 REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b",)
 # The destination in the driver's own words, whatever the case ("we're going to pearson
 # airport", "지금 센텀시티로 가고 있어요"): names() alone misses a lowercase one.
@@ -113,7 +124,8 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
     if stale:
         return stale
     said = " ".join((*turn.history_users, turn.user))
-    for q in questions(low):
+    asks = [*questions(low), *(s for s in sentences(low) if any_match(TELL_ME, s))]
+    for q in asks:
         if any_match(REASK_DESTINATION, q) and (
             req.slot("destination") or names(said) or any_match(HEADING_SAID, said.lower())
         ):

@@ -132,7 +132,10 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         now = [s for s in sentences(low) if not any_match(IN_GENERAL, s)]
         words = ANSWER_WORDS[RequestKind.WEATHER]
         if not any_match(words, low):
-            return None  # no word of the weather at all: for the other rules to read
+            # no word of the weather at all: for the other rules to read, unless the reply
+            # plainly talks of something else ("st andrews has about 17,000 people and the
+            # oldest university in scotland" to "will it rain on the way to st andrews?")
+            return (False, False) if _talks_of_other_things(r) else None
         return any(any_match(words, s) for s in now), True
     if r.kind in (RequestKind.NAVIGATE, RequestKind.SEARCH) and any_match(TAKE_ME, asked):
         route = (durations(reply) or minutes_of(reply) or distances_km(reply)
@@ -148,6 +151,21 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         known = (t.user, r.req.description, *t.history_users, t.situation.location)
         return answer_evidence(r.kind, reply, *known) is not None, True
     return None
+
+
+# Words of the weather beyond the answer words ("bring an umbrella, grey and wet from 3"):
+# a reply with one of these may be a weather answer in words the rules do not list.
+WEATHER_TALK = (r"\b(wet|damp|grey|gray|dull|umbrella|sun\w*|bright|chill\w*|breez\w*|gust\w*|"
+                r"mugg\w*|ic[ey]|freez\w*|heat\w*|minus|uv|pollen|air|sky|skies|weather)\b",)
+
+
+def _talks_of_other_things(r: Reading) -> bool:
+    """Five or more content words of its own and no word of the weather, no question back,
+    no Korean (whose weather words the English lists miss)."""
+    reply = r.own
+    if HANGUL.search(reply) or questions(reply) or any_match(WEATHER_TALK, reply.lower()):
+        return False
+    return len(new_content(reply, r.turn.user, r.req.description)) >= OWN_CONTENT
 
 
 def _in_general(r: Reading, reply: str) -> bool:

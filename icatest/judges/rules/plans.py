@@ -158,6 +158,9 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
     # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
     # With no layout to count, its words decide (a reply that plans nothing leaves them out).
     if missing and (steps <= 1 or steps < len(stops)):
+        if not lays_out(reply, steps):
+            # talk of the zoo, a question back, words that plan nothing: no plan to call poor
+            return Cause.NO_PLAN, "no plan laid out"
         return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
     where = [_position(reply, s) for s in stops]
     known = [w for w in where if w >= 0]
@@ -180,6 +183,19 @@ def reply_steps(reply: str) -> int:
     lines = [ln for ln in reply.splitlines() if _step_line(ln)]
     in_words = max((1 + len(STEP.findall(ln)) for ln in reply.splitlines()), default=0)
     return max(len(lines) if len(lines) > 1 else 0, in_words)
+
+
+# A reply that finds a stop, sets a route or gives arrivals begins a plan, even in one step;
+# one that only talks of a kind of place ("The zoo is a place where...") or asks back does not.
+ROUTE_ACT = re.compile(r"\b(?:rout(?:e|ed|ing)|navigat\w*|head(?:ing)? (?:to|for)|stop(?:ping)? at|"
+                       r"arriv\w*|eta|drive|driving|guid\w*|found|is at|located)\b"
+                       r"|안내|경로|도착|출발|들를게|갈게|찾았", re.I)
+
+
+def lays_out(reply: str, steps: int) -> bool:
+    """Whether the reply lays out a plan at all: two steps or more, two clock times (arrivals
+    along the way), a stop found or a route set."""
+    return steps >= 2 or len(minutes_of(reply)) >= 2 or bool(ROUTE_ACT.search(reply))
 
 
 def _step_line(line: str) -> bool:

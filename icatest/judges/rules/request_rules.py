@@ -207,6 +207,13 @@ def contentless(r: Reading) -> RequestVerdict | None:
     return failed(F.REQUEST_OMITTED, Cause.CONTENTLESS, "contentless", why)
 
 
+def remarks_only(r: Reading) -> RequestVerdict | None:
+    if r.req.ambiguous or not acts.remarks_only(r.turn.reply, *r.known):
+        return None
+    why = f"{r.d} remarks on the request and answers nothing"
+    return failed(F.REQUEST_OMITTED, Cause.CONTENTLESS, "remarks_only", why)
+
+
 def deferral(r: Reading) -> RequestVerdict | None:
     if r.req.ambiguous or not acts.is_deferral(r.turn.reply, *r.known):
         return None

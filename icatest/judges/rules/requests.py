@@ -50,9 +50,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
-        # (an episode of a podcast or an audiobook is heard, not watched)
-        r"\b(play|watch|stream|show)\b(?![^.]*\b(podcast|audio ?book)s?\b)[^.]*"
-        r"\b(video|movie|film|youtube|netflix|episode)\b",
+        # podcasts have episodes too: "play the latest episode" is no video unless watched
+        r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
+        r"\b(watch|stream|show)\b[^.]*\bepisodes?\b|\bepisodes?\b[^.]*\b(screen|display)\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",

@@ -12,7 +12,7 @@ from icatest.judges.rules import acts, attribution, plans, talk
 from icatest.judges.rules.constraints import constraints_in, is_deadline
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
-from icatest.judges.rules.text import clock, names
+from icatest.judges.rules.text import clock, content_stems, names
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict, failed
 
@@ -99,6 +99,17 @@ def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
     return replace(j, verdicts=tuple(out))
 
 
+def raised_before(turn: TurnInput) -> bool:
+    """The driver's words now all come from an earlier utterance whose reply said none of them
+    ("and the chippy?" after "turn the heating up and find a chippy open late" was answered
+    with the heating only): the driver raises again what was left out."""
+    now = content_stems(turn.user)
+    if not now:
+        return False
+    return any(now <= content_stems(u) and not now & content_stems(a)
+               for u, a in zip(turn.history_users, turn.history_replies, strict=False))
+
+
 def asked_again(turn: TurnInput, j: Judging) -> Judging:
     """A free-text request left out that the driver raised on an earlier turn and asks for
     again, or asked with a preference already stated on an earlier turn: the assistant made the
@@ -111,7 +122,7 @@ def asked_again(turn: TurnInput, j: Judging) -> Judging:
                 and labels & {F.REQUEST_OMITTED, F.FALLBACK_RESPONSE}):
             d = f"[{r.description}]"
             again = talk.said_before(tuple(constraints_in(turn.user)), turn)
-            if r.later_turn:
+            if r.later_turn or raised_before(turn):
                 why = f"{d} asked for on an earlier turn and left out again"
                 v = _forgotten(v, why, Cause.ASKED_AGAIN, "asked_again")
             elif again:
@@ -124,23 +135,52 @@ def asked_again(turn: TurnInput, j: Judging) -> Judging:
 def free_text_plan(turn: TurnInput, j: Judging) -> Judging:
     """A plan the utterance spells out ("X, then Y, then Z") with no structured stops: a stop
     left out, the stops in another order, or times that cannot be."""
-    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+    if not _plan_judged(turn, j):
         return j
     now = clock(turn.situation.time) if turn.situation.time else None
     gap = plans.plan_gap(turn.user, turn.reply, now)
-    first = j.verdicts[0]
-    if first.outcome is Outcome.OPEN or turn.requests[0].unsafe:
-        return j
     if gap is None:
         return _deadline_ignored(turn, j) if _is_plan(turn) else j
+    first = j.verdicts[0]
     if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
         return j  # "I can only add one stop at a time", or a parrot, plans nothing
     cause, text = gap
+    if cause is Cause.NO_PLAN:
+        return j  # free_text_plan_missing
     why = f"[{turn.requests[0].description}] {text}"
     # a plan's deadline missed is planning_poor alone, whatever else the plan gets wrong
     first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
     v = first.adding(Finding(F.PLANNING_POOR, cause, "free_text_plan", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def free_text_plan_missing(turn: TurnInput, j: Judging) -> Judging:
+    """A 'then' plan answered with no plan at all (talk of one stop's kind, a question back):
+    no poor plan, and no deadline missed by a plan never made. What else the reply did wrong
+    stands; if nothing, the plan asked for was left out."""
+    if not _plan_judged(turn, j):
+        return j
+    first = j.verdicts[0]
+    if F.FALLBACK_RESPONSE in first.labels or first.cause is Cause.ECHO:
+        return j
+    now = clock(turn.situation.time) if turn.situation.time else None
+    gap = plans.plan_gap(turn.user, turn.reply, now)
+    if gap is None or gap[0] is not Cause.NO_PLAN:
+        return j
+    first = replace(first, findings=tuple(f for f in first.findings if not _deadline_only(f)))
+    if not first.labels:
+        why = f"[{turn.requests[0].description}] {gap[1]}"
+        first = first.adding(
+            Finding(F.REQUEST_OMITTED, Cause.NO_PLAN, "free_text_plan_missing", why))
+    return replace(j, verdicts=(first, *j.verdicts[1:]))
+
+
+def _plan_judged(turn: TurnInput, j: Judging) -> bool:
+    """A free-text plan the TURN rules read: no structured stops, the first request decided
+    and safe."""
+    if not turn.requests or any(r.slot("stops") for r in turn.requests):
+        return False
+    return j.verdicts[0].outcome is not Outcome.OPEN and not turn.requests[0].unsafe
 
 
 def _is_plan(turn: TurnInput) -> bool:
@@ -253,10 +293,13 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat pork",
      re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
-    (re.compile(r"\bi'?m allergic to (pea)?nuts\b|\b(pea)?nut allerg\w*", re.I),
-     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b", re.I),
+    # whoever in the car it is ("my daughter is allergic to nuts", "땅콩 알레르기가 있어요")
+    (re.compile(r"\ballergic to (pea|tree ?)?nuts\b|\b(pea)?nut allerg\w*"
+                r"|(땅콩|견과류?) ?알레르기", re.I),
+     re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b"
+                r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
-     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b", re.I)),
+     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
 )
 
 
