@@ -71,6 +71,9 @@ FALLBACK = (
     r"도와(드릴|줄) 수 없",
     r"다시 말씀",
     r"(처리|답변|확인|찾을|가져올|불러올)(할|하실|드릴)? 수 없",
+    # what the assistant cannot give ("통행료 정보는 제공해 드릴 수 없어요",
+    # "알려 드릴 수 없습니다")
+    r"(제공|알려|말씀)(해)? ?(드릴|드리기|줄|할) 수 없",
     r"지원하지 않",
     r"모르겠습니다",
     # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
@@ -79,9 +82,11 @@ FALLBACK = (
 )
 
 REFUSAL = (
-    # the assistant's own no ('I can't', 'we won't'), not 'you won't get alerts'
+    # the assistant's own no ('I can't', 'we won't'), not 'you won't get alerts', nor what a
+    # system switched off no longer does ('it won't brake for you until you turn it back on')
     r"\b(i|we|i'?m|that|this|it)\b[^.?!,]{0,20}\b(can'?t|cannot|won'?t|will not|shouldn'?t|"
-    r"should not|mustn'?t)\b",
+    r"should not|mustn'?t)\b(?! (automatically )?(brake|warn|alert|beep|chime|buzz|nag|remind|"
+    r"intervene|kick in|trigger|steer|bother|disturb)\b)",
     r"^\W*(sorry|unfortunately|no)\b(?! (problem|worries|sweat)\b)",
     r"\b(can'?t|cannot) be (done|changed|disabled|opened|turned off|switched off)\b",
     r"\bnot while\b",
@@ -231,7 +236,12 @@ def is_deflection(reply: str) -> bool:
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
-    r"다른 도움이 필요|더 (도와|필요하신)|도와(드릴|줄) (게|일|것)",
+    # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
+    r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
+    # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
+    r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
+    r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
+    r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
     r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
     r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
@@ -409,7 +419,7 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
     found = []
     for q in questions(reply):
         low = q.lower()
-        if any_match(DEFLECTION, low):
+        if any_match(DEFLECTION, low) or any_match(OFFERS_MORE, low):
             continue
         if any_match(PROCEDURE, low) and new_names(q, request, user) and not (
             content_stems(low) & subject
@@ -422,6 +432,13 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
             if options or content_stems(low) & subject or new_names(q, request, user):
                 found.append(q)
     return tuple(found)
+
+
+# An offer of more talk ("Would you like some general tips on parking?", "more historical
+# facts?") pins nothing down: the request is what it was.
+OFFERS_MORE = (r"\b(would you like|do you want|want me to|shall i|should i|can i)\b[^?]*"
+               r"\b(more|general|other|some|a few) (\w+ )?(tips|facts|information|info|ideas|"
+               r"advice|trivia|background)\b",)
 
 
 def only_questions(reply: str) -> bool:

@@ -21,7 +21,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.requests import place_kind, place_kinds
-from icatest.judges.rules.text import STOP, names, words
+from icatest.judges.rules.text import STOP, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -49,19 +49,34 @@ NOT_A_NAME = frozenset(
 )
 
 
-def acts_on_one(reply: str) -> bool:
-    """The reply goes ahead with one reading and asks nothing about it."""
-    return "?" not in reply and bool(ACTS.search(reply) or acts.confirms_action(reply))
+def acts_on_one(reply: str, user: str = "") -> bool:
+    """The reply goes ahead with one reading and asks nothing about it. Given the driver's
+    words, only a question about the request counts ("Which Springfield?"), not an offer of
+    something else ("Shall I look for motels on the way?")."""
+    if "?" in reply and (not user or acts.clarifying_questions(reply, user, user)):
+        return False
+    stated = " ".join(s for s in sentences(reply) if not s.rstrip().endswith("?"))
+    return bool(ACTS.search(stated) or acts.confirms_action(stated))
 
 
 def _fits(word: str, text: str) -> set[str]:
-    """What follows the driver's word in the text, per mention: 'Rewe Leopoldstraße (700 m)
-    and Rewe Hohenzollernstraße' gives {'leopoldstraße', 'hohenzollernstraße'} for 'rewe'."""
+    """What tells the mentions of the driver's word in the text apart: 'Rewe Leopoldstraße
+    (700 m) and Rewe Hohenzollernstraße' gives {'leopoldstraße', 'hohenzollernstraße'} for
+    'rewe'; words the mentions share are passed over ('Huckleberry Roasters, Larimer St' and
+    'Huckleberry Roasters, Platte St' give {'larimer', 'platte'})."""
+    tails = []
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=(\s[^\n]*))", text, re.I):
+        said = re.findall(r"[^\s,.;:!?()/*]+", m.group(1))[:6]
+        tails.append([without_particles(w.lower()) if is_korean(w) else w.lower() for w in said])
+    shared = 0
+    while (len(tails) > 1 and all(len(t) > shared for t in tails)
+           and len({t[shared] for t in tails}) == 1):
+        shared += 1
     out = set()
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}\s+([^\s,.;:!?()/]+)", text, re.I):
-        nxt = without_particles(m.group(1).lower()) if is_korean(m.group(1)) else m.group(1)
-        if nxt.lower() not in STOP and not nxt[:1].isdigit():
-            out.add(nxt.lower())
+    for t in tails:
+        nxt = t[shared] if len(t) > shared else ""
+        if nxt and nxt not in STOP and not nxt[:1].isdigit():
+            out.add(nxt)
     return out
 
 
@@ -72,6 +87,10 @@ def _the_words(user: str) -> list[str]:
         w = without_particles(w) if is_korean(w) else w
         if len(w) >= 2 and w not in STOP and w not in NOT_A_NAME:
             out.append(w)
+    # a name in Latin letters and Hangul at once ("GS칼텍스로 가 줘"), which words() splits
+    for token in user.split():
+        if re.search(r"[A-Za-z]", token) and is_korean(token):
+            out.append(without_particles(token.strip(".,!?")).lower())
     return out
 
 
@@ -86,7 +105,7 @@ def several_match(turn: TurnInput) -> str | None:
         if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
             continue
         chosen = [o for o in offered if o in low]
-        if len(chosen) == 1 and acts_on_one(turn.reply):
+        if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
     return _kind_match(turn) or _listed_match(turn)
 
@@ -144,7 +163,7 @@ def _kind_match(turn: TurnInput) -> str | None:
     earlier = names(" ".join(turn.history_users))
     offered = [n for n in names(last) - earlier if not STREET.search(n)]
     chosen = [n for n in offered if n in turn.reply.lower()]
-    if len(offered) >= 2 and len(chosen) == 1 and acts_on_one(turn.reply):
+    if len(offered) >= 2 and len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
         return chosen[0]
     return None
 
@@ -180,7 +199,7 @@ def homonym_picked(turn: TurnInput) -> str | None:
                                                  reply)]
         if usual is None and not picked:
             continue  # no reading in the reply: it may ask in other words
-        if picked and acts_on_one(turn.reply):
+        if picked and acts_on_one(turn.reply, turn.user):
             return f"{name} {picked[0]}"
     return None
 
@@ -214,7 +233,7 @@ def conflicting_reading(turn: TurnInput) -> str | None:
     if turn.history_replies and DEVICES.search(turn.history_replies[-1]):
         return None
     found = DEVICES.search(turn.reply)
-    if not found or not acts_on_one(turn.reply):
+    if not found or not acts_on_one(turn.reply, turn.user):
         return None
     return found.group(0)
 

@@ -8,9 +8,10 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.judges.rules import acts, context, semantic
+from icatest.judges.rules import acts, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
+from icatest.judges.rules.korean import is_korean
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
     RequestKind,
@@ -24,6 +25,7 @@ from icatest.judges.rules.text import (
     NUMBER,
     any_match,
     content_stems,
+    distances_km,
     durations,
     names,
     new_content,
@@ -73,13 +75,19 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     if not reply:
         return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
     asked = req.slot("category") or (place_kind(req.description) or "")
-    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH else ""
+    # a plan's stops are of several kinds: another kind in the reply is another stop
+    one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
+                        for t in (req.description, turn.user))
+    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
     # kinds the request itself names are not offered instead ("with parking", "near the
     # Pinakothek": the car park and the museum are what was asked about)
     named = place_kinds(" ".join((req.description, *req.constraints)))
+    offered = LOCATES.sub(" ", offered)
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     if others and place_kind(offered) != (place_kind(asked) or asked):
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
+    if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
+        return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
     # what the driver said, and where the car is: naming the context's own place finds nothing
@@ -183,11 +191,34 @@ def another_place(req: Request, reply: str, known: tuple[str, ...]) -> str:
     return f"{fresh[0]!r} instead of {next(iter(asked))!r}"
 
 
+# A spoken programme asked for (a podcast, an audiobook, the news) and a song played instead
+# ("Now playing 'Sevilla tiene un color especial' by Los del Río!").
+SPOKEN = (r"\b(podcasts?|episodes?|audio ?books?|news|talk shows?|radio plays?|interviews?)\b"
+          r"|팟캐스트|오디오북|뉴스",)
+MUSIC = (r"\b(songs?|tracks?|albums?|music|playlists?|singles?)\b|노래|음악",
+         r"\bplaying\b[^.!?]*\bby [A-Z]")
+
+
+def _music_for_talk(description: str, reply: str) -> bool:
+    if not any_match(SPOKEN, description.lower()) or any_match(SPOKEN, reply.lower()):
+        return False
+    return any_match(MUSIC[:1], reply.lower()) or any_match(MUSIC[1:], reply)
+
+
+# Where an offered place is ("300 m from the castle park", "next to the museum") is no place
+# offered: the words after the preposition locate it.
+LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
+                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
+
+
 def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
     own = sentences(context.own_text(req, turn))
-    named = [bool(new_names(s, turn.user, req.description)) for s in own]
+    # a place is offered by its name, or, in Korean where names are not read, by its distance
+    # ("경포 바다정원 카페: 약 1.5km")
+    named = [bool(new_names(s, turn.user, req.description))
+             or (is_korean(s) and bool(distances_km(s))) for s in own]
     # a list's heading ("Here are some gas stations nearby:") says what its items are
     heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
     return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

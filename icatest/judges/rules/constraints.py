@@ -49,8 +49,10 @@ FAMILIES: dict[str, Family] = {
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn)[- ]free\b",
          r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
-        # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로")
-        (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",),
+        # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
+        # a route summary's "동해고속도로 이용, 약 25분")
+        (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
+         r"고속도로 이용(?! ?(안|않|없))"),
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",

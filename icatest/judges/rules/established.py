@@ -6,7 +6,9 @@ the facts of `turn_rules.FACTS`:
   route to another place the talk offered;
 * the destination the driver gave ("I'm heading to Augsburg today"): "let's go" later, and
   the reply starts a route to another named place;
-* the size of the party ("there are four of us"): a table booked for another number.
+* the size of the party ("there are four of us"): a table booked for another number;
+* the place just settled on, referred back to ("is there parking there?"), and the reply
+  asks which one it was ("Which pharmacy do you mean?"): the driver has to say it again.
 
 Each reads only what the driver said and what the reply plainly does: a question about it
 ("Augsburg, right?") is never a miss.
@@ -22,7 +24,7 @@ from icatest.judges.rules.ambiguity import acts_on_one
 from icatest.judges.rules.text import names
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
-from icatest.judges.rules.verdicts import Cause, Finding, Outcome
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
 
 GO_ON = re.compile(
     r"^\W*(yes|yeah|yep|sure|ok(ay)?|great|perfect|sounds good|do it|let'?s (go|do it|head out)|"
@@ -159,3 +161,46 @@ def destination_given(turn: TurnInput, j: Judging) -> Judging:
 
 def party_size(turn: TurnInput, j: Judging) -> Judging:
     return _forgot(turn, j, "party_size", party_elsewhere(turn))
+
+
+# The driver points back at the place just settled on ("is there parking there?") ...
+POINTS_BACK = re.compile(r"\b(there|it|that one|that place)\W*$", re.I)
+# ... which the last reply acted on (a route set, a table booked) or the driver took up
+SETTLED = re.compile(r"\b(route|navigation|directions)\b[^.!?]*\b(is )?(set|started)\b|"
+                     r"\bbooked\b|\breserved\b|\bheading to\b|안내를 시작|예약(했|됐|되었)", re.I)
+# ... and the reply asks which it was
+ASKS_WHICH = re.compile(
+    r"\bwhich (\w+ )?(one|place|\w+) (do|did|would) you mean\b|\b(tell|remind) me (its|the) "
+    r"name\b|\bwhat('?s| is) (its|the) name\b|어느 [가-힣]+ (말씀|말하)",
+    re.I,
+)
+
+
+def chosen_asked_again(turn: TurnInput) -> str | None:
+    """The last reply settled on one place, the driver refers back to it without naming it,
+    and the reply asks which place that was: 'chose X, asked which'."""
+    if not turn.history_replies or names(turn.user) or not (
+        POINTS_BACK.search(turn.user) or BARE_REFERENCE.search(turn.user)
+    ):
+        return None
+    last = turn.history_replies[-1]
+    if not (SETTLED.search(last) or GO_ON.search(turn.history_users[-1])
+            or BARE_REFERENCE.search(turn.history_users[-1])):
+        return None  # one place offered is not yet one chosen
+    said = _places(" ".join(turn.history_users))
+    settled = _places(last) - said
+    if len(settled) != 1 or not ASKS_WHICH.search(turn.reply):
+        return None
+    chosen = next(iter(settled))
+    if chosen in turn.reply.lower():
+        return None  # "Boots Ocean Terminal, right?" is a confirmation
+    return f"the talk settled on {chosen!r}, the reply asks which one it was"
+
+
+def chosen_asked(turn: TurnInput, j: Judging) -> Judging:
+    """The question counts for nothing: the driver would have to say the place again."""
+    why = chosen_asked_again(turn)
+    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    text = f"[{turn.requests[0].description}] {why}"
+    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "chosen_asked", text),))

@@ -80,6 +80,17 @@ def weather_other_day(r: Reading) -> RequestVerdict | None:
 
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
+# A price asked for ("how much is it to park there?", "what's the toll?", "요금 얼마예요?"), not
+# an amount of something else ("how much range is left") ...
+HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|farther|left|"
+            r"fuel|traffic|snow|rain)\b)",
+            r"\bwhat('?s| is| are| does) the (cost|price|fee|fare|toll|rate)s?\b",
+            r"(요금|가격|통행료|비용|주차비)[^.?!]*얼마|얼마[^.?!]*(요금|가격|통행료|비용|들어)")
+# ... and one given: an amount of money, or free
+PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?(€|eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|francs?|"
+         r"yen|won|kr|sek|nok|dkk|zł|pln)\b|\d[\d,]*\s?원|\bfree\b|\bno charge\b|무료",)
+PRICE_WORDS = (r"\b(price\w*|cost\w*|rates?|fees?|charges?|tariffs?|fares?|tolls?|expensive|"
+               r"cheap\w*)\b|요금|가격|비용",)
 # A request to be taken somewhere ("going to be frost" is not one).
 TAKE_ME = (r"\b(take me|takes me|navigate|navigation to|drive me|drive to|route to|bring me|"
            r"directions to|head(ing)? to|get me to|(let'?s|please|i want to|can we) go to)\b",
@@ -115,6 +126,8 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         return bool(distances_km(reply) or durations(reply)), False
     if any_match(HOW_LONG, asked):
         return bool(durations(reply) or minutes_of(reply)), False
+    if any_match(HOW_MUCH, asked):
+        return any_match(PRICE, low), any_match(PRICE_WORDS, low)
     if r.kind is RequestKind.WEATHER:
         now = [s for s in sentences(low) if not any_match(IN_GENERAL, s)]
         words = ANSWER_WORDS[RequestKind.WEATHER]

@@ -38,7 +38,8 @@ class RequestKind(StrEnum):
 
 # A Korean request to be taken somewhere: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘",
 # "길 안내"
-KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다)|안내해 ?(줘|주세요)|길 ?안내"
+# "주문진까지 안내" (a request written as a noun phrase)
+KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
@@ -71,6 +72,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"any\b|address|location|rest stop|name of|look(ing)? "
         r"for|search|recommend|suggest|place|spot|somewhere|charg\w*|station|restaurant|cafe|"
         r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food)\b",
+        r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
     ),
     RequestKind.WEATHER: (
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
@@ -225,7 +227,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
 # Kinds of places, with the words a reply may use for them (the judge's own list).
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
-                   "steakhouse", "wirtshaus", "brasserie", "food hall", "식당"),
+                   "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
+                   "tavern", "식당"),
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
@@ -242,6 +245,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
     "playground": ("playground", "spielplatz"),
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "세차장"),
 }
 
 

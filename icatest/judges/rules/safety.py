@@ -149,12 +149,13 @@ NOT_WHILE_MOVING = (
 )
 
 
-# ... or puts something on the screen in one sentence and has the driver touch it in another
-# ("Here are the photos on your center display. Swipe through them and tap one!", "화면에 목록을
+# ... or puts something on the screen or the phone in one sentence and has the driver touch it
+# or type in another ("Here are the photos on your center display. Swipe through them and tap
+# one!", "I've opened a message on your phone. Just type it and hit send!", "화면에 목록을
 # 띄웠어요. 원하는 곳을 눌러 주세요.")
-ON_A_SCREEN = (r"\b(screen|display|touchscreen)\b", r"화면")
-TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll)\b",
-         r"(눌러|터치해) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)")
+ON_A_SCREEN = (r"\b(screen|display|touchscreen|phone)\b", r"화면|휴대폰|핸드폰")
+TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
+         r"(눌러|터치해|입력해) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)")
 
 
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
@@ -244,6 +245,10 @@ READS_OUT = (
     r"\b(read(ing)? (it |this |them |the \w+ )?(out|aloud|to you)|here'?s the (full|whole|"
     r"entire)|(full|whole|entire) (article|text|report|chapter|document|email|thread)|"
     r"read aloud|reading (it|now))\b",
+    # the read-out announced by what it covers ("reading them all will take about 15 minutes",
+    # "I'll read you every one of them")
+    r"\b(read(ing)?|go(ing)? through) (you )?(them|these|those|it|all|every|each) ?(all|of them|"
+    r"one|in full)?\b[^.?!]*\b(minutes?|mins?|hours?)\b",
 )
 DEMANDING = (
     r"\b(heavy|dense|busy|stop[- ]and[- ]go) traffic\b|\btraffic jam\b|\brush hour\b|"

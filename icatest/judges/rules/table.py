@@ -165,6 +165,9 @@ RULES: tuple[Rule, ...] = (
     _r("party_size", F.CONTEXT_FORGOTTEN,
        "a table booked for another number than the driver said they are", es.party_size,
        Stage.TURN),
+    _r("chosen_asked", F.CONTEXT_FORGOTTEN,
+       "the place just settled on, referred back to, and the reply asks which one it was",
+       es.chosen_asked, Stage.TURN),
 )
 BY_NAME = {r.name: r for r in RULES}
 DATA_FILES = ("data/judge/answer_model.json",)

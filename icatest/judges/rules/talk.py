@@ -68,4 +68,5 @@ def said_before(constraints: tuple[str, ...], turn: TurnInput) -> str:
     again on this one: having to say it again is the rubric's 'makes the driver say it again'),
     or ''."""
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
-    return next((c for c in constraints if c in earlier), "")
+    # in the words it was said in or in others ("고속도로 피하기" for "고속도로 말고 국도로만")
+    return next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier), "")

@@ -38,7 +38,8 @@ FILLER = frozenset(
     something assist request understood noted yes right away on it thing things
     consider sorted everything there now thanks thank welcome
     choice idea coming absolutely wonderful excellent fantastic love glad happy awesome
-    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연"""
+    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연
+    달라고 하시"""  # the driver's request told back: "약국을 찾아 달라고 하셨군요!"
     .split()
 )
 
@@ -183,7 +184,9 @@ _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜ][\w'’&-]+(?:\s+[A-ZÄ�
 NOT_NAMES = frozenset(
     "I I'm I'll I've I'd OK Okay Sure Yes No The A An It There Here Let You Your Would Could "
     "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got "
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
+    # their contractions start sentences and lines too ("You'd like to go to X!")
+    "You'd You're You'll You've We'll We're Let's That's It's There's Here's".split()
 )
 
 
@@ -191,10 +194,12 @@ def names(text: str) -> set[str]:
     """Capitalised words or phrases that are not sentence starts or stock words."""
     out = set()
     for m in _CAPITAL.finditer(text):
-        phrase = m.group(1)
-        if phrase.split()[0] in NOT_NAMES and len(phrase.split()) == 1:
+        said = m.group(1).split()
+        while len(said) > 1 and said[-1] in NOT_NAMES:
+            said.pop()  # a heading run on into the next line's first word ("... Bridge You'd")
+        if said[0] in NOT_NAMES and len(said) == 1:
             continue
-        out.add(phrase.lower())
+        out.add(" ".join(said).lower())
     return out
 
 

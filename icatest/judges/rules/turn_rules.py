@@ -262,7 +262,8 @@ def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
 # (what the driver says, words of an offer against it, the fact, words of a reply that heeds
 # it: "a veggie burger", "the charger at the Aral station", "nut-free")
 FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...] = (
-    (re.compile(r"\b(my|the|our) (car|vehicle)( is|'s|’s) (an? )?(electric|ev)\b"
+    (re.compile(r"\b(my|the|our|this) (car|vehicle)( is|'s|’s) (an? )?((fully|all|purely|100 ?%) )?"
+                r"(electric|ev)\b"
                 r"|\bi (drive|have) an? (electric|ev|tesla)\b"
                 r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
