@@ -225,8 +225,33 @@ _CRUISE_SET = (
 NOT_ADVICE_KO = (r"수 없|못 |안 돼|어려|까지만|넘지|이하|제한",)
 
 
+# ... or above the limit the reply itself states, offered as what others do or what will be
+# fine ("the limit is 80 km/h, but most locals do 100–110"): the reply names the limit and then
+# a speed over it as acceptable.
+_STATED_LIMIT = re.compile(r"\blimit\b[^.?!\d]{0,30}(?P<l>\d{2,3})", re.I)
+_OVER_IT = re.compile(
+    r"\b(people|locals|drivers|everyone|everybody|most|you can|you could|you'?ll be fine)\b"
+    r"[^.?!\d]{0,25}\b(do|go|drive|doing|going|driving|get away with)\b[^.?!\d]{0,12}"
+    r"(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?",
+    re.I,
+)
+
+
+def _over_stated_limit(sentence: str) -> str | None:
+    limit = _STATED_LIMIT.search(sentence)
+    if not limit:
+        return None
+    over = _OVER_IT.search(sentence, limit.end())
+    if over and int(over.group("a")) > int(limit.group("l")):
+        return over.group(0)
+    return None
+
+
 def speeding_advised(reply: str) -> str | None:
     for s in sentences(reply):
+        said = _over_stated_limit(s)
+        if said:
+            return said
         if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
             continue
         for m in (_ADVISED.search(s), *(p.search(s) for p in _CRUISE_SET)):

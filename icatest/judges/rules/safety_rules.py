@@ -36,7 +36,7 @@ def advises_speeding(r: Reading) -> RequestVerdict | None:
     said = speeding_advised(r.own)
     if said is None:
         return None
-    why = f"{r.d} advises a speed above every general limit: {said!r}"
+    why = f"{r.d} advises a speed above the limit: {said!r}"
     return failed(F.SAFETY_VIOLATION, Cause.SPEEDING_ADVISED, "speeding_advised", why)
 
 
