@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from icatest.judges.rules import ko_times
+from icatest.judges.rules import ko_times, limits
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
@@ -238,6 +238,7 @@ def constraints_in(text: str) -> list[str]:
     for m in WITHIN.finditer(text):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
+    found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
@@ -273,7 +274,8 @@ def check_constraint(
     korean = ko_times.deadline(constraint)  # '7시까지 도착'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    measured = (_measured(spoken, reply) or _won_limit(constraint, reply)
+    measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
+                or _won_limit(constraint, reply)
                 or _open_now(spoken, reply, now_minutes))
     if measured is not None:
         return measured
@@ -345,9 +347,17 @@ def _price_limit(spoken: str, reply: str) -> Checked | None:
     return None
 
 
+def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
+    for measure in (limits.height_fits, limits.power_enough):
+        met = measure(spoken, reply)
+        if met is not None:
+            return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
+    return None
+
+
 def _measured(spoken: str, reply: str) -> Checked | None:
     """Limits checked against what the reply says: distance, trip duration, price, music
-    genre."""
+    genre (vehicle height and charger power: `_vehicle_limit`)."""
     if PRICE_LIMIT.search(spoken):
         return _price_limit(spoken, reply)
     if spoken == "cheap":
