@@ -59,8 +59,9 @@ FAMILIES: dict[str, Family] = {
          r"(유료도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
         (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
          r"(유료도로|통행료)\S* (회피|피해|피하|없)"),
-        # a Korean route that charges a toll all the same ("통행료 2,300원")
-        (r"통행료(는|가)? ?(약 )?[\d,]+ ?원",),
+        # a Korean route that charges a toll all the same ("통행료 2,300원", a summary's
+        # "- 통행료: **2,900원**")
+        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?원",),
     ),
     "fastest": Family(
         (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
