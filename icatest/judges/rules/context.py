@@ -41,6 +41,18 @@ REASK_DESTINATION = (
 # 먼저 말씀해 주세요."): it asks as a question does.
 TELL_ME = (r"(tell|let) me", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요)")
 REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b",)
+# Asking which one of a kind the driver's own is ("Which hotel are you staying at?") after the
+# driver named it ("Our hotel is the Sapporo Grand View"): the driver has to say it again.
+REASK_OWN = re.compile(r"\bwhich (?P<k>hotel|office|school|house|flat|apartment|airbnb|"
+                       r"campsite) (are you|is it|is yours|is your|do you|did you|were you)\b")
+
+
+def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool:
+    m = REASK_OWN.search(question)
+    if not m:
+        return False
+    said = re.compile(rf"\b(our|my) {m.group('k')}\b[^.?!]*\b(is|'s|called)\b", re.I)
+    return any(said.search(s) and names(s) for u in drivers for s in sentences(u))
 # The destination in the driver's own words, whatever the case ("we're going to pearson
 # airport", "지금 센텀시티로 가고 있어요"): names() alone misses a lowercase one.
 HEADING_SAID = (
@@ -132,6 +144,8 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
             return "asks for a destination the driver already gave"
         if any_match(REASK_TIME, q) and minutes_of(said):
             return "asks for a time the driver already gave"
+        if own_place_named(q, turn.history_users):
+            return "asks for a place of the driver's own that the driver already named"
     return None
 
 
