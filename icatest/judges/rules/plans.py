@@ -70,7 +70,9 @@ def _stems(part: str) -> set[str]:
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
     r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
-    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket)\b", re.I
+    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|"
+    # the fuel stop said as the errand ("fill up the tank", "refuel")
+    r"fill up|refuel|petrol)\b", re.I
 )
 
 
@@ -99,6 +101,8 @@ ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
 ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
 ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
 ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
+for _said in ("fill up", "refuel", "petrol"):
+    ERRAND_WORDS[_said] = (*ERRAND_WORDS["fuel"], "fill up", "refuel")
 
 
 def _errand_words(stop: str) -> tuple[str, ...]:
