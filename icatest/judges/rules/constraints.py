@@ -88,7 +88,8 @@ FAMILIES: dict[str, Family] = {
     ),
     "open_now": Family(
         (r"\b(open now|still open|currently open|open late|open right now)\b",),
-        (r"\b(open|opens|until \d|till \d|hours|24/7|24 hours)\b", r"영업"),
+        # a closing hour of two digits ("until 01:00", "till 23:30") as well as one
+        (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 hours)\b", r"영업"),
     ),
     "vegetarian": Family(
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
