@@ -36,6 +36,8 @@ class Family:
     asks: tuple[str, ...]  # how a driver phrases it
     honours: tuple[str, ...]  # evidence in a reply; empty: honoured unless broken
     breaks: tuple[str, ...] = ()  # evidence in a reply that goes against it
+    # neither honoured nor broken in words is no evidence: an LLM says a house rule many ways
+    unread_if_silent: bool = False
 
 
 _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*|without|no|" \
@@ -90,6 +92,29 @@ FAMILIES: dict[str, Family] = {
         (r"\b(open now|still open|currently open|open late|open right now)\b",),
         # a closing hour of two digits ("until 01:00", "till 23:30") as well as one
         (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 hours)\b", r"영업"),
+    ),
+    # a house rule of the place: read only when the reply states it either way
+    "pets_allowed": Family(
+        (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with)\b[^.]{0,15}\b(dogs?|pets?)\b",
+         r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b"),
+        (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
+         r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
+         r"\b(pet|dog)[- ]friendly\b"),
+        (r"\bno (pets|dogs|animals)\b",
+         r"\b(pets?|dogs?|animals?)\b[^.]*\b(are |is )?not (allowed|permitted|accepted|"
+         r"welcome)\b",
+         r"\b(doesn'?t|does not|don'?t|do not)\b[^.]*\b(allow|accept|take)\b[^.]*\b(pets|"
+         r"dogs)\b"),
+        unread_if_silent=True,
+    ),
+    "card_payment": Family(
+        (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
+         r"\bcard payment\b", r"\bno cash\b"),
+        (r"\b(take\w*|accept\w*) (all )?(credit |debit )?cards?\b",
+         r"\bcards? (accepted|ok)\b", r"\bcontactless\b"),
+        (r"\bcash only\b", r"\bno cards?\b",
+         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b"),
+        unread_if_silent=True,
     ),
     "vegetarian": Family(
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
@@ -286,6 +311,15 @@ def check_constraint(
         if place and (place in low or content_stems(place) & content_stems(low)):
             return Checked(Check.HONOURED, f"mentions {place}")
         return Checked(Check.MISSED, f"{place} not mentioned")
+    by_family = _by_family(spoken, low)
+    if by_family is not None:
+        return by_family
+    if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
+        return Checked(Check.HONOURED, "its words are in the reply")
+    return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+
+
+def _by_family(spoken: str, low: str) -> Checked | None:
     named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for family in named or list(FAMILIES.values()):
         if named or any_match(family.asks, spoken):
@@ -293,10 +327,10 @@ def check_constraint(
                 return Checked(Check.MISSED, "the reply goes against it")
             if not family.honours or any_match(family.honours, low):
                 return Checked(Check.HONOURED, "evidence in the reply")
+            if family.unread_if_silent:
+                return Checked(Check.UNKNOWN, "the reply does not say either way")
             return Checked(Check.MISSED, "no evidence in the reply", absent=True)
-    if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
-        return Checked(Check.HONOURED, "its words are in the reply")
-    return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+    return None
 
 
 # A closing time the reply states ("open until 17:00", "closes at 5 pm").
