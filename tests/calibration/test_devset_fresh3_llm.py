@@ -3,16 +3,23 @@ verbose markdown replies with bold names, emoji, hedging, tangents, wrong days a
 closing offers, and Korean turns in 해요체, 합니다체 and 반말, in cities no other set used,
 labelled from the rubric before the rules ran on it. It parses as `judge turns` input, has the
 counts docs/offline_backend.md gives, every rubric label at least four times, and shares no id,
-reply or (utterance, reply) pair with the training data or any other development set."""
+reply or (utterance, reply) pair with the training data or any other development set. The
+rules keep the figures of this round's fixes on it (slow)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+import pytest
+
+from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
+from icatest.contracts.labels import Role
+from icatest.judges.setup import bind_roles
+from icatest.judges.turn_cases import judge_cases, read_cases
+from icatest.llm.gateway import ModelGateway
 
 DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 FRESH3 = DATA / "devset_fresh3_llm.jsonl"
@@ -63,3 +70,19 @@ def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
         assert not {(d["user"], d["reply"]) for d in mine} & {
             (t["user"], t["reply"]) for t in other
         }, path.name
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 68 turns
+def test_rules_keep_their_figures_on_the_set() -> None:
+    gold = read_devset(FRESH3)
+    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
+    gateway = ModelGateway(roles=binding.roles)
+    results = asyncio.run(judge_cases(gateway, list(read_cases(FRESH3)), binding.judges.turn))
+    got = figures(gold, results)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.75, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] == 1.0, got["korean_judged_share"]
+    per_label = got["per_label"]
+    assert isinstance(per_label, dict)
+    for label, prf in per_label.items():  # precision first: every label emitted is mostly right
+        assert prf["precision"] is None or prf["precision"] >= 0.75, (label, prf)
