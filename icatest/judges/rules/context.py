@@ -47,6 +47,29 @@ REASK_OWN = re.compile(r"\bwhich (?P<k>hotel|office|school|house|flat|apartment|
                        r"campsite) (are you|is it|is yours|is your|do you|did you|were you)\b")
 
 
+# A unit the driver asked for ("give me distances in miles, not kilometres") and the reply's
+# distances in the other one only: the preference is forgotten.
+PREFERS_UNIT = {
+    "mi": re.compile(r"\b(in|use|using) miles\b|\bmiles,? (not|instead of|rather than) "
+                     r"(kilomet|km)", re.I),
+    "km": re.compile(r"\b(in|use|using) (kilomet\w+|km)\b|\b(kilomet\w+|km),? (not|instead of|"
+                     r"rather than) miles", re.I),
+}
+DISTANCE_IN = {
+    "mi": re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:miles?|mi)\b", re.I),
+    "km": re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:km|kilomet\w+)\b", re.I),
+}
+
+
+def unit_forgotten(turn: TurnInput) -> str | None:
+    said = " ".join(turn.history_users)
+    for unit, other in (("mi", "km"), ("km", "mi")):
+        if (PREFERS_UNIT[unit].search(said) and DISTANCE_IN[other].search(turn.reply)
+                and not DISTANCE_IN[unit].search(turn.reply)):
+            return f"gives distances in {other} after the driver asked for {unit}"
+    return None
+
+
 def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool:
     m = REASK_OWN.search(question)
     if not m:
@@ -146,7 +169,7 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
             return "asks for a time the driver already gave"
         if own_place_named(q, turn.history_users):
             return "asks for a place of the driver's own that the driver already named"
-    return None
+    return unit_forgotten(turn)
 
 
 def recalls_earlier(req: Request, turn: TurnInput) -> str | None:
