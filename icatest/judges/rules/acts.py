@@ -272,8 +272,10 @@ REMARKS = (
 
 def remarks_only(reply: str, *sources: str) -> bool:
     """Every sentence a remark on the request or filler, with no number, name or address: a
-    reply that talks about the request and answers nothing."""
-    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+    reply that talks about the request and answers nothing. A remark's own capital ("…
+    tonight Great question!", a bold heading run into it) names nothing."""
+    unremarked = re.sub("|".join(REMARKS), " ", reply, flags=re.I)
+    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(unremarked, *sources):
         return False
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())
             and not any_match(INTERJECTION, s.lower())]
