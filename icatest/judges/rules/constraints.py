@@ -43,11 +43,11 @@ _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*
 FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
-         r"freeway|interstate)s?",
+         r"freeway|expressway|interstate)s?",
          r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
-        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|interstate|a\d+)",
+        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
-         r"\b(highway|motorway|autobahn)[- ]free\b",
+         r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
          r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
         # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
         # a route summary's "동해고속도로 이용, 약 25분")
