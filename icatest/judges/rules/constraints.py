@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from icatest.judges.rules import ko_times
+from icatest.judges.rules import clearance, ko_times
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
@@ -239,6 +239,9 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
+    height = clearance.needed(text)  # 'the van is 2.1 m high'
+    if height is not None:
+        found.append(f"clearance over {height:g} m")
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
@@ -274,7 +277,7 @@ def check_constraint(
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_measured(spoken, reply) or _won_limit(constraint, reply)
-                or _open_now(spoken, reply, now_minutes))
+                or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -379,6 +382,21 @@ def _measured(spoken: str, reply: str) -> Checked | None:
             return Checked(Check.HONOURED, f"plays {genre}")
         return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)
     return None
+
+
+def _clears(spoken: str, reply: str) -> Checked | None:
+    """The vehicle's height against the height limits the reply names (none: no evidence)."""
+    height = clearance.needed(spoken)
+    if height is None:
+        return None
+    named = clearance.limits(reply)
+    if not named:
+        return Checked(Check.UNKNOWN, "no height limit named")
+    if max(named) >= height - 0.005:
+        return Checked(Check.HONOURED, f"{max(named):g} m clears {height:g} m")
+    if clearance.says_too_low(reply):
+        return Checked(Check.STATED, "the reply says it is too low")
+    return Checked(Check.MISSED, f"height limits up to {max(named):g} m, under {height:g} m")
 
 
 def _deadline(when: str, reply: str, now: int | None) -> Checked:
