@@ -155,7 +155,10 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
+# the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
+TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
+LATER_KO = re.compile(r"알려|알림|리마인드|타이머|알람|전화|문자|메시지")
 GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap|country|blues|"
                    r"metal|techno|electronic|reggae|soul|folk|indie|disco|funk)\b(?= music| songs?|"
                    r"\b)", re.I)
@@ -244,6 +247,8 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"clearance over {height:g} m")
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
+        if not LATER_KO.search(text):
+            found += [f"takes at most {m.group('n')} min" for m in TAKING_KO.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
@@ -263,11 +268,19 @@ def is_deadline(constraint: str) -> bool:
     )
 
 
+def _spoken(constraint: str) -> str:
+    """The constraint in the words the checks read ("20분 이내" is "takes at most 20 min")."""
+    korean_limit = TAKING_KO.search(constraint)
+    if korean_limit and ko_times.deadline(constraint) is None:
+        return f"takes at most {korean_limit.group('n')} min"
+    return constraint.lower().replace("_", " ")
+
+
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
 ) -> Checked:
     """Is the constraint honoured by the reply? With the reason."""
-    low, spoken = reply.lower(), constraint.lower().replace("_", " ")
+    low, spoken = reply.lower(), _spoken(constraint)
     if spoken.startswith("arrive by "):
         return _deadline(spoken[len("arrive by "):], reply, now_minutes)
     deadline = DEADLINE.search(spoken)
