@@ -223,6 +223,9 @@ DEVICES = re.compile(
 )
 
 
+BARE_WORDS = 4
+
+
 def conflicting_reading(turn: TurnInput) -> str | None:
     """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
     last exchange), and the reply sets one thing without asking: the thing it chose."""
@@ -232,10 +235,13 @@ def conflicting_reading(turn: TurnInput) -> str | None:
         return None
     if turn.history_replies and DEVICES.search(turn.history_replies[-1]):
         return None
-    found = DEVICES.search(turn.reply)
-    if not found or not acts_on_one(turn.reply, turn.user):
+    if not acts_on_one(turn.reply, turn.user):
         return None
-    return found.group(0)
+    found = DEVICES.search(turn.reply)
+    if found:
+        return f"the {found.group(0)}"
+    # a bare confirmation ("Switched off.", "껐어요."): it set one thing and does not say which
+    return "something it does not name" if len(words(turn.reply)) <= BARE_WORDS else None
 
 
 def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
@@ -247,7 +253,8 @@ def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judgin
     v = j.verdicts[0]
     text = f"[{turn.requests[0].description}] {why}, without asking which"
     finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
-    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL) and not v.labels - {
+    # a bare "Switched off." reads as a reply with no content; to "turn it off" it is an act
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS) and not v.labels - {
         F.REQUEST_OMITTED
     }:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
@@ -272,5 +279,5 @@ def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
 
 def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
     chosen = conflicting_reading(turn)
-    why = f"nothing named that 'it' could be; the reply sets the {chosen}"
+    why = f"nothing named that 'it' could be; the reply sets {chosen}"
     return _acted_on(turn, j, "conflicting_readings", why if chosen else None)
