@@ -4,16 +4,22 @@ two requests answered, refusals and limitations said openly), 18 of them Korean 
 and 반말, labelled from the rubric before the rules ran on it. It parses as `judge turns` input,
 has the counts docs/offline_backend.md gives, every rubric label at least four times, and shares
 no id, reply, utterance or (utterance, reply) pair with the training data or the other
-development sets."""
+development sets; (slow) the rules keep their figures there."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+import pytest
+
+from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
+from icatest.contracts.labels import Role
+from icatest.judges.setup import bind_roles
+from icatest.judges.turn_cases import judge_cases, read_cases
+from icatest.llm.gateway import ModelGateway
 
 DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 PLAIN = DATA / "devset_fresh3_plain.jsonl"
@@ -62,3 +68,14 @@ def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
         assert not {(d["user"], d["reply"]) for d in mine} & {
             (t["user"], t["reply"]) for t in other
         }, name
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 65 turns
+def test_rules_keep_their_figures_on_the_plain_set() -> None:
+    gold = read_devset(PLAIN)
+    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
+    gateway = ModelGateway(roles=binding.roles)
+    results = asyncio.run(judge_cases(gateway, list(read_cases(PLAIN)), binding.judges.turn))
+    got = figures(gold, results)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
