@@ -31,7 +31,7 @@ ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
-    r"sending|texting|replied|done)\b"
+    r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
     re.I,
@@ -162,10 +162,19 @@ def _kind_match(turn: TurnInput) -> str | None:
         return None
     earlier = names(" ".join(turn.history_users))
     offered = [n for n in names(last) - earlier if not STREET.search(n)]
-    chosen = [n for n in offered if n in turn.reply.lower()]
-    if len(offered) >= 2 and len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
-        return chosen[0]
+    low = turn.reply.lower()
+    chosen = [n for n in offered if n in low]
+    # one place may carry several names ("OMV at Barje"): the places are the list's items
+    items = [{n for n in offered if n in part.lower()} for part in _ITEMS.split(last)]
+    items = [i for i in items if i]
+    picked = [i for i in items if any(n in low for n in i)]
+    one = (len(offered) >= 2 and len(chosen) == 1) or (len(items) >= 2 and len(picked) == 1)
+    if one and acts_on_one(turn.reply, turn.user):
+        return chosen[0] if len(chosen) == 1 else sorted(picked[0])[0]
     return None
+
+
+_ITEMS = re.compile(r"[,;]|\b(?:and|or)\b|(?<=[.!?])\s", re.I)
 
 
 # Names that well-known places far apart share, with the reading a driver means when they
