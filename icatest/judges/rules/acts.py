@@ -50,9 +50,10 @@ FALLBACK = (
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
     r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
-    # a passing failure of the assistant itself ("couldn't fetch that right now, try again?")
+    # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
+    # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
-    r"retrieve|connect)\b",
+    r"retrieve|connect|pull|look up)\b",
     r"\b(couldn'?t|could not|can'?t|cannot)\b[^.?!]*\b(just now|right now|at the moment)\b",
     r"\b(let me|i'?ll|want me to|wanna|shall i|should i) try (that |it )?again\b",
     r"\bi can only\b[^.?!]*\b(right now|at the moment|for now|at a time)\b",

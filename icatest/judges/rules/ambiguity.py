@@ -31,7 +31,7 @@ ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
-    r"sending|texting|replied|done)\b"
+    r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
     re.I,
@@ -162,10 +162,19 @@ def _kind_match(turn: TurnInput) -> str | None:
         return None
     earlier = names(" ".join(turn.history_users))
     offered = [n for n in names(last) - earlier if not STREET.search(n)]
-    chosen = [n for n in offered if n in turn.reply.lower()]
-    if len(offered) >= 2 and len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
-        return chosen[0]
+    low = turn.reply.lower()
+    chosen = [n for n in offered if n in low]
+    # one place may carry several names ("OMV at Barje"): the places are the list's items
+    items = [{n for n in offered if n in part.lower()} for part in _ITEMS.split(last)]
+    items = [i for i in items if i]
+    picked = [i for i in items if any(n in low for n in i)]
+    one = (len(offered) >= 2 and len(chosen) == 1) or (len(items) >= 2 and len(picked) == 1)
+    if one and acts_on_one(turn.reply, turn.user):
+        return chosen[0] if len(chosen) == 1 else sorted(picked[0])[0]
     return None
+
+
+_ITEMS = re.compile(r"[,;]|\b(?:and|or)\b|(?<=[.!?])\s", re.I)
 
 
 # Names that well-known places far apart share, with the reading a driver means when they
@@ -223,6 +232,9 @@ DEVICES = re.compile(
 )
 
 
+BARE_WORDS = 4
+
+
 def conflicting_reading(turn: TurnInput) -> str | None:
     """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
     last exchange), and the reply sets one thing without asking: the thing it chose."""
@@ -232,10 +244,13 @@ def conflicting_reading(turn: TurnInput) -> str | None:
         return None
     if turn.history_replies and DEVICES.search(turn.history_replies[-1]):
         return None
-    found = DEVICES.search(turn.reply)
-    if not found or not acts_on_one(turn.reply, turn.user):
+    if not acts_on_one(turn.reply, turn.user):
         return None
-    return found.group(0)
+    found = DEVICES.search(turn.reply)
+    if found:
+        return f"the {found.group(0)}"
+    # a bare confirmation ("Switched off.", "껐어요."): it set one thing and does not say which
+    return "something it does not name" if len(words(turn.reply)) <= BARE_WORDS else None
 
 
 def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
@@ -247,7 +262,8 @@ def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judgin
     v = j.verdicts[0]
     text = f"[{turn.requests[0].description}] {why}, without asking which"
     finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
-    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL) and not v.labels - {
+    # a bare "Switched off." reads as a reply with no content; to "turn it off" it is an act
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS) and not v.labels - {
         F.REQUEST_OMITTED
     }:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
@@ -272,5 +288,5 @@ def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
 
 def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
     chosen = conflicting_reading(turn)
-    why = f"nothing named that 'it' could be; the reply sets the {chosen}"
+    why = f"nothing named that 'it' could be; the reply sets {chosen}"
     return _acted_on(turn, j, "conflicting_readings", why if chosen else None)

@@ -211,14 +211,19 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
                      r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
 
 
+KO_THERE = re.compile(r"(이|가) 있(어요|습니다|어|다|네요)")
+
+
 def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
     own = sentences(context.own_text(req, turn))
     # a place is offered by its name, or, in Korean where names are not read, by its distance
-    # ("경포 바다정원 카페: 약 1.5km")
+    # ("경포 바다정원 카페: 약 1.5km") or as a place of a kind that is there ("시장 근처에
+    # 순두부집이 있어요")
     named = [bool(new_names(s, turn.user, req.description))
-             or (is_korean(s) and bool(distances_km(s))) for s in own]
+             or (is_korean(s) and bool(distances_km(s) or (KO_THERE.search(s) and place_kinds(s))))
+             for s in own]
     # a list's heading ("Here are some gas stations nearby:") says what its items are
     heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
     return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from icatest.judges.rules import ko_times, limits
+from icatest.judges.rules import clearance, ko_times, limits
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
@@ -45,11 +45,11 @@ _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*
 FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
-         r"freeway|interstate)s?",
+         r"freeway|expressway|interstate)s?",
          r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
-        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|interstate|a\d+)",
+        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
-         r"\b(highway|motorway|autobahn)[- ]free\b",
+         r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
          r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
         # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
         # a route summary's "동해고속도로 이용, 약 25분")
@@ -182,7 +182,10 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
+# the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
+TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
+LATER_KO = re.compile(r"알려|알림|리마인드|타이머|알람|전화|문자|메시지")
 GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap|country|blues|"
                    r"metal|techno|electronic|reggae|soul|folk|indie|disco|funk)\b(?= music| songs?|"
                    r"\b)", re.I)
@@ -267,8 +270,13 @@ def constraints_in(text: str) -> list[str]:
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
+    height = clearance.needed(text)  # 'the van is 2.1 m high'
+    if height is not None:
+        found.append(f"clearance over {height:g} m")
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
+        if not LATER_KO.search(text):
+            found += [f"takes at most {m.group('n')} min" for m in TAKING_KO.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
@@ -288,11 +296,19 @@ def is_deadline(constraint: str) -> bool:
     )
 
 
+def _spoken(constraint: str) -> str:
+    """The constraint in the words the checks read ("20분 이내" is "takes at most 20 min")."""
+    korean_limit = TAKING_KO.search(constraint)
+    if korean_limit and ko_times.deadline(constraint) is None:
+        return f"takes at most {korean_limit.group('n')} min"
+    return constraint.lower().replace("_", " ")
+
+
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
 ) -> Checked:
     """Is the constraint honoured by the reply? With the reason."""
-    low, spoken = reply.lower(), constraint.lower().replace("_", " ")
+    low, spoken = reply.lower(), _spoken(constraint)
     if spoken.startswith("arrive by "):
         return _deadline(spoken[len("arrive by "):], reply, now_minutes)
     deadline = DEADLINE.search(spoken)
@@ -303,7 +319,7 @@ def check_constraint(
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
                 or _won_limit(constraint, reply)
-                or _open_now(spoken, reply, now_minutes))
+                or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -425,6 +441,21 @@ def _measured(spoken: str, reply: str) -> Checked | None:
             return Checked(Check.HONOURED, f"plays {genre}")
         return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)
     return None
+
+
+def _clears(spoken: str, reply: str) -> Checked | None:
+    """The vehicle's height against the height limits the reply names (none: no evidence)."""
+    height = clearance.needed(spoken)
+    if height is None:
+        return None
+    named = clearance.limits(reply)
+    if not named:
+        return Checked(Check.UNKNOWN, "no height limit named")
+    if max(named) >= height - 0.005:
+        return Checked(Check.HONOURED, f"{max(named):g} m clears {height:g} m")
+    if clearance.says_too_low(reply):
+        return Checked(Check.STATED, "the reply says it is too low")
+    return Checked(Check.MISSED, f"height limits up to {max(named):g} m, under {height:g} m")
 
 
 def _deadline(when: str, reply: str, now: int | None) -> Checked:

@@ -70,7 +70,8 @@ def _stems(part: str) -> set[str]:
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
     r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
-    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|"
+    r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|shop|store|mall|market|"
+    r"terminal|ferry|pier|harbour|harbor|"
     # the fuel stop said as the errand ("fill up the tank", "refuel")
     r"fill up|refuel|petrol)\b", re.I
 )

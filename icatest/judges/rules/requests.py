@@ -228,14 +228,15 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
-                   "tavern", "식당"),
+                   "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
+                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집"),
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
-                "park the car", "park my car", "place to park", "spot to park"),
+                "park the car", "park my car", "place to park", "spot to park", "주차장"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
@@ -246,12 +247,19 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "hardware store": ("hardware store", "baumarkt", "diy store"),
     "playground": ("playground", "spielplatz"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "세차장"),
+    "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
+                  "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
+                  "타이어 매장"),
 }
 
 
 def _place_word(word: str) -> str:
     """A short word whole ('park', not 'parking'); a longer one also opens a compound
     ('Apotheke' in 'Apothekenplatz')."""
+    if re.search(r"[\uac00-\ud7a3]", word):
+        # Korean: a particle may follow ("순두부집이"); a word of three syllables or more also
+        # closes a compound ("공영주차장"), a shorter one stands alone ("마트", not "스마트")
+        return ("" if len(word) >= 3 else r"(?<!\w)") + re.escape(word)
     whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
     return r"(?<!\w)" + re.escape(word) + whole
 

@@ -13,7 +13,7 @@ from icatest.judges.rules.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
               r"destination)\b",)
-SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|tolls?|roads?)\b",)
+SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|expressway|tolls?|roads?)\b",)
 
 # Limits on the whole trip, whichever of the utterance's requests the reply times.
 TRIP_LIMITS = ("takes at most ", "arrive by ")

@@ -268,7 +268,9 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
      re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*|"
-                r"shell|aral|esso|texaco|exxon|chevron|agip)\b|주유소|기름을? 넣", re.I),
+                r"shell|aral|esso|texaco|exxon|chevron|agip|unleaded|gasoline)\b"
+                # a fuel price ("regular is 1.65 a litre", "3.89 per gallon")
+                r"|\b(a|per) (litre|liter|gallon)\b|주유소|기름을? 넣|휘발유|리터당", re.I),
      "the car is electric",
      re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
     (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"

@@ -1,0 +1,81 @@
+"""The fourth fresh development set, plain replies (icatest/data/judge/devset_fresh3_plain.jsonl):
+terse operator replies (one or two sentences, lowercase, clipped, a typo here and there, one of
+two requests answered, refusals and limitations said openly), 18 of them Korean in 해요체, 합니다체
+and 반말, labelled from the rubric before the rules ran on it. It parses as `judge turns` input,
+has the counts docs/offline_backend.md gives, every rubric label at least four times, and shares
+no id, reply, utterance or (utterance, reply) pair with the training data or the other
+development sets; (slow) the rules keep their figures there."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
+from icatest.contracts.labels import Role
+from icatest.judges.setup import bind_roles
+from icatest.judges.turn_cases import judge_cases, read_cases
+from icatest.llm.gateway import ModelGateway
+
+DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
+PLAIN = DATA / "devset_fresh3_plain.jsonl"
+OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl",
+          "devset_fresh.jsonl", "devset_smol2.jsonl", "devset_fresh2_plain.jsonl",
+          "devset_fresh2_llm.jsonl")
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def test_parses_with_the_documented_counts() -> None:
+    gold = read_devset(PLAIN)
+    cases = read_cases(PLAIN)  # the vehicle states, text and objects, read as `judge turns` reads
+    assert [c.id for c in cases] == [g.id for g in gold]
+    assert len({g.id for g in gold}) == len(gold) == 65
+    assert Counter(g.source for g in gold) == {"written_plain": 47, "written_ko": 18}
+    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
+    labels = Counter(label for g in gold for label in g.labels)
+    assert labels == {"request_omitted": 10, "constraint_missed": 6, "context_forgotten": 5,
+                      "safety_violation": 5, "fallback_response": 4, "irrelevant_response": 4,
+                      "ambiguity_unresolved": 4, "planning_poor": 4}
+    assert set(labels) == set(RUBRIC_LABELS)
+    assert sum(1 for g in gold if not g.labels) == 26  # 40 %
+    assert sum(1 for g in gold if len(g.labels) == 2) == 3
+    assert sum(1 for g in gold if g.history) == 11
+    for g in gold:
+        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
+        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
+    tags = Counter(t for g in gold for t in g.tags)
+    assert tags == {"useless": 6, "unsafe_compliance": 4, "refusal": 2, "limitation": 2,
+                    "other_words": 1}
+    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
+    kinds = {type(line["context"]["vehicle"]).__name__ for line in _lines(PLAIN)}  # type: ignore[index]
+    assert kinds == {"str", "dict"}
+
+
+def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
+    mine = _lines(PLAIN)
+    for name in OTHERS:
+        other = _lines(DATA / name)
+        assert not {d["id"] for d in mine} & {t["id"] for t in other}, name
+        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, name
+        assert not {d["user"] for d in mine} & {t["user"] for t in other}, name
+        assert not {(d["user"], d["reply"]) for d in mine} & {
+            (t["user"], t["reply"]) for t in other
+        }, name
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 65 turns
+def test_rules_keep_their_figures_on_the_plain_set() -> None:
+    gold = read_devset(PLAIN)
+    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
+    gateway = ModelGateway(roles=binding.roles)
+    results = asyncio.run(judge_cases(gateway, list(read_cases(PLAIN)), binding.judges.turn))
+    got = figures(gold, results)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
