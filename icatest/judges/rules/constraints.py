@@ -400,16 +400,15 @@ def _price_limit(spoken: str, reply: str) -> Checked | None:
 
 
 def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
-    for measure in (limits.height_fits, limits.power_enough):
-        met = measure(spoken, reply)
-        if met is not None:
-            return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
-    return None
+    met = limits.power_enough(spoken, reply)
+    if met is None:
+        return None
+    return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
 
 
 def _measured(spoken: str, reply: str) -> Checked | None:
     """Limits checked against what the reply says: distance, trip duration, price, music
-    genre (vehicle height and charger power: `_vehicle_limit`)."""
+    genre (charger power: `_vehicle_limit`; vehicle height: `_clears`)."""
     if PRICE_LIMIT.search(spoken):
         return _price_limit(spoken, reply)
     if spoken == "cheap":
