@@ -7,31 +7,15 @@ training data or any other development set."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from devset_checks import DATA, assert_kept_apart, assert_precise, rules_figures
 
-from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
-from icatest.contracts.labels import Role
-from icatest.judges.setup import bind_roles
-from icatest.judges.turn_cases import judge_cases, read_cases
-from icatest.llm.gateway import ModelGateway
+from icatest.calibration.devset import RUBRIC_LABELS, read_devset
+from icatest.judges.turn_cases import read_cases
 
-DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 FRESH2 = DATA / "devset_fresh2_llm.jsonl"
-
-
-def _lines(path: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
-
-
-def _others() -> list[Path]:
-    # the training data and every other development set (the sealed check set keeps itself
-    # apart from these in its own test, and is read by nothing else)
-    return [DATA / "train.jsonl", *sorted(p for p in DATA.glob("devset_*.jsonl") if p != FRESH2)]
 
 
 def test_parses_with_the_documented_counts() -> None:
@@ -55,28 +39,12 @@ def test_parses_with_the_documented_counts() -> None:
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
-    mine = _lines(FRESH2)
-    others = _others()
-    assert {p.name for p in others} >= {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"}
-    for path in others:
-        other = _lines(path)
-        assert not {d["id"] for d in mine} & {t["id"] for t in other}, path.name
-        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, path.name
-        assert not {(d["user"], d["reply"]) for d in mine} & {
-            (t["user"], t["reply"]) for t in other
-        }, path.name
+    assert_kept_apart(FRESH2)
 
 
 @pytest.mark.slow  # loads the sentence model, then judges 83 turns
 def test_rules_keep_their_figures_on_the_set() -> None:
-    gold = read_devset(FRESH2)
-    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
-    gateway = ModelGateway(roles=binding.roles)
-    results = asyncio.run(judge_cases(gateway, list(read_cases(FRESH2)), binding.judges.turn))
-    got = figures(gold, results)
+    got = rules_figures(FRESH2)
     assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
     assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
-    per_label = got["per_label"]
-    assert isinstance(per_label, dict)
-    for label, prf in per_label.items():  # precision first: every label emitted is mostly right
-        assert prf["precision"] is None or prf["precision"] >= 0.75, (label, prf)
+    assert_precise(got)

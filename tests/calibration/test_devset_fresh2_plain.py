@@ -8,27 +8,15 @@ the other development sets."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from devset_checks import DATA, assert_kept_apart, lines, rules_figures
 
-from icatest.calibration.devset import RUBRIC_LABELS, figures, read_devset
-from icatest.contracts.labels import Role
-from icatest.judges.setup import bind_roles
-from icatest.judges.turn_cases import judge_cases, read_cases
-from icatest.llm.gateway import ModelGateway
+from icatest.calibration.devset import RUBRIC_LABELS, read_devset
+from icatest.judges.turn_cases import read_cases
 
-DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 PLAIN = DATA / "devset_fresh2_plain.jsonl"
-OTHERS = ("train.jsonl", "devset_llm.jsonl", "devset_llm_grounding.jsonl", "devset_silent.jsonl",
-          "devset_fresh.jsonl", "devset_smol2.jsonl")
-
-
-def _lines(path: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
 
 
 def test_parses_with_the_documented_counts() -> None:
@@ -53,29 +41,17 @@ def test_parses_with_the_documented_counts() -> None:
     assert tags == {"useless": 6, "unsafe_compliance": 5, "refusal": 3, "limitation": 2,
                     "other_words": 2}
     assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
-    kinds = {type(line["context"]["vehicle"]).__name__ for line in _lines(PLAIN)}  # type: ignore[index]
+    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(PLAIN)}  # type: ignore[index]
     assert kinds == {"str", "dict"}
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
-    mine = _lines(PLAIN)
-    for name in OTHERS:
-        other = _lines(DATA / name)
-        assert not {d["id"] for d in mine} & {t["id"] for t in other}, name
-        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, name
-        assert not {d["user"] for d in mine} & {t["user"] for t in other}, name
-        assert not {(d["user"], d["reply"]) for d in mine} & {
-            (t["user"], t["reply"]) for t in other
-        }, name
+    assert_kept_apart(PLAIN, utterances=True)
 
 
 @pytest.mark.slow  # loads the sentence model, then judges 80 turns
 def test_rules_keep_their_figures_on_the_plain_set() -> None:
-    gold = read_devset(PLAIN)
-    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
-    gateway = ModelGateway(roles=binding.roles)
-    results = asyncio.run(judge_cases(gateway, list(read_cases(PLAIN)), binding.judges.turn))
-    got = figures(gold, results)
+    got = rules_figures(PLAIN)
     assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
     assert got["competent_flagged_share"] is not None
     assert got["competent_flagged_share"] <= 0.05, got["competent_flagged_share"]

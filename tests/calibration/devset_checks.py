@@ -1,0 +1,62 @@
+"""What every development set's test checks the same way: that the set is kept apart from the
+training data and from every other development set (glob: sets added later are covered; the
+sealed check set keeps itself apart in its own test and is read by nothing else), and the
+figures the rules earn on it (slow: loads the sentence model)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from icatest.calibration.devset import figures, read_devset
+from icatest.contracts.labels import Role
+from icatest.judges.setup import bind_roles
+from icatest.judges.turn_cases import judge_cases, read_cases
+from icatest.llm.gateway import ModelGateway
+
+DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
+
+
+def lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def others(path: Path) -> list[Path]:
+    """The training data and every development set but `path`."""
+    return [DATA / "train.jsonl", *sorted(p for p in DATA.glob("devset_*.jsonl") if p != path)]
+
+
+def assert_kept_apart(path: Path, *, utterances: bool = False) -> None:
+    """No id, reply or (utterance, reply) pair of `path` in another set; with `utterances`, no
+    utterance either."""
+    mine = lines(path)
+    sets = others(path)
+    assert {p.name for p in sets} >= {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"}
+    for other_path in sets:
+        other = lines(other_path)
+        name = other_path.name
+        assert not {d["id"] for d in mine} & {t["id"] for t in other}, name
+        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, name
+        assert not {(d["user"], d["reply"]) for d in mine} & {
+            (t["user"], t["reply"]) for t in other
+        }, name
+        if utterances:
+            assert not {d["user"] for d in mine} & {t["user"] for t in other}, name
+
+
+def rules_figures(path: Path) -> dict[str, object]:
+    """The figures the offline rules judge earns on the set, as devset_figures.py prints them."""
+    gold = read_devset(path)
+    binding = bind_roles({Role.TURN_JUDGE: "offline"}, combine_final_turn=False)
+    gateway = ModelGateway(roles=binding.roles)
+    results = asyncio.run(judge_cases(gateway, list(read_cases(path)), binding.judges.turn))
+    return figures(gold, results)
+
+
+def assert_precise(got: dict[str, object], least: float = 0.75) -> None:
+    """Precision first: every label the rules emit on the set is mostly right."""
+    per_label = got["per_label"]
+    assert isinstance(per_label, dict)
+    for label, prf in per_label.items():
+        assert prf["precision"] is None or prf["precision"] >= least, (label, prf)
