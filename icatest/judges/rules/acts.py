@@ -1,6 +1,7 @@
-"""What a reply does, whatever it is about: falls back, refuses, asks, agrees, echoes, or
-says nothing. These are the judge's own patterns (the simulator and the reference assistant
-have theirs); each list covers many wordings of one act, not one assistant's phrasing.
+"""What a reply does, whatever it is about: falls back, refuses, asks, agrees, confirms or
+echoes (a reply that says nothing: `nothing.py`). These are the judge's own patterns (the
+simulator and the reference assistant have theirs); each list covers many wordings of one act,
+not one assistant's phrasing.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ import re
 from functools import lru_cache
 
 from icatest.judges.rules.text import (
-    ADDRESS,
     HANGUL,
     NUMBER,
     any_match,
@@ -20,7 +20,6 @@ from icatest.judges.rules.text import (
     pattern,
     questions,
     sentences,
-    stem,
 )
 
 FALLBACK = (
@@ -182,35 +181,6 @@ CLOSING = (
     r"고마워|감사",
 )
 
-GENERIC_ANSWERS = frozenset(
-    stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
-
-
-DEFER = (
-    # the assistant's own promise: "isn't going to be good" is a forecast, not one
-    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
-    r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
-    r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
-    r"just a (sec|second|moment))\b",
-)
-INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
-
-
-def is_deferral(reply: str, *sources: str) -> bool:
-    """Only promises to act or asks leave to ('Let me find that for you!', 'I need to set the
-    route first. Shall I?'), with nothing found, named or set."""
-    said = sentences(reply)
-    if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
-        return False
-    statements = [
-        s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
-    ]
-    return bool(statements) and all(
-        any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
-    )
-
-
 def is_fallback(reply: str) -> bool:
     return any_match(FALLBACK, reply.lower())
 
@@ -230,83 +200,6 @@ def is_closing(utterance: str) -> bool:
     if not any_match(CLOSING, low):
         return False
     return len(content_stems(low) - {"thank", "thanks", "bye", "great", "perfect"}) <= 2
-
-
-def is_deflection(reply: str) -> bool:
-    return any_match(DEFLECTION, reply.lower())
-
-
-# Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
-# the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
-FILLER_SENTENCES = (
-    r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
-    # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
-    r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
-    # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
-    r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
-    r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
-    r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
-    # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
-    r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
-    r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
-    r"^\W*(how )?(else )?(can|may) i help( you)?( with)?\b[^.?!]*\?",
-)
-
-
-# Sentences that remark on the request instead of answering it: praise of the question, the
-# subject in general ("parking there can be tricky", "tolls can vary", "lane guidance is a
-# really helpful feature"), the want said back in Korean ("세차장을 찾으시는군요").
-REMARKS = (
-    r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
-    r"thought|call)\b",
-    r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
-    r"confusing|challenging)\b",
-    r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",
-    r"\bit'?s (always )?(a good idea|good|wise|best|important|smart|helpful) to\b",
-    r"\b(is|are) (a |an )?(really |very |super )?(helpful|useful|great|handy|popular|important|"
-    r"nice) (feature|option|thing|idea|tool|choice)s?\b",
-    r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
-    r"choices|places)( available)?\b",
-    r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
-)
-
-
-def remarks_only(reply: str, *sources: str) -> bool:
-    """Every sentence a remark on the request or filler, with no number, name or address: a
-    reply that talks about the request and answers nothing. A remark's own capital ("…
-    tonight Great question!", a bold heading run into it) names nothing."""
-    unremarked = re.sub("|".join(REMARKS), " ", reply, flags=re.I)
-    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(unremarked, *sources):
-        return False
-    said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())
-            and not any_match(INTERJECTION, s.lower())]
-    return bool(said) and any(any_match(REMARKS, s.lower()) for s in said) and all(
-        any_match(REMARKS, s.lower()) or not (new_content(s, *sources) - REMARK_WORDS)
-        for s in said
-    )
-
-
-# words of a remark, beside its patterns ("Absolutely!", "so it's always good to plan ahead")
-REMARK_WORDS = frozenset(
-    stem(w) for w in """great good interesting question questions really always plan ahead
-    tricky vary varies feature helpful useful options option available lot lots many happy help
-    absolutely sure course totally fine""".split()
-)
-
-
-def is_contentless(reply: str, *sources: str) -> bool:
-    """A confident reply that adds no content: no new word, name, number or place."""
-    if is_fallback(reply):
-        return False
-    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
-        return False
-    if confirms_action(reply) or (sources and answers_yes_no(reply, sources[0])):
-        return False
-    said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
-    if not said:
-        return True
-    fresh = new_content(" ".join(said), *sources)
-    return not fresh or fresh <= GENERIC_ANSWERS
 
 
 CONFIRMS = (
@@ -449,14 +342,6 @@ OFFERS_MORE = (r"\b(would you like|do you want|want me to|shall i|should i|can i
 
 def only_questions(reply: str) -> bool:
     return bool(questions(reply)) and len(questions(reply)) == len(sentences(reply))
-
-
-def generic_question_only(reply: str) -> bool:
-    """'Anything else?' and nothing more."""
-    qs = questions(reply)
-    return bool(qs) and len(sentences(reply)) == len(qs) and all(
-        any_match(FILLER_SENTENCES, q.lower()) for q in qs
-    )
 
 
 PROCEDURE = (r"\b(replace|add(ed)?|as a stop|intermediate stop|instead of|current destination)\b",)

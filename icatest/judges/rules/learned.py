@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from icatest.judges.rules import acts, semantic
+from icatest.judges.rules import acts, nothing, semantic
 from icatest.judges.rules.requests import (
     answer_evidence,
     other_place_kinds,
@@ -163,9 +163,9 @@ def features(pair: Pair) -> list[float] | None:
         "clarifying_question": _flag(acts.clarifying_questions(reply, description, user)),
         "fallback": _flag(acts.is_fallback(reply)),
         "refusal": _flag(acts.is_refusal(reply)),
-        "contentless": _flag(acts.is_contentless(reply, *known)),
-        "deferral": _flag(acts.is_deferral(reply, *known)),
-        "deflection": _flag(acts.is_deflection(reply)),
+        "contentless": _flag(nothing.is_contentless(reply, *known)),
+        "deferral": _flag(nothing.is_deferral(reply, *known)),
+        "deflection": _flag(nothing.is_deflection(reply)),
         "confirms_action": _flag(acts.confirms_action(reply)),
         "reply_length": math.log1p(len(words(reply))) / math.log1p(100),
     }

@@ -6,11 +6,11 @@ import re
 
 from icatest.judges.rules.acts import (
     is_compliance,
-    is_contentless,
     is_echo,
     is_fallback,
     is_refusal,
 )
+from icatest.judges.rules.nothing import is_contentless
 from icatest.judges.rules.text import (
     any_match,
     clock,
