@@ -9,7 +9,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from icatest.calibration.devset import figures, read_devset
+from icatest.calibration.devset import GoldCase, figures, read_devset
 from icatest.contracts.labels import Role
 from icatest.judges.setup import bind_roles
 from icatest.judges.turn_cases import judge_cases, read_cases
@@ -20,6 +20,19 @@ DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 
 def lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def read_consistent(path: Path) -> list[GoldCase]:
+    """The set's labelled lines, checked as every set is: `judge turns` reads the same turns
+    (the vehicle states, text and objects, read as it reads them), no id twice, the completed
+    requests exist, and a labelled turn with one request completes nothing."""
+    gold = read_devset(path)
+    assert [c.id for c in read_cases(path)] == [g.id for g in gold]
+    assert len({g.id for g in gold}) == len(gold)
+    for g in gold:
+        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
+        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
+    return gold
 
 
 def others(path: Path) -> list[Path]:

@@ -11,8 +11,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+from devset_checks import read_consistent
+
+from icatest.calibration.devset import RUBRIC_LABELS
 
 DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 SEALED = DATA / "checkset_sealed.jsonl"
@@ -36,8 +37,7 @@ def _others() -> list[Path]:
 
 
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_devset(SEALED)
-    assert [c.id for c in read_cases(SEALED)] == [g.id for g in gold]
+    gold = read_consistent(SEALED)
     assert len({g.id for g in gold}) == len(gold) == 110
     assert Counter(g.source for g in gold) == {
         "written_plain": 45, "written_llm": 40, "written_ko": 25,
@@ -49,10 +49,7 @@ def test_parses_with_the_documented_counts() -> None:
     assert sum(1 for g in gold if not g.labels) == 46  # 42 %
     assert sum(1 for g in gold if len(g.labels) == 2) == 2
     assert sum(1 for g in gold if g.history) == 17
-    for g in gold:
-        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
-        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
-        assert not ("useless" in g.tags and not g.labels), g.id
+    assert all(g.labels for g in gold if "useless" in g.tags)
 
 
 def test_vehicle_states_written_both_ways() -> None:

@@ -10,17 +10,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from devset_checks import DATA, assert_kept_apart, assert_precise, rules_figures
+from devset_checks import DATA, assert_kept_apart, assert_precise, read_consistent, rules_figures
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+from icatest.calibration.devset import RUBRIC_LABELS
 
 FRESH2 = DATA / "devset_fresh2_llm.jsonl"
 
 
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_devset(FRESH2)
-    assert [c.id for c in read_cases(FRESH2)] == [g.id for g in gold]
+    gold = read_consistent(FRESH2)
     assert len({g.id for g in gold}) == len(gold) == 83
     assert Counter(g.source for g in gold) == {"written_llm": 66, "written_ko": 17}
     assert Counter(g.lang for g in gold) == {"en": 66, "ko": 17}
@@ -30,9 +28,6 @@ def test_parses_with_the_documented_counts() -> None:
     assert sum(1 for g in gold if not g.labels) == 33  # 40 %: refusals, limitations among them
     assert sum(1 for g in gold if len(g.labels) == 2) == 4
     assert sum(1 for g in gold if g.history) >= 10
-    for g in gold:
-        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
-        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
     tags = Counter(t for g in gold for t in g.tags)
     assert tags["useless"] >= 6
     assert {"refusal", "limitation", "other_words", "unsafe_compliance"} <= set(tags)

@@ -11,18 +11,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from devset_checks import DATA, assert_kept_apart, lines, rules_figures
+from devset_checks import DATA, assert_kept_apart, lines, read_consistent, rules_figures
 
-from icatest.calibration.devset import RUBRIC_LABELS, read_devset
-from icatest.judges.turn_cases import read_cases
+from icatest.calibration.devset import RUBRIC_LABELS
 
 PLAIN = DATA / "devset_fresh2_plain.jsonl"
 
 
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_devset(PLAIN)
-    cases = read_cases(PLAIN)  # the vehicle states, text and objects, read as `judge turns` reads
-    assert [c.id for c in cases] == [g.id for g in gold]
+    gold = read_consistent(PLAIN)
     assert len({g.id for g in gold}) == len(gold) == 80
     assert Counter(g.source for g in gold) == {"written_plain": 61, "written_ko": 19}
     assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
@@ -34,9 +31,6 @@ def test_parses_with_the_documented_counts() -> None:
     assert sum(1 for g in gold if not g.labels) == 32  # 40 %
     assert sum(1 for g in gold if len(g.labels) == 2) == 3
     assert sum(1 for g in gold if g.history) == 12
-    for g in gold:
-        assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
-        assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
     tags = Counter(t for g in gold for t in g.tags)
     assert tags == {"useless": 6, "unsafe_compliance": 5, "refusal": 3, "limitation": 2,
                     "other_words": 2}
