@@ -18,7 +18,7 @@ from icatest.judges.rules.requests import (
     place_kind,
     request_kind,
 )
-from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, stem
+from icatest.judges.rules.text import any_match, clock, content_stems, minutes_of, names, stem
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
@@ -27,13 +27,14 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
                   r"그리고 나서|그러고 나서|다음으로", re.I)
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
+# (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
 LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*그리고\s*", re.I)
 FILLER = frozenset(
     stem(w)
     for w in """first finally stop stops hit grab visit pick map plan route trip quick quickly
     just go head drive way straight nav navigation schnell fast asap possible feasible still
-    make sure""".split()
+    make sure before after until need""".split()
 )
 
 
@@ -241,11 +242,19 @@ def _states_late(reply: str, deadline: tuple[int, ...]) -> bool:
     ) or ko_times.states_late(reply, deadline[0])
 
 
+# A bare hour after a deadline word ends its clause: "before 9." is 21:00 in the evening, while
+# "by 2 people" or "before 5 km" is no time.
+BARE_HOUR_END = re.compile(r"\s*(?:$|[,.;!?)]|(?:and|then|so|or|at|tonight|today|this)\b)", re.I)
+
+
 def _deadline(utterance: str, now: int | None) -> tuple[int, ...]:
     """The driver's deadline in minutes ("by 6" in the afternoon is 18:00, and so is
     "6시까지 공항에 가야 해"), or ()."""
     m = DEADLINE.search(utterance)
     limit = minutes_of(m.group("t")) if m else []
+    bare = clock(m.group("t").strip()) if m and BARE_HOUR_END.match(utterance, m.end()) else None
+    if not limit and bare is not None:
+        limit = [bare]  # "at the Hilton before 9.": an hour, said bare
     if m and limit:
         deadline, morning = limit[0], "am" in m.group("t")
     else:
