@@ -310,7 +310,8 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"freeway|autobahn)\b|고속도로(로|를 타고|를 이용| 경유)", re.I),
      "the driver ruled out the expressway",
      re.compile(r"\b(avoid\w*|local roads|back roads|surface streets|no (expressway|motorway|"
-                r"highway)|without (the )?(expressway|motorway|highway))\b|국도|피해서|없이", re.I)),
+                r"highway)|without (the )?(expressway|motorway|highway))\b|국도|피해서|없이",
+                re.I)),
 )
 
 
