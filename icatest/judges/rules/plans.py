@@ -18,7 +18,15 @@ from icatest.judges.rules.requests import (
     place_kind,
     request_kind,
 )
-from icatest.judges.rules.text import any_match, clock, content_stems, minutes_of, names, stem
+from icatest.judges.rules.text import (
+    any_match,
+    clock,
+    content_stems,
+    durations,
+    minutes_of,
+    names,
+    stem,
+)
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
@@ -236,10 +244,33 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     said = ko_times.without_opening_hours(reply)
     arrivals = [t for t in minutes_of(said, now) if t != deadline]
     if not arrivals:
-        return None
+        return _legs_too_long(said, now, deadline)
     last = arrivals[-1]
     if 0 < last - deadline < 12 * 60:
         return Cause.INFEASIBLE, f"plan arrives {_hhmm(last)}, after the deadline {_hhmm(deadline)}"
+    return None
+
+
+# A total said for the whole trip ("total 45 min", "in all about an hour") counts alone.
+TOTAL = re.compile(r"\b(total|in all|altogether|overall)\b[^.\n]{0,25}?(?=\d)", re.I)
+ALL_DAY = re.compile(r"\b24 ?(hours|h)\b|\b24/7\b", re.I)
+LEG_SLACK = 10  # minutes: legs said as "about 20 minutes" are rounded
+
+
+def _legs_too_long(reply: str, now: int | None, deadline: int) -> tuple[Cause, str] | None:
+    """No clock time in the plan, but its legs ("20 minutes from you", "18 minutes from the
+    groomer", "25 minutes") add up past the deadline from the clock now."""
+    if now is None or deadline <= now:
+        return None
+    text = ALL_DAY.sub(" ", reply)
+    total = TOTAL.search(text)
+    legs = durations(text[total.end():])[:1] if total else durations(text)
+    if len(legs) < (1 if total else 2) or any(leg > 180 for leg in legs):
+        return None
+    arrive = now + sum(legs)
+    if arrive > deadline + LEG_SLACK:
+        return Cause.INFEASIBLE, (f"plan's legs add up to {sum(legs)} min: arrives about "
+                                  f"{_hhmm(arrive)}, after the deadline {_hhmm(deadline)}")
     return None
 
 
