@@ -33,7 +33,10 @@ from icatest.judges.rules.verdicts import Cause
 THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b"
                   # Korean: '은행 들렀다가 약국 가고, 그다음 집으로': stop after stop
                   r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
-                  r"그리고 나서|그러고 나서|다음으로", re.I)
+                  r"그리고 나서|그러고 나서|다음으로|"
+                  # an errand done and on to the next ('애 학교 데려다주고 9시까지 시청')
+                  r"(?<=데려다)주고\s|(?<=데려다 )주고\s|(?<=내려)주고\s|(?<=내려 )주고\s|"
+                  r"(?<=태우)고\s|(?<=픽업하)고\s|(?<=맡기)고\s|(?<=넣)고\s", re.I)
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
 # (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
@@ -97,7 +100,7 @@ ERRANDS = re.compile(
 # The same in Korean: a word of the reply that holds it names it ('신한은행' is a bank).
 KO_ERRANDS = re.compile(
     r"(집|회사|사무실|학교|은행|우체국|헬스장|세탁소|공항|역|약국|유치원|어린이집|병원|주유소|충전소|"
-    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
+    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장|학원|시청|구청|터미널|휴게소|세차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
 )
 # Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
 KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
