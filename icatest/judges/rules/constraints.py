@@ -95,9 +95,10 @@ FAMILIES: dict[str, Family] = {
          r"무료 ?주차|주차 ?무료",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
          r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
-        (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|dollars?|eur|"
-         r"usd)\b)",
-         r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}(?<!free )\bparking\b",
+        (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
+         r"dollars?|eur|usd)\b)",
+         r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
+         r"(?<!free )\bparking\b",
          r"주차[^.\n]{0,15}\d[\d,]* ?원"),
     ),
     # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
