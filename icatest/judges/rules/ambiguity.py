@@ -65,7 +65,8 @@ def _fits(word: str, text: str) -> set[str]:
     'rewe'; words the mentions share are passed over ('Huckleberry Roasters, Larimer St' and
     'Huckleberry Roasters, Platte St' give {'larimer', 'platte'})."""
     tails = []
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=(\s[^\n]*))", text, re.I):
+    # what follows the word, after a space or a comma ("Café Lisboa, Plaza del Doctor Collado")
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=([\s,;][^\n]*))", text, re.I):
         said = re.findall(r"[^\s,.;:!?()/*]+", m.group(1))[:6]
         tails.append([without_particles(w.lower()) if is_korean(w) else w.lower() for w in said])
     shared = 0
