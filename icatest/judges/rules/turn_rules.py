@@ -308,7 +308,8 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|\b(shellfish|sea ?food) allerg\w*|해산물 ?(말고|빼고|은 안|는 안|못 먹|안 먹)"
                 r"|(해산물|갑각류|조개) ?알레르기", re.I),
      re.compile(r"\b(sea ?food|oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|"
-                r"clams?|sushi|sashimi|fish market)\b|게장|해물|해산물|횟집|생선회|조개|새우|꽃게|삼합",
+                r"clams?|sushi|sashimi|fish market)\b"
+                r"|게장|해물|해산물|횟집|생선회|조개|새우|꽃게|삼합",
                 re.I),
      "the driver does not eat seafood",
      re.compile(r"\b(no seafood|seafood-free|without seafood)\b|해산물(이)? (아닌|없는)", re.I)),
