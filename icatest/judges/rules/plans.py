@@ -25,7 +25,13 @@ from icatest.judges.rules.verdicts import Cause
 THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b"
                   # Korean: '은행 들렀다가 약국 가고, 그다음 집으로': stop after stop
                   r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
-                  r"그리고 나서|그러고 나서|다음으로", re.I)
+                  r"그리고 나서|그러고 나서|다음으로|"
+                  # a pick-up, a drop-off or the fuel stop as the step ('구미역에서 동생 태우고')
+                  r"태우고\b|내려 ?주고\b|데려다 ?주고\b|(?<=주유)하고\b", re.I)
+# A Korean verb of stopping somewhere between the parts: what comes before it is a place
+# visited, named or not ('이성당 들렀다가 은파호수공원 가고 그다음 숙소').
+KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|"
+                      r"태우고\b|내려 ?주고\b|데려다 ?주고\b")
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
 LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*그리고\s*", re.I)
@@ -47,6 +53,8 @@ def stops_in(utterance: str) -> list[str]:
         return stops  # a plan in words, or a 'then' between places whatever the verbs
     if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
         return stops  # "drop me at the pharmacy, then the library, then the concert hall"
+    if len(stops) >= 3 and KO_VISIT.search(utterance):
+        return stops  # three Korean stops, one of them stopped at on the way
     return []
 
 
@@ -80,7 +88,7 @@ ERRANDS = re.compile(
 # The same in Korean: a word of the reply that holds it names it ('신한은행' is a bank).
 KO_ERRANDS = re.compile(
     r"(집|회사|사무실|학교|은행|우체국|헬스장|세탁소|공항|역|약국|유치원|어린이집|병원|주유소|충전소|"
-    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
+    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장|주유)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
 )
 # Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
 KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
@@ -102,7 +110,7 @@ ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
 ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
 ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
 ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
-for _said in ("fill up", "refuel", "petrol"):
+for _said in ("fill up", "refuel", "petrol", "주유"):
     ERRAND_WORDS[_said] = (*ERRAND_WORDS["fuel"], "fill up", "refuel")
 
 
@@ -136,6 +144,9 @@ def _covers(reply: str, stop: str) -> bool:
         return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
     if KO_ERRANDS.search(stop):
         return False  # a Korean stop is its place word
+    head = _korean_head(stop)
+    if head:
+        return any(h in low for h in head)  # '이성당', '첨성대': the place's own name
     if _stems(stop) & content_stems(reply):
         return True
     if any(n in low for n in names(stop)):
@@ -281,11 +292,24 @@ def _hhmm(minute: int) -> str:
 LEG_FROM = re.compile(r"\bfrom (?:the |your )?[^\n.,;:!?]*")
 
 
+def _korean_head(stop: str) -> frozenset[str]:
+    """What a Korean stop named without a place word is called: its nouns but the words of
+    time and arriving ('은파호수공원', '구미역에서 동생' -> 구미역, 동생; '숙소에 밤 9시까지
+    도착해야 돼' -> 숙소), or nothing for a stop in other letters."""
+    return frozenset(w for w in content_stems(stop)
+                     if len(w) >= 2 and HANGUL_WORD.match(w) and w not in KO_PLAN_NOISE)
+
+
+# Words of a Korean plan's times and moves, no stop's name.
+KO_PLAN_NOISE = frozenset({"도착", "출발", "저녁", "아침", "점심", "오전", "오후", "새벽", "시간",
+                           "일정", "까지", "다음", "순서"})
+
+
 def _position(reply: str, stop: str) -> int:
     """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
-    own = content_stems(stop) - FILLER
+    own = content_stems(stop) - FILLER - KO_PLAN_NOISE
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())
@@ -294,6 +318,7 @@ def _position(reply: str, stop: str) -> int:
     if kind:
         spots += [low.find(w) for w in (kind, *PLACE_KINDS.get(kind, ()))]
     spots += [_starts_word(low, w) for w in _errand_words(stop)]
+    spots += [low.find(h) for h in _korean_head(stop)]
     found = [p for p in spots if p >= 0]
     return min(found) if found else -1
 
