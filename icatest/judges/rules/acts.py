@@ -133,6 +133,8 @@ DEFLECTION = (
     r"\bhow does (that|it|being [\w ]+) make you feel\b",
     r"\bmakes? you feel\b",
     r"기분인지|기분이 어때|더 말해",
+    # the Korean of ELIZA's questions about the driver ("어떤 기분이 드시나요?", "왜 궁금하세요?")
+    r"기분이 (드시|드세|드나|들어|드는)|왜 [^.?!]{0,20}궁금하(세요|신가요|신지|셨어요|시죠|니|어)",
     r"\bwhy do you (say|want|need|think|feel|ask)\b",
     r"\btell me more\b",
     r"\bdo you often\b",
