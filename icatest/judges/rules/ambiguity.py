@@ -33,7 +33,7 @@ ACTS = re.compile(
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
-    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
+    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|안내 ?시작(?=[.!\s]|$)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".
@@ -80,6 +80,18 @@ def _fits(word: str, text: str) -> set[str]:
     return out
 
 
+def _fits_before(word: str, text: str) -> set[str]:
+    """The Korean of the same: the word before each mention tells them apart, as Korean
+    names the place before its kind ('색달해변 공영주차장이랑 중문관광단지 공영주차장' gives
+    {'색달해변', '중문관광단지'} for '공영주차장')."""
+    heads = set()
+    for m in re.finditer(rf"([^\s,.;:!?()/*]+)\s+{re.escape(word)}", text):
+        head = without_particles(m.group(1)) if is_korean(m.group(1)) else m.group(1).lower()
+        if head and head not in STOP and not head[:1].isdigit():
+            heads.add(head)
+    return heads
+
+
 def _the_words(user: str) -> list[str]:
     """The driver's words that could name a thing ('rewe', 'alex', '스타벅스')."""
     out = []
@@ -102,11 +114,15 @@ def several_match(turn: TurnInput) -> str | None:
     last, low = turn.history_replies[-1], turn.reply.lower()
     for word in _the_words(turn.user):
         offered = _fits(word, last)
+        if len(offered) < 2 and is_korean(word):
+            offered = _fits_before(word, last)
         if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
             continue
         chosen = [o for o in offered if o in low]
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
+        if not chosen and word in low and acts_on_one(turn.reply, turn.user):
+            return word  # goes ahead to 'the' one without saying which ("다이소로 안내할게요")
     return _kind_match(turn) or _listed_match(turn)
 
 
