@@ -39,7 +39,7 @@ REASK_DESTINATION = (
 )
 # A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
 # 먼저 말씀해 주세요."): it asks as a question does.
-TELL_ME = (r"(tell|let) me", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요|주시면|주면)")
+TELL_ME = (r"\b(tell|let) me\b", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요|주시면|주면)")
 REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까지|에|쯤|로)?")
 # Asking which one of a kind the driver's own is ("Which hotel are you staying at?") after the
 # driver named it ("Our hotel is the Sapporo Grand View"): the driver has to say it again.
