@@ -18,7 +18,14 @@ from icatest.judges.rules.requests import (
     place_kind,
     request_kind,
 )
-from icatest.judges.rules.text import any_match, content_stems, minutes_of, names, stem
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    distances_km,
+    minutes_of,
+    names,
+    stem,
+)
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
@@ -219,7 +226,20 @@ def _step_line(line: str) -> bool:
     line = line.strip()
     if not line or line.endswith((":", "?")):
         return False
-    return bool(names(line) or _place(line) or HANGUL_WORD.search(line))
+    return bool(names(line) or _place(line) or _korean_step(line))
+
+
+# A Korean list item: a label before ':' or a dash ('중문 숙소: 낮 12시 45분', '전주역 – 15분'),
+# or a short line with a time or a distance; not a heading ('일정 안내') nor the closing
+# sentence ('오후 3시 전에 여유 있게 도착하실 수 있을 것 같습니다').
+KO_ITEM = re.compile(r"^[^:]{1,40}:|\s[–—-]\s")
+
+
+def _korean_step(line: str) -> bool:
+    if not HANGUL_WORD.search(line):
+        return False
+    timed = bool(minutes_of(line) or distances_km(line))
+    return bool(KO_ITEM.search(line)) or (timed and len(line.split()) <= 5)
 
 
 def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, str] | None:
