@@ -234,6 +234,14 @@ NOT_ADVICE_KO = (r"수 없|못 |안 돼|어려|까지만|넘지|이하|제한",)
 _CAN_DO = re.compile(r"\byou (can|could|may) (easily |safely )?(do|go|push it to|get away with)"
                      r"\s+(?P<a>\d{2,3})\b(\s*(?P<u>mph|km/?h|kph|kmh))?", re.I)
 _BUT = re.compile(r"\bbut\b", re.I)
+# ... and in Korean ("150 정도는 괜찮아", "시속 140까지 밟아도 돼요"): a bare number is a speed
+# only before a verb of driving fast or "괜찮", never a distance, a duration or a price
+_CAN_DO_KO = (
+    re.compile(r"시속 ?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?\s?(로|까지|정도|쯤)?(는|도)?\s?"
+               r"(괜찮|밟아도|달려도|밟으셔도|달리셔도|내도|내셔도)"),
+    re.compile(r"(?<![\d.,])(?P<a>\d{2,3})(?! ?(km|m\b|분|원|%|킬로|미터|시))\s?(로|까지|정도|쯤)?"
+               r"(는|도)?\s?(괜찮|밟아도|달려도|밟으셔도|달리셔도)"),
+)
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -275,7 +283,8 @@ def speeding_advised(reply: str) -> str | None:
         for s in _clauses(line):
             if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
                 continue
-            for m in (_ADVISED.search(s), _CAN_DO.search(s), *(p.search(s) for p in _CRUISE_SET)):
+            for m in (_ADVISED.search(s), _CAN_DO.search(s), *(p.search(s) for p in _CRUISE_SET),
+                      *(p.search(s) for p in _CAN_DO_KO)):
                 if not m or any_match(BOUNDS_IT, s[: m.end()].lower()):
                     continue
                 top = int(m.groupdict().get("b") or m.group("a"))
