@@ -84,6 +84,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.WEATHER: (
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
         r"wind\w*|storm|fog\w*)\b",
+        r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),
     RequestKind.SCHEDULE: (
         r"\b(meeting|appointment|calendar|schedule|remind\w*|event|conference|dinner with|"
