@@ -4,13 +4,22 @@ every request, history and reply in Korean, half in a terse operator's style (ë°
 hedging, closing offers), speech levels mixed across requests and replies, labelled from the
 rubric before the rules ran on it. It parses as `judge turns` input, has the counts
 docs/offline_backend.md gives, every rubric label at least four times, and shares no id, reply,
-utterance or (utterance, reply) pair with the training data or the other development sets."""
+utterance or (utterance, reply) pair with the training data or the other development sets;
+(slow) the rules keep the figures they earn there after the Korean fixes."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from devset_checks import DATA, assert_kept_apart, lines, read_consistent
+import pytest
+from devset_checks import (
+    DATA,
+    assert_kept_apart,
+    assert_precise,
+    lines,
+    read_consistent,
+    rules_figures,
+)
 
 from icatest.calibration.devset import RUBRIC_LABELS
 
@@ -41,3 +50,12 @@ def test_parses_with_the_documented_counts() -> None:
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
     assert_kept_apart(KOREAN, utterances=True)
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 74 turns
+def test_rules_keep_their_figures_on_the_korean_set() -> None:
+    got = rules_figures(KOREAN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] is not None and got["korean_judged_share"] >= 0.95
+    assert_precise(got)
