@@ -33,7 +33,8 @@ ACTS = re.compile(
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
-    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|안내 ?시작(?=[.!\s]|$)",
+    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
+    r"안내 ?시작(?=[.!\s]|$)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".
@@ -265,8 +266,10 @@ def conflicting_reading(turn: TurnInput) -> str | None:
     found = DEVICES.search(turn.reply)
     if found:
         return f"the {found.group(0)}"
-    # a bare confirmation ("Switched off.", "껐어요."): it set one thing and does not say which
-    return "something it does not name" if len(words(turn.reply)) <= BARE_WORDS else None
+    # a bare confirmation ("Switched off.", "껐어요.", "네, 열어 드렸어요! 시원한 바람 느껴
+    # 보세요."): the sentence that acts sets one thing and does not say which
+    bare = [s for s in sentences(turn.reply) if ACTS.search(s) and len(words(s)) <= BARE_WORDS]
+    return "something it does not name" if bare or len(words(turn.reply)) <= BARE_WORDS else None
 
 
 def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
