@@ -32,7 +32,7 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
     r"sending|texting|replied|added|adding|done)\b"
-    r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
+    r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)",
     re.I,
@@ -208,6 +208,9 @@ HOMONYMS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "birmingham": ("england", ("alabama",)),
     "cambridge": ("england", ("massachusetts",)),
     "kingston": ("jamaica", ("ontario", "upon thames", "new york")),
+    # Korean, the province said before the name ("경기도 광주", "강원 고성")
+    "광주": ("광역시", ("경기도", "경기")),
+    "고성": (None, ("강원도", "강원", "경남", "경상남도")),
 }
 
 
@@ -217,12 +220,17 @@ def homonym_picked(turn: TurnInput) -> str | None:
     said = turn.user.lower()
     reply = turn.reply.lower()
     for name, (usual, others) in HOMONYMS.items():
-        if not re.search(rf"\b{name}\b", said) or not re.search(rf"\b{name}\b", reply):
+        # a Korean name takes its particle ('광주로'): only its start is bounded
+        at = rf"(?<![가-힣]){name}" if is_korean(name) else rf"\b{name}\b"
+        if not re.search(at, said) or not re.search(at, reply):
             continue
         if any(o in said for o in others) or (usual and usual in said):
             continue  # the driver said which
-        picked = [o for o in others if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}",
-                                                 reply)]
+        if is_korean(name):
+            picked = [o for o in others if re.search(rf"{o}\s*{name}", reply)]
+        else:
+            picked = [o for o in others
+                      if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}", reply)]
         if usual is None and not picked:
             continue  # no reading in the reply: it may ask in other words
         if picked and acts_on_one(turn.reply, turn.user):
