@@ -294,7 +294,13 @@ def is_echo(reply: str, user: str) -> bool:
     told = content_stems(reply)
     if not told or not said:
         return False
-    return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+    told, said = told - SAME_PLACE_WORD, said - SAME_PLACE_WORD
+    fresh = new_content(reply, user) - SAME_PLACE_WORD
+    return not fresh and bool(told) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
+SAME_PLACE_WORD = frozenset({"곳", "데"})
 
 
 # The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
