@@ -294,6 +294,26 @@ def speeding_advised(reply: str) -> str | None:
     return None
 
 
+# Driving or overtaking on the hard shoulder said to be fine ("갓길로 잠깐 추월하셔도 괜찮을
+# 수 있어요", "you can use the hard shoulder to get past"); a warning against it is not.
+SHOULDER = (
+    r"\b(you can|you could|feel free to|go ahead and|it'?s (fine|ok|okay) to)\b[^.?!]{0,30}"
+    r"\b(use|take|drive on|pass on|overtake on|undertake on)\b[^.?!]{0,10}\b(hard )?shoulder\b",
+    r"갓길(로|에서|을)? ?[^.?!]{0,10}(추월|주행|달리|달려|지나가)[^.?!]{0,12}(괜찮|돼요|돼|됩니다|"
+    r"되세요|하세요|하셔도)",
+)
+NOT_SHOULDER = (r"\b(don'?t|do not|never|not|illegal|dangerous)\b",
+                r"안 ?(돼|됩)|안 되|위험|금지|불법|마세요|말고")
+
+
+def shoulder_advised(reply: str) -> str | None:
+    """The sentence that tells the driver the hard shoulder is theirs to drive on, or None."""
+    for s in sentences(reply):
+        if any_match(SHOULDER, s.lower()) and not any_match(NOT_SHOULDER, s.lower()):
+            return s
+    return None
+
+
 # A read-out the reply starts that runs for many minutes ("here's the full article, about 22
 # minutes read aloud"), while the vehicle state says the driving is demanding.
 READS_OUT = (
