@@ -109,6 +109,21 @@ FAMILIES: dict[str, Family] = {
          r"dogs)\b"),
         unread_if_silent=True,
     ),
+    # no steps for a wheelchair or a pram ("계단 없는 데로요", "step-free"): a house rule too,
+    # honoured by a lift or a ramp, broken by stairs the reply names, no evidence if silent
+    "step_free": Family(
+        (r"\b(wheelchair|step[- ]free|no stairs|no steps|without stairs)\b",
+         r"계단 ?(없는|없이|없어야)|휠체어"),
+        (r"\b(step[- ]free|ramps?|elevators?|lifts?|ground floor|level access|wheelchair[- ]"
+         r"(accessible|access|friendly)|accessible (toilet|restroom|entrance)|disabled (toilet|"
+         r"access))\b",
+         r"엘리베이터|경사로|1층|계단 ?(이 )?없|휠체어 ?(로 )?(이용|접근|출입)? ?(가능|편)|장애인|"
+         r"배리어 ?프리"),
+        (r"\b(stairs only|no (lift|elevator|ramp)|(up|down) (a flight of |the )?stairs|"
+         r"not (wheelchair|step-free))\b",
+         r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라"),
+        unread_if_silent=True,
+    ),
     "card_payment": Family(
         (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
          r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
