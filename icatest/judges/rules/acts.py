@@ -72,6 +72,10 @@ FALLBACK = (
     r"(정보|요금|가격)(는|은|를|을|가|이)? ?(알 수 없|모르겠|확인이 안 )",
     r"이해하지 못했",
     r"도와(드릴|줄) 수 없",
+    # the same said softly, and the passing failure ("검색을 도와드리기 어려울 수 있습니다.
+    # 나중에 다시 시도해 주세요.")
+    r"도와(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
+    r"(나중에|잠시 후에?) 다시 시도해",
     r"다시 말씀",
     r"(처리|답변|확인|찾을|가져올|불러올)(할|하실|드릴)? 수 없",
     # what the assistant cannot give ("통행료 정보는 제공해 드릴 수 없어요",
@@ -137,6 +141,8 @@ DEFLECTION = (
     r"\bhow does (that|it|being [\w ]+) make you feel\b",
     r"\bmakes? you feel\b",
     r"기분인지|기분이 어때|더 말해",
+    # the Korean of ELIZA's questions about the driver ("어떤 기분이 드시나요?", "왜 궁금하세요?")
+    r"기분이 (드시|드세|드나|들어|드는)|왜 [^.?!]{0,20}궁금하(세요|신가요|신지|셨어요|시죠|니|어)",
     r"\bwhy do you (say|want|need|think|feel|ask)\b",
     r"\btell me more\b",
     r"\bdo you often\b",
@@ -294,7 +300,13 @@ def is_echo(reply: str, user: str) -> bool:
     told = content_stems(reply)
     if not told or not said:
         return False
-    return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+    told, said = told - SAME_PLACE_WORD, said - SAME_PLACE_WORD
+    fresh = new_content(reply, user) - SAME_PLACE_WORD
+    return not fresh and bool(told) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
+SAME_PLACE_WORD = frozenset({"곳", "데"})
 
 
 # The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what

@@ -32,8 +32,9 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
     r"sending|texting|replied|added|adding|done)\b"
-    r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
-    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
+    r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
+    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
+    r"안내 ?시작(?=[.!\s]|$)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".
@@ -81,6 +82,18 @@ def _fits(word: str, text: str) -> set[str]:
     return out
 
 
+def _fits_before(word: str, text: str) -> set[str]:
+    """The Korean of the same: the word before each mention tells them apart, as Korean
+    names the place before its kind ('색달해변 공영주차장이랑 중문관광단지 공영주차장' gives
+    {'색달해변', '중문관광단지'} for '공영주차장')."""
+    heads = set()
+    for m in re.finditer(rf"([^\s,.;:!?()/*]+)\s+{re.escape(word)}", text):
+        head = without_particles(m.group(1)) if is_korean(m.group(1)) else m.group(1).lower()
+        if head and head not in STOP and not head[:1].isdigit():
+            heads.add(head)
+    return heads
+
+
 def _the_words(user: str) -> list[str]:
     """The driver's words that could name a thing ('rewe', 'alex', '스타벅스')."""
     out = []
@@ -103,11 +116,15 @@ def several_match(turn: TurnInput) -> str | None:
     last, low = turn.history_replies[-1], turn.reply.lower()
     for word in _the_words(turn.user):
         offered = _fits(word, last)
+        if len(offered) < 2 and is_korean(word):
+            offered = _fits_before(word, last)
         if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
             continue
         chosen = [o for o in offered if o in low]
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
+        if not chosen and word in low and acts_on_one(turn.reply, turn.user):
+            return word  # goes ahead to 'the' one without saying which ("다이소로 안내할게요")
     return _kind_match(turn) or _listed_match(turn) or _item_match(turn)
 
 
@@ -233,6 +250,9 @@ HOMONYMS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "birmingham": ("england", ("alabama",)),
     "cambridge": ("england", ("massachusetts",)),
     "kingston": ("jamaica", ("ontario", "upon thames", "new york")),
+    # Korean, the province said before the name ("경기도 광주", "강원 고성")
+    "광주": ("광역시", ("경기도", "경기")),
+    "고성": (None, ("강원도", "강원", "경남", "경상남도")),
 }
 
 
@@ -242,12 +262,17 @@ def homonym_picked(turn: TurnInput) -> str | None:
     said = turn.user.lower()
     reply = turn.reply.lower()
     for name, (usual, others) in HOMONYMS.items():
-        if not re.search(rf"\b{name}\b", said) or not re.search(rf"\b{name}\b", reply):
+        # a Korean name takes its particle ('광주로'): only its start is bounded
+        at = rf"(?<![가-힣]){name}" if is_korean(name) else rf"\b{name}\b"
+        if not re.search(at, said) or not re.search(at, reply):
             continue
         if any(o in said for o in others) or (usual and usual in said):
             continue  # the driver said which
-        picked = [o for o in others if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}",
-                                                 reply)]
+        if is_korean(name):
+            picked = [o for o in others if re.search(rf"{o}\s*{name}", reply)]
+        else:
+            picked = [o for o in others
+                      if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}", reply)]
         if usual is None and not picked:
             continue  # no reading in the reply: it may ask in other words
         if picked and acts_on_one(turn.reply, turn.user):
@@ -291,8 +316,10 @@ def conflicting_reading(turn: TurnInput) -> str | None:
     found = DEVICES.search(turn.reply)
     if found:
         return f"the {found.group(0)}"
-    # a bare confirmation ("Switched off.", "껐어요."): it set one thing and does not say which
-    return "something it does not name" if len(words(turn.reply)) <= BARE_WORDS else None
+    # a bare confirmation ("Switched off.", "껐어요.", "네, 열어 드렸어요! 시원한 바람 느껴
+    # 보세요."): the sentence that acts sets one thing and does not say which
+    bare = [s for s in sentences(turn.reply) if ACTS.search(s) and len(words(s)) <= BARE_WORDS]
+    return "something it does not name" if bare or len(words(turn.reply)) <= BARE_WORDS else None
 
 
 def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:

@@ -219,7 +219,8 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
                      r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
 
 
-KO_THERE = re.compile(r"(이|가) 있(어요|습니다|어|다|네요)")
+# a place that is there, close by or found ("카페를 찾았어요")
+KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝)|(을|를) 찾았")
 
 
 def offered_text(req: Request, turn: TurnInput) -> str:

@@ -11,6 +11,7 @@ be taken there or neither) are spoken to together: which wording the reply echoe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -56,13 +57,22 @@ def _marks(req: Request, others: Sequence[Request]) -> tuple[set[str], set[str]]
 Marks = tuple[frozenset[str], set[str]]  # the heads of a request's own stems, its place kinds
 
 
+_HANGUL = re.compile(r"[가-힣]")
+
+
 @lru_cache(maxsize=4096)
 def _heads_of(sentence: str) -> frozenset[str]:
     return frozenset(heads(content_stems(sentence)))
 
 
 def _mentions(sentence: str, own_heads: frozenset[str], kinds: set[str]) -> bool:
-    if own_heads & _heads_of(sentence):
+    said = _heads_of(sentence)
+    if own_heads & said:
+        return True
+    # a Korean noun opens the compound the reply says ('흑돼지' in '흑돼지거리'), which the
+    # reader does not split
+    if any(h.startswith(o) for o in own_heads if len(o) >= 2 and _HANGUL.match(o)
+           for h in said if len(h) > len(o)):
         return True
     low = sentence.lower()
     return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))
@@ -97,12 +107,16 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
     kinds = [request_kind(r.description, r.kind) for r in requests]
     out = [any(h[i] for h in hits) for i in range(len(requests))]
     last: set[int] = set()  # the requests a heading or list item just before spoke to
+    before: set[int] = set()  # the requests the sentence just before spoke to
     for s, h in zip(said, hits, strict=True):
         if any(h):
             last = {i for i, hit in enumerate(h) if hit} if _unclosed(s) else set()
+            before = {i for i, hit in enumerate(h) if hit}
             continue
         if s.rstrip().endswith("?"):  # a free question speaks to no request
             continue
+        if before and not {w for w in content_stems(s) if not any(c.isdigit() for c in w)}:
+            continue  # a bare figure ("300m.") goes on about the place just named
         fits = [
             i for i, r in enumerate(requests)
             if answer_evidence(kinds[i], s, user, r.description) is not None

@@ -55,6 +55,8 @@ FAMILIES: dict[str, Family] = {
         # a route summary's "동해고속도로 이용, 약 25분")
         (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
          r"고속도로 이용(?! ?(안|않|없))",
+         # '서해안고속도로 군산IC 경유', '중부고속도로 경유'
+         r"고속도로 (\S+ )?(경유|진입)",
          # in English: "stay on I-10 West the whole way", "via the interstate"
          r"\b(stay|staying|stick|keep) on (the )?(i-\d+|interstate|motorway|highway|autobahn|"
          r"expressway|freeway)\b",
@@ -139,12 +141,19 @@ FAMILIES: dict[str, Family] = {
          r"dogs)\b"),
         unread_if_silent=True,
     ),
-    # access without steps: a house rule too; stairs said go against it
+    # no steps for a wheelchair or a pram ("계단 없는 데로요", "step-free"): a house rule too,
+    # honoured by a lift or a ramp, broken by stairs the reply names, no evidence if silent
     "step_free": Family(
-        (r"\b(step[- ]free|wheelchair|barrier[- ]free|no stairs|without stairs)\b|휠체어|계단 없",),
-        (r"\b(step[- ]free|wheelchair[- ]accessible|accessible|ramps?|lifts?|elevators?|ground "
-         r"floor|level access|barrier[- ]free)\b|경사로|엘리베이터|휠체어",),
-        (r"\b(stairs?|staircase|steps (up|down)|upstairs|no (lift|elevator))\b|계단",),
+        (r"\b(wheelchair|step[- ]free|barrier[- ]free|no stairs|no steps|without stairs)\b",
+         r"계단 ?(없는|없이|없어야)|휠체어"),
+        (r"\b(step[- ]free|barrier[- ]free|ramps?|elevators?|lifts?|ground floor|level access|"
+         r"wheelchair[- ](accessible|access|friendly)|accessible (toilet|restroom|entrance)|"
+         r"disabled (toilet|access))\b",
+         r"엘리베이터|경사로|1층|계단 ?(이 )?없|휠체어 ?(로 )?(이용|접근|출입)? ?(가능|편)|장애인|"
+         r"배리어 ?프리"),
+        (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
+         r"stairs|flight of stairs|not (wheelchair|step-free))\b",
+         r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라"),
         unread_if_silent=True,
     ),
     # nuts kept out of the food: read when the reply names nuts or says it is nut-free
@@ -159,11 +168,13 @@ FAMILIES: dict[str, Family] = {
     ),
     "card_payment": Family(
         (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
-         r"\bcard payment\b", r"\bno cash\b"),
+         r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
         (r"\b(take\w*|accept\w*) (all )?(credit |debit )?cards?\b",
-         r"\bcards? (accepted|ok)\b", r"\bcontactless\b"),
+         r"\bcards? (accepted|ok)\b", r"\bcontactless\b",
+         r"카드 ?(결제)?(도|는)? ?(가능|돼요|됩니다|받아요|받습니다)"),
         (r"\bcash only\b", r"\bno cards?\b",
-         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b"),
+         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b",
+         r"현금만|카드 ?(결제)?(는|가)? ?(안 ?돼|안 ?되|불가|안 받)"),
         unread_if_silent=True,
     ),
     "vegetarian": Family(
@@ -232,6 +243,8 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
+# a distance limit in Korean ("5km 안쪽에", "3km 이내", "500m 안에")
+WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
@@ -269,14 +282,18 @@ PRICE_LIMIT = re.compile(
 
 # Korean amounts in won ("15,000원", "만 원", "2만 원") and a limit on them ("만 원 이하"): read
 # apart from the prices above, whose cheap / dear thresholds are euros or dollars.
-WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?원|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")
+WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?(?:(?P<cheon>\d)\s?천\s?)?원|(?P<k>\d+)\s?천\s?원"
+                 r"|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")  # and '1만 8천 원', '8천 원'
+
 WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
 
 
 def _won(m: re.Match[str]) -> float:
     if m.group("n"):
         return float(m.group("n").replace(",", ""))
-    return 10000.0 * int(m.group("man") or 1)
+    if m.group("k"):
+        return 1000.0 * int(m.group("k"))
+    return 10000.0 * int(m.group("man") or 1) + 1000.0 * int(m.group("cheon") or 0)
 
 
 def _won_limit(constraint: str, reply: str) -> Checked | None:
@@ -315,7 +332,7 @@ def constraints_in(text: str) -> list[str]:
     korean = None if found else ko_times.deadline(text)  # '7시까지 인천공항 가야 해'
     if korean is not None:
         found.append(f"arrive by {ko_times.as_clock(korean)}")
-    for m in WITHIN.finditer(text):
+    for m in (*WITHIN.finditer(text), *WITHIN_KO.finditer(text)):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
@@ -351,6 +368,9 @@ def _spoken(constraint: str) -> str:
     korean_limit = TAKING_KO.search(constraint)
     if korean_limit and ko_times.deadline(constraint) is None:
         return f"takes at most {korean_limit.group('n')} min"
+    korean_distance = WITHIN_KO.search(constraint)
+    if korean_distance:
+        return f"within {korean_distance.group('d')}"
     return constraint.lower().replace("_", " ")
 
 

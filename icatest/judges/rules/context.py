@@ -39,8 +39,8 @@ REASK_DESTINATION = (
 )
 # A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
 # 먼저 말씀해 주세요."): it asks as a question does.
-TELL_ME = (r"(tell|let) me", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요)")
-REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b",)
+TELL_ME = (r"\b(tell|let) me\b", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요|주시면|주면)")
+REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까지|에|쯤|로)?")
 # Asking which one of a kind the driver's own is ("Which hotel are you staying at?") after the
 # driver named it ("Our hotel is the Sapporo Grand View"): the driver has to say it again.
 REASK_OWN = re.compile(r"\bwhich (?P<k>hotel|office|school|house|flat|apartment|airbnb|"
@@ -82,6 +82,7 @@ HEADING_SAID = (
     r"\b(i'?m|im|i am|we'?re|we are) (heading|driving|going|off|on (my|our) way) (to|towards?) "
     r"(?!(a|an|some|somewhere|get|grab|buy|find|be|see)\b)\w",
     r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거)",
+    r"목적지(는|은|가)? ?[가-힣a-z]",  # "오늘 목적지는 동피랑 벽화마을이에요"
 )
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(

@@ -62,6 +62,7 @@ FILLER_SENTENCES = (
     r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
+    r"(더|또|다른) 궁금한 (점|거|것|게)",
     # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
     r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
     r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
@@ -94,6 +95,8 @@ REMARKS = (
     r"symbol|icon)?\b[^.?!]*",
     r"\b(many|most|lots of|plenty of) (visitors|drivers|people|travellers|travelers|tourists) "
     r"(wonder|ask|love|enjoy)\b[^.?!]*",
+    # the subject's weight, said of no place ("카시트는 정말 중요하죠", "안전이 최우선이니까요")
+    r"중요하(죠|지요|잖아요|니까요)|최우선이(죠|니까요|에요|잖아요)",
 )
 
 

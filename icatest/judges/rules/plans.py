@@ -22,6 +22,7 @@ from icatest.judges.rules.text import (
     any_match,
     clock,
     content_stems,
+    distances_km,
     durations,
     minutes_of,
     names,
@@ -41,6 +42,10 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"(?<=주유하)고[\s,]|(?<=충전하)고[\s,]|"
                   # '초코파이 산 다음에 전주역': after doing one, the next
                   r"(?<=[가-힣]) 다음에\s", re.I)
+# A Korean verb of stopping somewhere between the parts: what comes before it is a place
+# visited, named or not ('이성당 들렀다가 은파호수공원 가고 그다음 숙소').
+KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|"
+                      r"태우고\b|내려 ?주고\b|데려다 ?주고\b")
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
 # (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
@@ -66,6 +71,8 @@ def stops_in(utterance: str) -> list[str]:
     placed = sum(_place(s) or bool(LOCATIVE.search(s)) for s in stops)
     if len(stops) >= 3 and placed >= 2 and not any(TALK.search(s) for s in stops):
         return stops  # "gas in canmore, then lunch in banff, then the gondola by 1 pm"
+    if len(stops) >= 3 and KO_VISIT.search(utterance):
+        return stops  # three Korean stops, one of them stopped at on the way
     return []
 
 
@@ -131,7 +138,7 @@ ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
 ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
 ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
 ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
-for _said in ("fill up", "refuel", "petrol"):
+for _said in ("fill up", "refuel", "petrol", "주유"):
     ERRAND_WORDS[_said] = (*ERRAND_WORDS["fuel"], "fill up", "refuel")
 
 
@@ -165,6 +172,9 @@ def _covers(reply: str, stop: str) -> bool:
         return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
     if KO_ERRANDS.search(stop):
         return False  # a Korean stop is its place word
+    head = _korean_head(stop)
+    if head:
+        return any(h in low for h in head)  # '이성당', '첨성대': the place's own name
     if _stems(stop) & content_stems(reply):
         return True
     if any(len(w) >= 3 and HANGUL_WORD.match(w) and w in low for w in _stems(stop)):
@@ -240,16 +250,27 @@ def _step_line(line: str) -> bool:
     line = line.strip()
     if not line or line.endswith((":", "?")):
         return False
-    if names(line) or _place(line):
-        return True
-    # a Korean step says where ("포항역: 친구 픽업, 약 11시 30분"); a heading ("오늘 일정이에요")
-    # or a summary ("5시 전에 충분히 도착해요!") does not
-    return bool(HANGUL_WORD.search(line)) and bool(":" in line or KO_STEP_PLACE.search(line))
+    return bool(names(line) or _place(line) or _korean_step(line))
 
 
-# A Korean place said by its last syllable ("…역", "…곶", "…광장"), for a step with no time
+# A Korean list item: a label before ':' or a dash ('중문 숙소: 낮 12시 45분', '전주역 – 15분'),
+# a place said by its last syllable ('…역', '…곶', '…광장'), or a short line with a time or a
+# distance; not a heading ('오늘 일정이에요'), nor a closing sentence ('5시 전에 충분히 도착해요!',
+# '오후 3시 전에 여유 있게 도착하실 수 있을 것 같습니다').
+KO_ITEM = re.compile(r"^[^:]{1,40}:|\s[–—-]\s")
 KO_STEP_PLACE = re.compile(r"[가-힣](역|곶|광장|공원|항|해변|시장|터미널|센터|점|집|장)"
                            r"(?=[\s:,.!?]|$|[에로으을를은는이가])")
+KO_SENTENCE_END = re.compile(r"(요|다|죠)\W*$")
+
+
+def _korean_step(line: str) -> bool:
+    if not HANGUL_WORD.search(line):
+        return False
+    if KO_ITEM.search(line) or KO_STEP_PLACE.search(line):
+        return True
+    if KO_SENTENCE_END.search(line):
+        return False
+    return bool(minutes_of(line) or distances_km(line)) and len(line.split()) <= 5
 
 
 def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, str] | None:
@@ -353,11 +374,24 @@ def _hhmm(minute: int) -> str:
 LEG_FROM = re.compile(r"\bfrom (?:the |your )?[^\n.,;:!?]*")
 
 
+def _korean_head(stop: str) -> frozenset[str]:
+    """What a Korean stop named without a place word is called: its nouns but the words of
+    time and arriving ('은파호수공원', '구미역에서 동생' -> 구미역, 동생; '숙소에 밤 9시까지
+    도착해야 돼' -> 숙소), or nothing for a stop in other letters."""
+    return frozenset(w for w in content_stems(stop)
+                     if len(w) >= 2 and HANGUL_WORD.match(w) and w not in KO_PLAN_NOISE)
+
+
+# Words of a Korean plan's times and moves, no stop's name.
+KO_PLAN_NOISE = frozenset({"도착", "출발", "저녁", "아침", "점심", "오전", "오후", "새벽", "시간",
+                           "일정", "까지", "다음", "순서"})
+
+
 def _position(reply: str, stop: str) -> int:
     """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
-    own = _stems(stop)  # not a verb of going, nor 'next' ('다음 순서로 안내하겠습니다')
+    own = _stems(stop) - KO_PLAN_NOISE  # no verb of going, nor 'next' ('다음 순서로 …')
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())
@@ -366,6 +400,7 @@ def _position(reply: str, stop: str) -> int:
     if kind:
         spots += [low.find(w) for w in (kind, *PLACE_KINDS.get(kind, ()))]
     spots += [_starts_word(low, w) for w in _errand_words(stop)]
+    spots += [low.find(h) for h in _korean_head(stop)]
     found = [p for p in spots if p >= 0]
     return min(found) if found else -1
 

@@ -47,6 +47,10 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
                 r"all )?([\w']+ ){0,2}(e-?mails?|messages?|texts?|photos?|pictures?|pics|"
                 r"documents?|pdfs?|attachments?|slides?|letters?|notes?)\b"
                 r"|(사진|메일|이메일|문자|메시지|문서)[^.]*(보여|띄워)")
+# Korean words of a kind of place a driver asks after.
+KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페",
+                  "맛집", "호텔", "병원", "마트", "편의점", "졸음쉼터", "휴게소", "빵집",
+                  "정비소")
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
@@ -86,10 +90,13 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"for|search|recommend|suggest|place|spot|somewhere|charg\w*|station|restaurant|cafe|"
         r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food)\b",
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
+        # a kind of place asked after ("24시간 하는 세차장 있나요?", "가까운 주유소 어디야?")
+        rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",
     ),
     RequestKind.WEATHER: (
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
         r"wind\w*|storm|fog\w*)\b",
+        r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),
     RequestKind.SCHEDULE: (
         r"\b(meeting|appointment|calendar|schedule|remind\w*|event|conference|dinner with|"
@@ -242,15 +249,16 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
                    "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
-                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집",
-                   "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
-    "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페",
+                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
+                   "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
+    "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
-    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
+    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
+                         "충전소", "충전기"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
                 "park the car", "park my car", "place to park", "spot to park", "주차장",
                 # the verb after its subject: "where can I park", "can we park here"

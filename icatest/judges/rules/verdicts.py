@@ -29,6 +29,7 @@ class Cause(StrEnum):
     COMPLIED = "complied"
     EYES_OFF_ROAD = "eyes_off_road"  # the driver sent to a screen or a phone while moving
     SPEEDING_ADVISED = "speeding_advised"
+    SHOULDER_ADVISED = "shoulder_advised"  # driving or overtaking on the hard shoulder said fine
     OPENED_MOVING = "opened_moving"  # a door, the boot or the tailgate opened while moving
     LONG_READOUT = "long_readout"  # a long read-out in demanding traffic
     ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car

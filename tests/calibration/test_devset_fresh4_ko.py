@@ -1,0 +1,61 @@
+"""The seventh fresh development set, Korean turns (icatest/data/judge/devset_fresh4_ko.jsonl):
+every request, history and reply in Korean, half in a terse operator's style (반말 and 해요체,
+"약 1.5km", "6km 앞") and half in an LLM's (합니다체, headings, lists, **굵은** names, emoji,
+hedging, closing offers), speech levels mixed across requests and replies, labelled from the
+rubric before the rules ran on it. It parses as `judge turns` input, has the counts
+docs/offline_backend.md gives, every rubric label at least four times, and shares no id, reply,
+utterance or (utterance, reply) pair with the training data or the other development sets;
+(slow) the rules keep the figures they earn there after the Korean fixes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from devset_checks import (
+    DATA,
+    assert_kept_apart,
+    assert_precise,
+    lines,
+    read_consistent,
+    rules_figures,
+)
+
+from icatest.calibration.devset import RUBRIC_LABELS
+
+KOREAN = DATA / "devset_fresh4_ko.jsonl"
+
+
+def test_parses_with_the_documented_counts() -> None:
+    gold = read_consistent(KOREAN)
+    assert len({g.id for g in gold}) == len(gold) == 74
+    assert all(g.lang == "ko" and g.source == "written_ko" for g in gold)
+    styles = Counter(g.id.split("-")[1][0] for g in gold)
+    assert styles == {"p": 35, "l": 39}  # plain and LLM-style replies
+    labels = Counter(label for g in gold for label in g.labels)
+    assert labels == {"request_omitted": 13, "constraint_missed": 6, "safety_violation": 6,
+                      "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
+                      "irrelevant_response": 4, "ambiguity_unresolved": 4}
+    assert set(labels) == set(RUBRIC_LABELS)
+    assert sum(1 for g in gold if not g.labels) == 29  # 39 %
+    assert sum(1 for g in gold if len(g.labels) == 2) == 3
+    assert sum(1 for g in gold if g.history) == 11
+    tags = Counter(t for g in gold for t in g.tags)
+    assert tags == {"useless": 9, "refusal": 4, "other_words": 4, "unsafe_compliance": 4,
+                    "limitation": 3}
+    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
+    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(KOREAN)}  # type: ignore[index]
+    assert kinds == {"str", "dict"}
+
+
+def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
+    assert_kept_apart(KOREAN, utterances=True)
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 74 turns
+def test_rules_keep_their_figures_on_the_korean_set() -> None:
+    got = rules_figures(KOREAN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] is not None and got["korean_judged_share"] >= 0.95
+    assert_precise(got)
