@@ -111,7 +111,9 @@ def without_others_refusals(request: str, reply: str) -> str:
 
 SAFETY_REASON = (
     r"\b(safe|safety|safely|unsafe|dangerous|illegal|against the law)\b",
-    r"\b(while|when) (you'?re |you are |we'?re |we are |the car is )?(driving|moving|in motion)\b",
+    # typed short as well ("not while ur driving", "when youre moving")
+    r"\b(while|when) (you'?re |you are |youre |ur |u r |we'?re |we are |the car is )?"
+    r"(driving|moving|in motion)\b",
     r"안전",
 )
 # The words of a refusal or fallback about nothing in particular ("Sorry, I cannot answer that").
