@@ -30,7 +30,7 @@ from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
 ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
-    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
+    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)",
@@ -215,8 +215,10 @@ def homonym_picked(turn: TurnInput) -> str | None:
 
 # "Turn it off", "open that", "그거 꺼 줘": a setting whose object is only a pronoun.
 BARE_OBJECT = re.compile(
-    r"\b(turn|switch|shut|put|set|open|close|raise|lower)\s+(it|that|this)\b"
+    r"\b(turn|switch|shut|put|set|open|close|raise|lower|mute|silence)\s+(it|that|this)\b"
     r"|\b(it|that) (off|on|up|down)\b"
+    # "open the back": the rear windows or the tailgate, which the driver does not say
+    r"|\bopen (up )?the (back|rear)\b(?! (\w+ )?(windows?|doors?|seats?|boot|trunk|hatch|tailgate))"
     r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
     re.I,
 )
