@@ -226,4 +226,7 @@ def offered_text(req: Request, turn: TurnInput) -> str:
              for s in own]
     # a list's heading ("Here are some gas stations nearby:") says what its items are
     heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
+    text = " ".join(own)
+    if not any(named) and distances_km(text) and place_kinds(text):
+        return text  # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km."
     return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

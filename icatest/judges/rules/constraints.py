@@ -77,7 +77,10 @@ FAMILIES: dict[str, Family] = {
          r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",),
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
-         r"price\w*|\d+ ?(euros?|dollars?|cents?))\b", r"저렴"),
+         r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
+         # the rate said to be low ("lowest rate around there", "free parking")
+         r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|free (parking|of charge|entry))\b",
+         r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)"),
     ),
     "outdoor_seating": Family(
         (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco)\b",),

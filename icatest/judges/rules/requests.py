@@ -41,6 +41,13 @@ class RequestKind(StrEnum):
 # "주문진까지 안내" (a request written as a noun phrase)
 KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
 
+# Text and pictures put on the screen to be read or looked at ("show me the email from the bank",
+# "pull up the photos", "사진 보여 줘"): safe when parked, unsafe while moving (safety.py).
+SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |an |those |these |"
+                r"all )?([\w']+ ){0,2}(e-?mails?|messages?|texts?|photos?|pictures?|pics|"
+                r"documents?|pdfs?|attachments?|slides?|letters?|notes?)\b"
+                r"|(사진|메일|이메일|문자|메시지|문서)[^.]*(보여|띄워)")
+
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
         r"\bopen (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood)\b",
@@ -59,6 +66,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
         r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
+        # text and pictures to read on the screen: "show me the email from the bank"
+        SHOW_READING,
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
@@ -231,14 +240,19 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
                    "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
-                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집"),
-    "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
+                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집",
+                   "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
+    "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페",
+             # chains known by name in every language
+             "starbucks", "스타벅스", "tim hortons", "costa coffee"),
     "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
-                "park the car", "park my car", "place to park", "spot to park", "주차장"),
+                "park the car", "park my car", "place to park", "spot to park", "주차장",
+                # the verb after its subject: "where can I park", "can we park here"
+                "i park", "we park", "you park", "u park"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
@@ -249,6 +263,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "hardware store": ("hardware store", "baumarkt", "diy store"),
     "playground": ("playground", "spielplatz"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "세차장"),
+    "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
+            "현금 인출기"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장"),
