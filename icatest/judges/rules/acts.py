@@ -150,6 +150,8 @@ DEFLECTION = (
     # the driver's wish told back as a state of mind ("you're wondering how far it is!")
     r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     r"\bwhat makes you (think|say)\b",
+    # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
+    r"^\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶)[^.?!]*\?",
 )
 
 CLARIFY = (  # a question of these forms pins the request down

@@ -66,6 +66,9 @@ FILLER_SENTENCES = (
     r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
     r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
     r"^\W*(how )?(else )?(can|may) i help( you)?( with)?\b[^.?!]*\?",
+    r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
+    r"\b(else|more)\b",
+    r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
 )
 
 
@@ -84,6 +87,13 @@ REMARKS = (
     r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
     r"choices|places)( available)?\b",
     r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+    # the subject praised as a sight ("an iconic part of the city", "a real marvel of
+    # engineering", "a fascinating part of Italian city life"), to the end of its sentence
+    r"\b(is|are) (a |an )?(truly |really |real |true )?(fascinating|iconic|marvel|landmark|"
+    r"beloved|famous|interesting|unique|fun) ?(part|piece|feature|sight|marvel|landmark|"
+    r"symbol|icon)?\b[^.?!]*",
+    r"\b(many|most|lots of|plenty of) (visitors|drivers|people|travellers|travelers|tourists) "
+    r"(wonder|ask|love|enjoy)\b[^.?!]*",
 )
 
 
