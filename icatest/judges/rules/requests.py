@@ -86,8 +86,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
     ),
     RequestKind.WEATHER: (
+        # the wind, not the windscreen or the window
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
-        r"wind\w*|storm|fog\w*)\b",
+        r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",
     ),
     RequestKind.SCHEDULE: (
         r"\b(meeting|appointment|calendar|schedule|remind\w*|event|conference|dinner with|"
@@ -95,8 +96,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"medicine|what time (is|do|does|am)|when (is|do|does|am))\b",
     ),
     RequestKind.VEHICLE: (
-        r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seat|window|sunroof|defrost|"
-        r"fan|mirror|wipers?|cruise|battery|range|tire|tyre)\b",
+        r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seats?|windows?|sunroof|defrost|"
+        r"fan|mirrors?|wipers?|cruise|battery|range|tire|tyre)\b",
     ),
     RequestKind.MEDIA: (r"\b(play|music|song|radio|podcast|volume|playlist|station \d)\b",),
 }
@@ -245,7 +246,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
-    "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
+    "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
@@ -268,6 +269,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장"),
+    # the glass of the car: a chip or a crack in it is fixed at a glass repairer
+    "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
+                          "glass repair", "앞유리", "유리 수리"),
 }
 
 
