@@ -97,7 +97,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     ),
     RequestKind.VEHICLE: (
         r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seats?|windows?|sunroof|defrost|"
-        r"fan|mirrors?|wipers?|cruise|battery|range|tire|tyre)\b",
+        r"fan|mirrors?|wipers?|cruise|battery|range|"
+        # the car's tyres, not a shop that fits them ("find a tyre shop" is a search)
+        r"(tire|tyre)(?! (shop|place|fitter|store|centre|center|hotel|service|garage)))\b",
     ),
     RequestKind.MEDIA: (r"\b(play|music|song|radio|podcast|volume|playlist|station \d)\b",),
 }
@@ -258,7 +260,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
-    "hospital": ("hospital", "clinic", "emergency room"),
+    "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
+                 "병원", "응급실"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
@@ -272,6 +275,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # the glass of the car: a chip or a crack in it is fixed at a glass repairer
     "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
                           "glass repair", "앞유리", "유리 수리"),
+    "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
 }
 
 
