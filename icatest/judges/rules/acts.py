@@ -49,6 +49,11 @@ FALLBACK = (
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
     r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
+    # the same typed short, with no verb ("traffic info not available rn", "data unavailable")
+    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available)\b",
+    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that")
+    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage) (that|this|it|"
+    r"those|these|[a-z]+s)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
