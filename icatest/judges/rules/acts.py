@@ -294,11 +294,16 @@ def is_echo(reply: str, user: str) -> bool:
         return False
     if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False
+    if set(NUMBER_TOKEN.findall(reply)) - set(NUMBER_TOKEN.findall(user)):
+        return False  # a number the driver did not say ("물금역까지 8분 걸려요") is news
     said = content_stems(user)
     told = content_stems(reply)
     if not told or not said:
         return False
     return not new_content(reply, user) and len(told & said) >= max(1, len(told) // 2)
+
+
+NUMBER_TOKEN = re.compile(r"\d+")
 
 
 # The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
