@@ -107,7 +107,7 @@ def several_match(turn: TurnInput) -> str | None:
         chosen = [o for o in offered if o in low]
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
-    return _kind_match(turn) or _listed_match(turn)
+    return _kind_match(turn) or _listed_match(turn) or _joined_match(turn)
 
 
 # A distance after each place a terse reply lists ("bp on commercial st, 500 m, and shell on
@@ -145,6 +145,31 @@ def _listed_match(turn: TurnInput) -> str | None:
     low = turn.reply.lower()
     chosen = [h for h in set(heads) if re.search(rf"(?<!\w){re.escape(h)}", low)]
     return chosen[0] if len(chosen) == 1 and acts_on_one(turn.reply) else None
+
+
+# Two things a terse reply joins, lowercase and with no distance ("hertz and europcar, both
+# level -1", "avis or sixt"): the word before and the word after the "and" / "or".
+_JOINED = re.compile(r"(?<![\w'-])([a-z][\w'-]+) (?:and|or|&) ([a-z][\w'-]+)(?![\w'-])", re.I)
+
+
+def _joined_match(turn: TurnInput) -> str | None:
+    """"call the rental desk" after "which rental desks are at the station?" was answered
+    "hertz and europcar": the driver's words are those of the question the two answered, and
+    the reply goes ahead with one of them."""
+    if not turn.history_users:
+        return None
+    mine = set(_the_words(turn.user))
+    if not mine & set(_the_words(turn.history_users[-1])):
+        return None
+    user, low = turn.user.lower(), turn.reply.lower()
+    for m in _JOINED.finditer(turn.history_replies[-1]):
+        pair = {m.group(1).lower(), m.group(2).lower()}
+        if len(pair) < 2 or pair & (STOP | NOT_A_NAME) or any(p in user for p in pair):
+            continue
+        chosen = [p for p in pair if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", low)]
+        if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
+            return chosen[0]
+    return None
 
 
 # A reply that offers several ("two options", "I found three", "두 곳").
