@@ -61,7 +61,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
         r"\b(watch|stream|show)\b[^.]*\bepisodes?\b|\bepisodes?\b[^.]*\b(screen|display)\b",
         # a camera's recording is a video too: "play the dashcam clip", "show me the footage"
-        r"\b(play|replay|watch|show)\b[^.]*\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
+        r"\b(play|replay|watch|show)\b[^.]*"
+        r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
