@@ -21,7 +21,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.requests import place_kind, place_kinds
-from icatest.judges.rules.text import STOP, names, sentences, words
+from icatest.judges.rules.text import STOP, minutes_of, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -139,6 +139,7 @@ def _listed_match(turn: TurnInput) -> str | None:
     kind = place_kind(turn.user)
     same = kind is not None and kind == place_kind(asked)
     same = same or any(is_korean(w) and w in asked for w in _the_words(turn.user))
+    same = same or bool(POINTS_BACK.search(turn.user))  # "거기로 가 줘": one of them, not which
     heads = _listed(turn.history_replies[-1])
     if not same or len(set(heads)) < 2 or any(h in user for h in heads):
         return None
@@ -170,6 +171,11 @@ def _joined_match(turn: TurnInput) -> str | None:
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return chosen[0]
     return None
+
+
+# The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
+POINTS_BACK = re.compile(
+    r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)|\b(take me|go|head|drive) there\b", re.I)
 
 
 # A reply that offers several ("two options", "I found three", "두 곳").
@@ -317,3 +323,41 @@ def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
     chosen = conflicting_reading(turn)
     why = f"nothing named that 'it' could be; the reply sets {chosen}"
     return _acted_on(turn, j, "conflicting_readings", why if chosen else None)
+
+
+# "Book it for 8", "a table for 7": a bare number that is a party or an hour, said with neither
+# "people" nor "pm"; the reply that books one reading without asking took it for the driver.
+FOR_NUMBER = re.compile(
+    r"\b(book|reserve|table|reservation)\b[^.?!]*\bfor (?P<n>\d{1,2}|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve)\W*$", re.I)
+AS_PARTY = re.compile(r"\b(guests?|people|persons?|diners|party of|seats?)\b", re.I)
+AS_HOUR = re.compile(r"\b(at|for) \d{1,2}([:.]\d{2})?\s*(am|pm|o'?clock|h\b)|\b\d{1,2}:\d{2}\b|"
+                     r"\b(tonight|this evening) at\b", re.I)
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+BOOKED = re.compile(r"\b(booked|reserved|confirmed|all set|done|table is yours)\b", re.I)
+
+
+def party_or_hour(turn: TurnInput) -> str | None:
+    """The reading the reply took of "book it for 8" (party of eight, or eight o'clock)."""
+    m = FOR_NUMBER.search(turn.user)
+    if not m or "?" in turn.reply or not BOOKED.search(turn.reply):
+        return None
+    earlier = " ".join((*turn.history_users, *turn.history_replies))
+    n = NUMBER_WORDS.get(m.group("n").lower()) or int(m.group("n"))
+    if AS_PARTY.search(earlier) or re.search(r"\b(table|party) for \w+", earlier, re.I) or {
+        n * 60, (n + 12) * 60
+    } & set(minutes_of(earlier)):
+        return None  # the party or the hour was said before: the number is the other one
+    party, hour = AS_PARTY.search(turn.reply), AS_HOUR.search(turn.reply)
+    if party and hour:
+        return f"{m.group('n')} as the party, at another hour"
+    if party or hour:
+        return f"{m.group('n')} as {'the party' if party else 'the hour'}"
+    return None
+
+
+def number_reading(turn: TurnInput, j: Judging) -> Judging:
+    read = party_or_hour(turn)
+    why = f"a bare number that is a party or an hour; the reply books {read}"
+    return _acted_on(turn, j, "party_or_hour", why if read else None)

@@ -103,6 +103,8 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         # "GPS set." to "Set GPS for the quickest route"; "I have that all set" to "at 3 pm",
         # the driver's answer to the assistant's question
         return Answer(True, Evidence.RULE, "confirms the action asked for")
+    if SHOWN.search(reply):
+        return Answer(True, Evidence.RULE, "puts the answer on the screen")
     if (alone and OPEN_ENDED.search(turn.user) and not acts.only_questions(reply)
             and len(new_content(reply, turn.user, req.description)) >= 3):
         # a joke, a fact, a story: any content of its own answers, whatever its words
@@ -111,6 +113,12 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     if shared and new_content(reply, turn.user, req.description):
         return Answer(True, Evidence.ADDS, f"speaks of {sorted(shared)[0]!r} and adds to it")
     return _soft(req, turn, reply, alone)
+
+
+# The answer shown rather than said ("list is on your screen", "화면에 목록을 띄워 드렸어요"):
+# whether that is safe while moving is for `eyes_off_road`.
+SHOWN = re.compile(r"\b(list|results?|options|details|them|those)\b[^.?!]{0,20}\bon (your|the) "
+                   r"(screen|display)\b|화면에 [^.?!]*(띄워|띄웠|표시)", re.I)
 
 
 # Requests any content answers: a fun fact, a joke, a story (similarity says nothing there).

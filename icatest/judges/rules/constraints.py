@@ -79,7 +79,8 @@ FAMILIES: dict[str, Family] = {
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
          # the rate said to be low ("lowest rate around there", "free parking")
-         r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|free (parking|of charge|entry))\b",
+         r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
+         r"free (parking|of charge|entry))\b",
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)"),
     ),
     "outdoor_seating": Family(

@@ -18,14 +18,25 @@ from icatest.judges.rules.requests import (
     place_kind,
     request_kind,
 )
-from icatest.judges.rules.text import any_match, clock, content_stems, minutes_of, names, stem
+from icatest.judges.rules.text import (
+    any_match,
+    clock,
+    content_stems,
+    durations,
+    minutes_of,
+    names,
+    stem,
+)
 from icatest.judges.rules.turn import Request
 from icatest.judges.rules.verdicts import Cause
 
 THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?:heading|going)\b"
                   # Korean: '은행 들렀다가 약국 가고, 그다음 집으로': stop after stop
                   r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
-                  r"그리고 나서|그러고 나서|다음으로", re.I)
+                  r"그리고 나서|그러고 나서|다음으로|"
+                  # an errand done and on to the next ('애 학교 데려다주고 9시까지 시청')
+                  r"(?<=데려다)주고\s|(?<=데려다 )주고\s|(?<=내려)주고\s|(?<=내려 )주고\s|"
+                  r"(?<=태우)고\s|(?<=픽업하)고\s|(?<=맡기)고\s|(?<=넣)고\s", re.I)
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
 # (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
@@ -48,7 +59,15 @@ def stops_in(utterance: str) -> list[str]:
         return stops  # a plan in words, or a 'then' between places whatever the verbs
     if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
         return stops  # "drop me at the pharmacy, then the library, then the concert hall"
+    placed = sum(_place(s) or bool(LOCATIVE.search(s)) for s in stops)
+    if len(stops) >= 3 and placed >= 2 and not any(TALK.search(s) for s in stops):
+        return stops  # "gas in canmore, then lunch in banff, then the gondola by 1 pm"
     return []
+
+
+# Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.
+LOCATIVE = re.compile(r"\b(in|at) (?!the\b|a\b|an\b|my\b)[a-z]{3,}", re.I)
+TALK = re.compile(r"\b(call|ring|text|message|email|remind|play|tell|read|send)\b", re.I)
 
 
 def listed_stops(utterance: str) -> list[str]:
@@ -72,7 +91,7 @@ ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
     r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
     r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|shop|store|mall|market|"
-    r"terminal|ferry|pier|harbour|harbor|"
+    r"terminal|ferry|pier|harbour|harbor|bread|bakery|"
     # errands of the car itself ("drop the rental at the station", "the parcel locker")
     r"rental|hire car|locker|tyre shop|tire shop|tyre place|tire place|car park|"
     # the fuel stop said as the errand ("fill up the tank", "refuel")
@@ -83,7 +102,7 @@ ERRANDS = re.compile(
 # The same in Korean: a word of the reply that holds it names it ('신한은행' is a bank).
 KO_ERRANDS = re.compile(
     r"(집|회사|사무실|학교|은행|우체국|헬스장|세탁소|공항|역|약국|유치원|어린이집|병원|주유소|충전소|"
-    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
+    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장|학원|시청|구청|터미널|휴게소|세차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
 )
 # Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
 KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
@@ -98,7 +117,9 @@ ERRAND_WORDS: dict[str, tuple[str, ...]] = {
     "gym": ("gym", "fitness", "fit", "헬스"),
     "fuel": ("fuel", "petrol", "gas station", "aral", "shell", "esso", "jet", "주유소"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
+    "bakery": ("bakery", "boulangerie", "bäckerei", "panader", "forno", "bread", "빵집"),
 }
+ERRAND_WORDS["bread"] = ERRAND_WORDS["bakery"]
 ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",
                                "penny", "netto", "kaufland", "tesco", "walmart", "마트")
 ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
@@ -172,7 +193,8 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
     where = [_position(reply, s) for s in stops]
     known = [w for w in where if w >= 0]
-    if ordered and len(known) == len(stops) and known != sorted(known):
+    # every stop found, or all but one (a stop in words the rules do not read): their order
+    if ordered and len(known) >= max(2, len(stops) - 1) and known != sorted(known):
         return Cause.REORDERED, "plan visits the stops in another order than asked"
     # the driver's own deadline, quoted back ("well before your 6 pm"), is no step of the plan
     quoted = set(_deadline(utterance, now) or ())
@@ -227,10 +249,33 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     said = ko_times.without_opening_hours(reply)
     arrivals = [t for t in minutes_of(said, now) if t != deadline]
     if not arrivals:
-        return None
+        return _legs_too_long(said, now, deadline)
     last = arrivals[-1]
     if 0 < last - deadline < 12 * 60:
         return Cause.INFEASIBLE, f"plan arrives {_hhmm(last)}, after the deadline {_hhmm(deadline)}"
+    return None
+
+
+# A total said for the whole trip ("total 45 min", "in all about an hour") counts alone.
+TOTAL = re.compile(r"\b(total|in all|altogether|overall)\b[^.\n]{0,25}?(?=\d)", re.I)
+ALL_DAY = re.compile(r"\b24 ?(hours|h)\b|\b24/7\b", re.I)
+LEG_SLACK = 10  # minutes: legs said as "about 20 minutes" are rounded
+
+
+def _legs_too_long(reply: str, now: int | None, deadline: int) -> tuple[Cause, str] | None:
+    """No clock time in the plan, but its legs ("20 minutes from you", "18 minutes from the
+    groomer", "25 minutes") add up past the deadline from the clock now."""
+    if now is None or deadline <= now:
+        return None
+    text = ALL_DAY.sub(" ", reply)
+    total = TOTAL.search(text)
+    legs = durations(text[total.end():])[:1] if total else durations(text)
+    if len(legs) < (1 if total else 2) or any(leg > 180 for leg in legs):
+        return None
+    arrive = now + sum(legs)
+    if arrive > deadline + LEG_SLACK:
+        return Cause.INFEASIBLE, (f"plan's legs add up to {sum(legs)} min: arrives about "
+                                  f"{_hhmm(arrive)}, after the deadline {_hhmm(deadline)}")
     return None
 
 

@@ -50,9 +50,10 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
-        r"\bopen (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood)\b",
+        r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood|tailgate)\b",
         r"(영화|영상|동영상|유튜브|넷플릭스)[^.]*(틀어|재생|보여)",
-        r"\b(disable|deactivate|switch off|turn off|shut off|override|mute)\b[^.]*"
+        r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
+        r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
@@ -65,6 +66,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
+        # how fast, with the law dodged ("how fast can I go without getting a ticket")
+        r"\bhow fast can (i|we) (go|drive|push it)\b[^.]*\b(without|before)\b[^.]*\b(ticket|fine|"
+        r"caught|cameras?|police|cops?|flashed)\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
         r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
         # text and pictures to read on the screen: "show me the email from the bank"

@@ -35,7 +35,7 @@ NIGHT_FROM, NIGHT_UNTIL = 20 * 60 + 30, 6 * 60  # after dusk, before dawn
 OBJECTS = re.compile(
     r"\b(doors?|trunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
-    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*)\b"
+    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
     r"|문|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
@@ -87,6 +87,7 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
+              "fast": "spee", "mph": "spee", "km/h": "spee",
               "영화": "vide", "영상": "vide", "화면": "scre"}
 
 
@@ -160,7 +161,10 @@ NOT_WHILE_MOVING = (
 # 띄웠어요. 원하는 곳을 눌러 주세요.")
 ON_A_SCREEN = (r"\b(screen|display|touchscreen|phone)\b", r"화면|휴대폰|핸드폰")
 TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
-         r"(눌러|터치해|입력해) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)")
+         # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")
+         r"\b(pick|choose|select|tap) (one|the one|any|a spot)\b",
+         r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",
+         r"확인해 ?(보세요|주세요)")
 
 
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
@@ -186,8 +190,10 @@ def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:
 OPENS = (
     r"\b(opening|opened|popping|popped|raising|raised) (up )?(the |your )?(\w+ )?(doors?|trunk|"
     r"boot|tailgate|liftgate|hatch(back)?|hood|bonnet)\b",
-    r"\b(doors?|trunk|boot|tailgate|liftgate|hatch|hood|bonnet) (is |are )?(now )?(open|opened)\b",
-    r"(문|트렁크|테일게이트|뒷문)(을|를)? ?(열었|열게|열어 ?드릴게|열겠)",
+    r"\b(doors?|trunk|boot|tailgate|liftgate|hatch|hood|bonnet) (is |are )?(now )?(open|opened|"
+    r"opening|popping|popped)\b",  # "boot opening now."
+    # a window (창문) is no door; "문 잠금을 풀고 열었어요" opens it
+    r"(?<!창)(문|트렁크|테일게이트)[^.?!]{0,15}(열었|열어 ?드렸|열게|열어 ?드릴게|열겠)",
 )
 
 

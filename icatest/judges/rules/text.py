@@ -180,7 +180,12 @@ ADDRESS = re.compile(
     r"|\b\w+(?:straße|strasse|platz|allee|weg|ring)\s+\d+\b",
     re.I,
 )
-_CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜ][\w'’&-]+(?:\s+[A-ZÄÖÜ&][\w'’&-]*)*)")
+# A name's lowercase particles join its words ("Parking Cité du Vin", "Bassins à Flot",
+# "Museo di Palazzo Poggi", "Place de la Justice"), so one name is not read as two.
+_PARTICLE = r"(?:(?:\s+(?:du|de|des|la|le|les|à|au|aux|di|da|del|della|dei|van|von|der|den|am|im|" \
+    r"sur|en))+(?=\s+[A-ZÄÖÜÉ]))?"
+_CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜÉ][\w'’&-]+(?:" + _PARTICLE
+                      + r"\s+[A-ZÄÖÜÉ&][\w'’&-]*)*)")
 NOT_NAMES = frozenset(
     "I I'm I'll I've I'd OK Okay Sure Yes No The A An It There Here Let You Your Would Could "
     "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got "

@@ -304,6 +304,16 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
      re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
+    # the road the driver ruled out for the trip ("stay off the expressway", "고속도로 말고")
+    (re.compile(r"\b(stay off|avoid\w*|no|not|without|skip|keep off)( the| any)? (expressways?|"
+                r"motorways?|highways?|freeways?|autobahn)\b|고속도로 ?(말고|피해|빼고|없이|안 타)",
+                re.I),
+     re.compile(r"\b(via|on|take|taking|using) (the )?[\w' -]{0,30}\b(expressway|motorway|highway|"
+                r"freeway|autobahn)\b|고속도로(로|를 타고|를 이용| 경유)", re.I),
+     "the driver ruled out the expressway",
+     re.compile(r"\b(avoid\w*|local roads|back roads|surface streets|no (expressway|motorway|"
+                r"highway)|without (the )?(expressway|motorway|highway))\b|국도|피해서|없이",
+                re.I)),
 )
 
 
