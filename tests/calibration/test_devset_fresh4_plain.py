@@ -6,13 +6,14 @@ hospital drop-offs, dashcam clips and seat heating schedules; 20 of them Korean 
 합니다체 and 반말, labelled from the rubric before the rules ran on it. It parses as `judge
 turns` input, has the counts docs/offline_backend.md gives, every rubric label at least four
 times, and shares no id, reply, utterance or (utterance, reply) pair with the training data or
-the other development sets."""
+the other development sets; (slow) the rules keep their figures there."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from devset_checks import DATA, assert_kept_apart, lines, read_consistent
+import pytest
+from devset_checks import DATA, assert_kept_apart, lines, read_consistent, rules_figures
 
 from icatest.calibration.devset import RUBRIC_LABELS
 
@@ -43,3 +44,11 @@ def test_parses_with_the_documented_counts() -> None:
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
     assert_kept_apart(PLAIN, utterances=True)
 
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 66 turns
+def test_rules_keep_their_figures_on_the_plain_set() -> None:
+    got = rules_figures(PLAIN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] is not None and got["korean_judged_share"] >= 0.9
