@@ -245,6 +245,37 @@ def _won_limit(constraint: str, reply: str) -> Checked | None:
     return Checked(Check.UNKNOWN, f"no price in won for {constraint!r}")
 
 
+# A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
+# the reply names in the same currency (the cheap / dear thresholds above are not read here).
+CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
+              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "czk")}
+_MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
+OTHER_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
+    rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s?(?P<cur>{_MONEY})(?!\w)|¥\s?(?P<y>\d+(?:[.,]\d+)?))",
+    re.I,
+)
+
+
+def _other_limit(spoken: str, reply: str) -> Checked | None:
+    limit = OTHER_LIMIT.search(spoken)
+    if limit is None:
+        return None
+    said = "¥" if limit.group("y") else limit.group("cur").lower()
+    words = next(ws for ws in CURRENCIES.values() if said in ws)
+    money = "|".join(re.escape(w) for w in words)
+    most = float((limit.group("n") or limit.group("y")).replace(",", "."))
+    found = re.finditer(rf"(\d+(?:[.,]\d+)?)\s?(?:{money})(?!\w)|¥\s?(\d+(?:[.,]\d+)?)",
+                        reply, re.I)
+    prices = [float((m.group(1) or m.group(2)).replace(",", ".")) for m in found
+              if m.group(1) or "¥" in words]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} {said}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} {said}")
+    return Checked(Check.UNKNOWN, f"no price in {said} for {spoken!r}")
+
+
 def _prices(reply: str) -> list[float]:
     return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
             for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
@@ -273,6 +304,7 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
+    found += [m.group(0).lower() for m in OTHER_LIMIT.finditer(text)]  # 'under 300 yen'
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     height = clearance.needed(text)  # 'the van is 2.1 m high'
     if height is not None:
@@ -322,7 +354,7 @@ def check_constraint(
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
-                or _won_limit(constraint, reply)
+                or _won_limit(constraint, reply) or _other_limit(spoken, reply)
                 or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
     if measured is not None:
         return measured
