@@ -58,12 +58,13 @@ FAMILIES: dict[str, Family] = {
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
-         r"(유료도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
+         r"(유료 ?도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
         (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
-         r"(유료도로|통행료)\S* (회피|피해|피하|없)"),
+         r"(유료 ?도로|통행료)\S* (회피|피해|피하|없)"),
         # a Korean route that charges a toll all the same ("통행료 2,300원", a summary's
         # "- 통행료: **2,900원**")
-        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?원",),
+        # ("통행료 1만원": an amount in 만 as well)
+        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?(만 ?)?원",),
     ),
     "fastest": Family(
         (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
