@@ -297,6 +297,15 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat pork",
      re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
+    # free parking only ("only free parking today, no paid lots") and a lot with a rate
+    (re.compile(r"\b(only|just) free (parking|lots?|car parks?)\b|\bfree (parking|lots?) only\b"
+                r"|\bno (paid|pay) (parking|lots?|car parks?)\b"
+                r"|무료 주차(장)?만|유료 주차장(은)? 말고",
+                re.I),
+     re.compile(r"\d[\d.,]*\s?(€|e|eur|euros?|\$|dollars?|zł|zl|yen|kr|원)?\s?"
+                r"(/ ?h\b|/ ?hr\b|an hour|per hour|a day|per day)|시간당", re.I),
+     "the driver parks only for free",
+     re.compile(r"\bfree\b|무료", re.I)),
     # whoever in the car it is ("my daughter is allergic to nuts", "땅콩 알레르기가 있어요")
     (re.compile(r"\ballergic to (pea|tree ?)?nuts\b|\b(pea)?nut allerg\w*"
                 r"|(땅콩|견과류?) ?알레르기", re.I),
