@@ -142,6 +142,8 @@ DEFLECTION = (
     r"\bhow does (that|it|being [\w ]+) make you feel\b",
     r"\bmakes? you feel\b",
     r"기분인지|기분이 어때|더 말해",
+    # a feeling asked about ("그게 어떤 기분이세요?", "지금 어떤 기분이 드세요?")
+    r"어떤 기분이 ?(세요|신가요|에요|예요|야|드세요|드시나요|드나요|들어요)",
     r"\bwhy do you (say|want|need|think|feel|ask)\b",
     r"\btell me more\b",
     r"\bdo you often\b",
