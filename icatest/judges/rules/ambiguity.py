@@ -21,7 +21,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.requests import place_kind, place_kinds
-from icatest.judges.rules.text import STOP, minutes_of, names, sentences, words
+from icatest.judges.rules.text import STOP, content_stems, minutes_of, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -65,7 +65,8 @@ def _fits(word: str, text: str) -> set[str]:
     'rewe'; words the mentions share are passed over ('Huckleberry Roasters, Larimer St' and
     'Huckleberry Roasters, Platte St' give {'larimer', 'platte'})."""
     tails = []
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=(\s[^\n]*))", text, re.I):
+    # what follows the word, after a space or a comma ("Café Lisboa, Plaza del Doctor Collado")
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?=([\s,;][^\n]*))", text, re.I):
         said = re.findall(r"[^\s,.;:!?()/*]+", m.group(1))[:6]
         tails.append([without_particles(w.lower()) if is_korean(w) else w.lower() for w in said])
     shared = 0
@@ -107,7 +108,8 @@ def several_match(turn: TurnInput) -> str | None:
         chosen = [o for o in offered if o in low]
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
-    return _kind_match(turn) or _listed_match(turn) or _joined_match(turn)
+    return (_kind_match(turn) or _listed_match(turn) or _item_match(turn)
+            or _joined_match(turn))
 
 
 # A distance after each place a terse reply lists ("bp on commercial st, 500 m, and shell on
@@ -176,6 +178,41 @@ def _joined_match(turn: TurnInput) -> str | None:
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
 POINTS_BACK = re.compile(
     r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)|\b(take me|go|head|drive) there\b", re.I)
+
+
+# The items of a list the last reply laid out ("1. 10:00 Team sync", "- Budget review").
+ITEM = re.compile(r"^\s*(?:\d+[.)]|[-•*])\s+(.+)$", re.M)
+
+
+def _items(reply: str) -> list[str]:
+    """A list's items, with their markers or (markdown read as plain text) the lines after
+    its heading ("You have two meetings:")."""
+    marked = [m.group(1) for m in ITEM.finditer(reply)]
+    if len(marked) >= 2:
+        return marked
+    lines = [line.strip() for line in reply.splitlines() if line.strip()]
+    heading = next((i for i, line in enumerate(lines) if line.endswith(":")), None)
+    return lines[heading + 1:] if heading is not None else []
+
+
+def _item_match(turn: TurnInput) -> str | None:
+    """"Cancel my meeting tomorrow" after a list of two meetings: the driver names the items'
+    kind in the singular, no item's own words, and the reply acts on one of them."""
+    items = _items(turn.history_replies[-1])
+    if len(items) < 2:
+        return None
+    plurals = {w[:-1] for w in re.findall(r"\b([a-z]{4,}s)\b", turn.history_replies[-1].lower())}
+    if not plurals & set(re.findall(r"\b[a-z]{4,}\b", turn.user.lower())):
+        return None
+    stems = [content_stems(i) for i in items]
+    own = [s - set().union(*(o for o in stems if o is not s)) for s in stems]
+    user, reply = content_stems(turn.user), content_stems(turn.reply)
+    if any(o & user for o in own):
+        return None  # "the budget review": the driver said which
+    chosen = [i for i, o in zip(items, own, strict=True) if o & reply]
+    if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
+        return chosen[0].strip()[:40]
+    return None
 
 
 # A reply that offers several ("two options", "I found three", "두 곳").

@@ -89,6 +89,30 @@ FAMILIES: dict[str, Family] = {
         (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
          r"야외"),
     ),
+    # before "parking": free parking is a price, and a price for parking goes against it
+    "free_parking": Family(
+        # (a free parking spot is an empty one: `free_spot`)
+        (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
+         r"무료 ?주차|주차 ?무료",),
+        (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
+         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
+        (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
+         r"dollars?|eur|usd)\b)",
+         r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
+         r"(?<!free )\bparking\b",
+         r"주차[^.\n]{0,15}\d[\d,]* ?원"),
+    ),
+    # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
+    "open_24h": Family(
+        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간",),
+        (r"\b24 ?(hours?|h)\b|\b24/7\b|\b24-hour\b|\bround the clock\b|\balways open\b|"
+         r"\ball night\b|\bnever closes\b|24 ?시간",),
+        (r"\b(open|opens|from) \d{1,2}([:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\s*(to|until|till|-|–)"
+         r"\s*\d{1,2}",
+         r"\b(closes?|closing|shuts) at \d",
+         r"\d+ ?시[^.\n]{0,10}부터[^.\n]{0,12}\d+ ?시[^.\n]{0,4}까지"),
+        unread_if_silent=True,  # a place named with no hours: the rules cannot tell
+    ),
     "parking": Family(
         (r"\b(parking|car park|park the car)\b",),
         (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차"),

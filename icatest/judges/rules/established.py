@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules.ambiguity import acts_on_one
-from icatest.judges.rules.text import names
+from icatest.judges.rules.text import names, sentences
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -134,6 +134,41 @@ def party_elsewhere(turn: TurnInput) -> str | None:
     if want == got or "?" in turn.reply:
         return None
     return f"the driver said they are {want}, the reply books for {got}"
+
+
+# A named road the driver ruled out ("the Disraeli Bridge is closed, keep me off it", "avoid
+# the A9 today"), and a later route over it.
+RULED_OUT = re.compile(r"\b(keep (me|us) off|stay off|avoid\w*|not via|don'?t take|skip|(is|are) "
+                       r"closed)\b", re.I)
+ROAD = re.compile(r"\b(bridge|tunnel|road|street|avenue|highway|expressway|motorway|pass|ring|"
+                  r"boulevard|parkway|freeway)$|^(st|ave|rd|hwy)$", re.I)
+ROAD_NUMBER = re.compile(r"\b(?:[ABM]\d{1,3}|I-\d{1,3}|US-?\d{1,3}|Route \d{1,3})\b")
+OVER = r"\b(via|over|across|take|taking|using|on)\s+(the\s+)?"
+HEEDS = re.compile(r"\b(avoid\w*|closed|instead of|around|not via|without|skipping)\b", re.I)
+
+
+def road_elsewhere(turn: TurnInput) -> str | None:
+    """The road the driver ruled out earlier, and the reply's route over it now."""
+    low = turn.reply.lower()
+    if HEEDS.search(turn.reply):
+        return None
+    for said in turn.history_users:
+        for sentence in sentences(said):
+            if not RULED_OUT.search(sentence):
+                continue
+            roads = {re.sub(r"^the ", "", n) for n in names(" " + sentence)
+                     if ROAD.search(n.split()[-1])}
+            roads |= {m.group(0).lower() for m in ROAD_NUMBER.finditer(sentence)}
+            for road in sorted(roads):
+                if road in turn.user.lower():
+                    continue  # the driver speaks of it again now: not forgotten
+                if re.search(OVER + re.escape(road) + r"\b", low):
+                    return f"the driver ruled out {road!r} earlier, the route goes over it"
+    return None
+
+
+def road_ruled_out(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "road_ruled_out", road_elsewhere(turn))
 
 
 def _number(word: str) -> int:

@@ -313,6 +313,17 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
      re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
+    # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
+    (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
+                r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"
+                r"|\b(shellfish|sea ?food) allerg\w*|해산물 ?(말고|빼고|은 안|는 안|못 먹|안 먹)"
+                r"|(해산물|갑각류|조개) ?알레르기", re.I),
+     re.compile(r"\b(sea ?food|oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|"
+                r"clams?|sushi|sashimi|fish market)\b"
+                r"|게장|해물|해산물|횟집|생선회|조개|새우|꽃게|삼합",
+                re.I),
+     "the driver does not eat seafood",
+     re.compile(r"\b(no seafood|seafood-free|without seafood)\b|해산물(이)? (아닌|없는)", re.I)),
     # the road the driver ruled out for the trip ("stay off the expressway", "고속도로 말고")
     (re.compile(r"\b(stay off|avoid\w*|no|not|without|skip|keep off)( the| any)? (expressways?|"
                 r"motorways?|highways?|freeways?|autobahn)\b|고속도로 ?(말고|피해|빼고|없이|안 타)",
