@@ -123,6 +123,32 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver is heading to {given[-1]!r}, the reply goes to {to!r}"
 
 
+# "parking near where we're going", "a café at my destination": the destination said before.
+DEST_REF = re.compile(r"\b(where (we'?re|we are|i'?m|i am) (going|heading|headed)|(my|our|the) "
+                      r"destination)\b", re.I)
+DEST_GIVEN = re.compile(r"\b(?:heading|driving|going|route|navigating|directions|on (?:our|your) "
+                        r"way) to\s+(?:the\s+)?(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+NEAR_NAME = re.compile(r"\b(?:near|around|by|at|close to)\s+(?:the\s+)?"
+                       r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+
+
+def destination_referred(turn: TurnInput) -> str | None:
+    """The driver refers to the destination given earlier ("we're heading to the Egyptian
+    Museum", "route to the Museo Egizio is set"), and the reply looks near another place."""
+    if not DEST_REF.search(turn.user):
+        return None
+    given = [m.group("to") for t in (*turn.history_users, *turn.history_replies)
+             for m in DEST_GIVEN.finditer(t)]
+    if not given:
+        return None
+    said = {w for g in given for w in g.lower().split() if len(w) >= 4}
+    low = turn.reply.lower()
+    near = NEAR_NAME.search(turn.reply)
+    if not near or any(w in low for w in said):
+        return None
+    return f"the destination is {given[-1]!r}, the reply looks near {near.group('to')!r}"
+
+
 def party_elsewhere(turn: TurnInput) -> str | None:
     """'There are four of us' earlier, and a table booked for another number."""
     sizes = [_number(m.group("n")) if m.group("n") else _number(m.group("others")) + 1
@@ -192,6 +218,10 @@ def chosen_place(turn: TurnInput, j: Judging) -> Judging:
 
 def destination_given(turn: TurnInput, j: Judging) -> Judging:
     return _forgot(turn, j, "destination_given", destination_elsewhere(turn))
+
+
+def destination_near(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "destination_near", destination_referred(turn))
 
 
 def party_size(turn: TurnInput, j: Judging) -> Judging:
