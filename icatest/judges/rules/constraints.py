@@ -136,6 +136,14 @@ FAMILIES: dict[str, Family] = {
          r"dogs)\b"),
         unread_if_silent=True,
     ),
+    # access without steps: a house rule too; stairs said go against it
+    "step_free": Family(
+        (r"\b(step[- ]free|wheelchair|barrier[- ]free|no stairs|without stairs)\b|휠체어|계단 없",),
+        (r"\b(step[- ]free|wheelchair[- ]accessible|accessible|ramps?|lifts?|elevators?|ground "
+         r"floor|level access|barrier[- ]free)\b|경사로|엘리베이터|휠체어",),
+        (r"\b(stairs?|staircase|steps (up|down)|upstairs|no (lift|elevator))\b|계단",),
+        unread_if_silent=True,
+    ),
     "card_payment": Family(
         (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
          r"\bcard payment\b", r"\bno cash\b"),

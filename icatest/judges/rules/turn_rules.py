@@ -324,6 +324,14 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat seafood",
      re.compile(r"\b(no seafood|seafood-free|without seafood)\b|해산물(이)? (아닌|없는)", re.I)),
+    # a wheelchair in the car ("I'm in a wheelchair, so everything has to be step-free")
+    (re.compile(r"\b(i'?m|i am|(my|our) \w+ is|(he|she)'?s) in a wheelchair\b|\bwheelchair user\b"
+                r"|\b(has|have|needs?) to be step[- ]free\b|휠체어(를|가)? (타|써|사용)", re.I),
+     re.compile(r"\b(stairs?|staircase|steps (up|down)|upstairs|no (lift|elevator))\b|계단",
+                re.I),
+     "the driver needs step-free access",
+     re.compile(r"\b(step[- ]free|ramps?|lifts?|elevators?|accessible|ground floor)\b"
+                r"|경사로|엘리베이터", re.I)),
     # the road the driver ruled out for the trip ("stay off the expressway", "고속도로 말고")
     (re.compile(r"\b(stay off|avoid\w*|no|not|without|skip|keep off)( the| any)? (expressways?|"
                 r"motorways?|highways?|freeways?|autobahn)\b|고속도로 ?(말고|피해|빼고|없이|안 타)",
