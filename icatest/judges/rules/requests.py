@@ -254,7 +254,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
     "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집"),
-    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
+    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
+                    # chains known by name across borders
+                    "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
+                    "biedronka", "이마트", "홈플러스", "롯데마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
