@@ -54,7 +54,11 @@ FAMILIES: dict[str, Family] = {
         # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
         # a route summary's "동해고속도로 이용, 약 25분")
         (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
-         r"고속도로 이용(?! ?(안|않|없))"),
+         r"고속도로 이용(?! ?(안|않|없))",
+         # in English: "stay on I-10 West the whole way", "via the interstate"
+         r"\b(stay|staying|stick|keep) on (the )?(i-\d+|interstate|motorway|highway|autobahn|"
+         r"expressway|freeway)\b",
+         r"\bvia (the )?(i-\d+|interstate|motorway|autobahn|expressway|freeway)\b"),
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
@@ -142,6 +146,16 @@ FAMILIES: dict[str, Family] = {
         (r"\b(step[- ]free|wheelchair[- ]accessible|accessible|ramps?|lifts?|elevators?|ground "
          r"floor|level access|barrier[- ]free)\b|경사로|엘리베이터|휠체어",),
         (r"\b(stairs?|staircase|steps (up|down)|upstairs|no (lift|elevator))\b|계단",),
+        unread_if_silent=True,
+    ),
+    # nuts kept out of the food: read when the reply names nuts or says it is nut-free
+    "no_nuts": Family(
+        (r"\b(no|without|free of) (pea)?nuts\b|\bnut[- ]free\b",
+         r"견과류? ?(안|없|빼)|땅콩 ?(안|없|빼)"),
+        (r"\bnut[- ]free\b|\b(no|without) (pea)?nuts\b",
+         r"견과류? ?(없|안 들어|빼)|땅콩 ?(없|안 들어|빼)"),
+        (r"\b(peanut|walnut|hazelnut|almond|pecan|cashew|pistachio|praline)s?\b|"
+         r"호두|땅콩|아몬드|피스타치오|캐슈|프랄린",),
         unread_if_silent=True,
     ),
     "card_payment": Family(

@@ -35,8 +35,12 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"|들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|그 ?다음에?|"
                   r"그리고 나서|그러고 나서|다음으로|"
                   # an errand done and on to the next ('애 학교 데려다주고 9시까지 시청')
-                  r"(?<=데려다)주고\s|(?<=데려다 )주고\s|(?<=내려)주고\s|(?<=내려 )주고\s|"
-                  r"(?<=태우)고\s|(?<=픽업하)고\s|(?<=맡기)고\s|(?<=넣)고\s", re.I)
+                  r"(?<=데려다)주고[\s,]|(?<=데려다 )주고[\s,]|"
+                  r"(?<=내려)주고[\s,]|(?<=내려 )주고[\s,]|"
+                  r"(?<=태우)고[\s,]|(?<=픽업하)고[\s,]|(?<=맡기)고[\s,]|(?<=넣)고[\s,]|"
+                  r"(?<=주유하)고[\s,]|(?<=충전하)고[\s,]|"
+                  # '초코파이 산 다음에 전주역': after doing one, the next
+                  r"(?<=[가-힣]) 다음에\s", re.I)
 GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
 # (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
@@ -102,11 +106,12 @@ ERRANDS = re.compile(
 # The same in Korean: a word of the reply that holds it names it ('신한은행' is a bank).
 KO_ERRANDS = re.compile(
     r"(집|회사|사무실|학교|은행|우체국|헬스장|세탁소|공항|역|약국|유치원|어린이집|병원|주유소|충전소|"
-    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장|학원|시청|구청|터미널|휴게소|세차장)(?=[으로로에서을를은는이가도까지]|\s|$|[,.!?])"
+    r"마트|편의점|카페|빵집|식당|시장|백화점|주차장|학원|시청|구청|터미널|휴게소|세차장|주유|충전)"
+    r"(?=[으로로에서을를은는이가도까지하]|\s|$|[,.!?])"
 )
 # Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
 KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
-                       "가자"})
+                       "가자", "타", "순서"})
 
 
 # What a reply calls an errand's place: its own word, the local word, the big chains.
@@ -120,6 +125,8 @@ ERRAND_WORDS: dict[str, tuple[str, ...]] = {
     "bakery": ("bakery", "boulangerie", "bäckerei", "panader", "forno", "bread", "빵집"),
 }
 ERRAND_WORDS["bread"] = ERRAND_WORDS["bakery"]
+ERRAND_WORDS["주유"] = ("주유", *ERRAND_WORDS["fuel"])
+ERRAND_WORDS["충전"] = ("충전", "charg")
 ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",
                                "penny", "netto", "kaufland", "tesco", "walmart", "마트")
 ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
@@ -162,6 +169,8 @@ def _covers(reply: str, stop: str) -> bool:
         return False  # a Korean stop is its place word
     if _stems(stop) & content_stems(reply):
         return True
+    if any(len(w) >= 3 and HANGUL_WORD.match(w) and w in low for w in _stems(stop)):
+        return True  # '해수욕장' in '송정해수욕장': a Korean place inside a longer name
     if any(n in low for n in names(stop)):
         return True
     kind = place_kind(stop)
@@ -233,7 +242,16 @@ def _step_line(line: str) -> bool:
     line = line.strip()
     if not line or line.endswith((":", "?")):
         return False
-    return bool(names(line) or _place(line) or HANGUL_WORD.search(line))
+    if names(line) or _place(line):
+        return True
+    # a Korean step says where ("포항역: 친구 픽업, 약 11시 30분"); a heading ("오늘 일정이에요")
+    # or a summary ("5시 전에 충분히 도착해요!") does not
+    return bool(HANGUL_WORD.search(line)) and bool(":" in line or KO_STEP_PLACE.search(line))
+
+
+# A Korean place said by its last syllable ("…역", "…곶", "…광장"), for a step with no time
+KO_STEP_PLACE = re.compile(r"[가-힣](역|곶|광장|공원|항|해변|시장|터미널|센터|점|집|장)"
+                           r"(?=[\s:,.!?]|$|[에로으을를은는이가])")
 
 
 def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, str] | None:
@@ -341,7 +359,7 @@ def _position(reply: str, stop: str) -> int:
     """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
-    own = content_stems(stop) - FILLER
+    own = _stems(stop)  # not a verb of going, nor 'next' ('다음 순서로 안내하겠습니다')
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())
