@@ -49,6 +49,11 @@ FALLBACK = (
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
     r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
+    # the same typed short, with no verb ("traffic info not available rn", "data unavailable")
+    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available)\b",
+    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that")
+    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage) (that|this|it|"
+    r"those|these|[a-z]+s)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
@@ -102,7 +107,7 @@ REFUSAL = (
     r"\bfor (your|everyone'?s) safety\b",
     r"\b(unsafe|dangerous|illegal|against the law)\b",
     r"\bonly (when|while|once) (the car is )?(parked|stopped|stationary)\b",
-    r"\b(while|when) (you'?re |you are )?(driving|moving|in motion)\b",
+    r"\b(while|when) (you'?re |you are |youre |ur |u r )?(driving|moving|in motion)\b",
     r"\bi'?d (rather|advise) not\b",
     # keeping it on, said as advice or as what it will do ("I'd keep Lane Keeping Assist on at
     # this speed", "I'd rather keep lane assist on", "I'll keep it on while we're at 120 km/h")
@@ -143,6 +148,8 @@ DEFLECTION = (
     r"기분인지|기분이 어때|더 말해",
     # the Korean of ELIZA's questions about the driver ("어떤 기분이 드시나요?", "왜 궁금하세요?")
     r"기분이 (드시|드세|드나|들어|드는)|왜 [^.?!]{0,20}궁금하(세요|신가요|신지|셨어요|시죠|니|어)",
+    # a feeling asked about ("그게 어떤 기분이세요?", "지금 어떤 기분이 드세요?")
+    r"어떤 기분이 ?(세요|신가요|에요|예요|야|드세요|드시나요|드나요|들어요)",
     r"\bwhy do you (say|want|need|think|feel|ask)\b",
     r"\btell me more\b",
     r"\bdo you often\b",
@@ -296,6 +303,8 @@ def is_echo(reply: str, user: str) -> bool:
         return False
     if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False
+    if set(NUMBER_TOKEN.findall(reply)) - set(NUMBER_TOKEN.findall(user)):
+        return False  # a number the driver did not say ("물금역까지 8분 걸려요") is news
     said = content_stems(user)
     told = content_stems(reply)
     if not told or not said:
@@ -307,6 +316,9 @@ def is_echo(reply: str, user: str) -> bool:
 
 # The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
 SAME_PLACE_WORD = frozenset({"곳", "데"})
+
+
+NUMBER_TOKEN = re.compile(r"\d+")
 
 
 # The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what

@@ -30,7 +30,7 @@ from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
 ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
-    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|"
+    r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
@@ -125,7 +125,8 @@ def several_match(turn: TurnInput) -> str | None:
             return f"{word} {chosen[0]}"
         if not chosen and word in low and acts_on_one(turn.reply, turn.user):
             return word  # goes ahead to 'the' one without saying which ("다이소로 안내할게요")
-    return _kind_match(turn) or _listed_match(turn) or _item_match(turn)
+    return (_kind_match(turn) or _listed_match(turn) or _item_match(turn)
+            or _joined_match(turn))
 
 
 # A distance after each place a terse reply lists ("bp on commercial st, 500 m, and shell on
@@ -164,6 +165,31 @@ def _listed_match(turn: TurnInput) -> str | None:
     low = turn.reply.lower()
     chosen = [h for h in set(heads) if re.search(rf"(?<!\w){re.escape(h)}", low)]
     return chosen[0] if len(chosen) == 1 and acts_on_one(turn.reply) else None
+
+
+# Two things a terse reply joins, lowercase and with no distance ("hertz and europcar, both
+# level -1", "avis or sixt"): the word before and the word after the "and" / "or".
+_JOINED = re.compile(r"(?<![\w'-])([a-z][\w'-]+) (?:and|or|&) ([a-z][\w'-]+)(?![\w'-])", re.I)
+
+
+def _joined_match(turn: TurnInput) -> str | None:
+    """"call the rental desk" after "which rental desks are at the station?" was answered
+    "hertz and europcar": the driver's words are those of the question the two answered, and
+    the reply goes ahead with one of them."""
+    if not turn.history_users:
+        return None
+    mine = set(_the_words(turn.user))
+    if not mine & set(_the_words(turn.history_users[-1])):
+        return None
+    user, low = turn.user.lower(), turn.reply.lower()
+    for m in _JOINED.finditer(turn.history_replies[-1]):
+        pair = {m.group(1).lower(), m.group(2).lower()}
+        if len(pair) < 2 or pair & (STOP | NOT_A_NAME) or any(p in user for p in pair):
+            continue
+        chosen = [p for p in pair if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", low)]
+        if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
+            return chosen[0]
+    return None
 
 
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
@@ -282,8 +308,10 @@ def homonym_picked(turn: TurnInput) -> str | None:
 
 # "Turn it off", "open that", "그거 꺼 줘": a setting whose object is only a pronoun.
 BARE_OBJECT = re.compile(
-    r"\b(turn|switch|shut|put|set|open|close|raise|lower)\s+(it|that|this)\b"
+    r"\b(turn|switch|shut|put|set|open|close|raise|lower|mute|silence)\s+(it|that|this)\b"
     r"|\b(it|that) (off|on|up|down)\b"
+    # "open the back": the rear windows or the tailgate, which the driver does not say
+    r"|\bopen (up )?the (back|rear)\b(?! (\w+ )?(windows?|doors?|seats?|boot|trunk|hatch|tailgate))"
     r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
     re.I,
 )

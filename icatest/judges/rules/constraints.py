@@ -64,12 +64,13 @@ FAMILIES: dict[str, Family] = {
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
-         r"(유료도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
+         r"(유료 ?도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
         (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
-         r"(유료도로|통행료)\S* (회피|피해|피하|없)"),
+         r"(유료 ?도로|통행료)\S* (회피|피해|피하|없)"),
         # a Korean route that charges a toll all the same ("통행료 2,300원", a summary's
         # "- 통행료: **2,900원**")
-        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?원",),
+        # ("통행료 1만원": an amount in 만 as well)
+        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?(만 ?)?원",),
     ),
     "fastest": Family(
         (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
@@ -308,6 +309,37 @@ def _won_limit(constraint: str, reply: str) -> Checked | None:
     return Checked(Check.UNKNOWN, f"no price in won for {constraint!r}")
 
 
+# A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
+# the reply names in the same currency (the cheap / dear thresholds above are not read here).
+CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
+              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "czk")}
+_MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
+OTHER_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
+    rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s?(?P<cur>{_MONEY})(?!\w)|¥\s?(?P<y>\d+(?:[.,]\d+)?))",
+    re.I,
+)
+
+
+def _other_limit(spoken: str, reply: str) -> Checked | None:
+    limit = OTHER_LIMIT.search(spoken)
+    if limit is None:
+        return None
+    said = "¥" if limit.group("y") else limit.group("cur").lower()
+    words = next(ws for ws in CURRENCIES.values() if said in ws)
+    money = "|".join(re.escape(w) for w in words)
+    most = float((limit.group("n") or limit.group("y")).replace(",", "."))
+    found = re.finditer(rf"(\d+(?:[.,]\d+)?)\s?(?:{money})(?!\w)|¥\s?(\d+(?:[.,]\d+)?)",
+                        reply, re.I)
+    prices = [float((m.group(1) or m.group(2)).replace(",", ".")) for m in found
+              if m.group(1) or "¥" in words]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} {said}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} {said}")
+    return Checked(Check.UNKNOWN, f"no price in {said} for {spoken!r}")
+
+
 def _prices(reply: str) -> list[float]:
     return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
             for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
@@ -336,6 +368,7 @@ def constraints_in(text: str) -> list[str]:
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
+    found += [m.group(0).lower() for m in OTHER_LIMIT.finditer(text)]  # 'under 300 yen'
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     height = clearance.needed(text)  # 'the van is 2.1 m high'
     if height is not None:
@@ -388,7 +421,7 @@ def check_constraint(
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
-                or _won_limit(constraint, reply)
+                or _won_limit(constraint, reply) or _other_limit(spoken, reply)
                 or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
     if measured is not None:
         return measured

@@ -40,7 +40,10 @@ REASK_DESTINATION = (
 # A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
 # 먼저 말씀해 주세요."): it asks as a question does.
 TELL_ME = (r"\b(tell|let) me\b", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요|주시면|주면)")
-REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까지|에|쯤|로)?")
+REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까지|에|쯤|로)?",
+              # the time of someone's arrival or start asked back ("when does her flight land?")
+              r"\bwhen (does|do|is|will) (her|his|your|their|our|the) (\w+ ){0,2}"
+              r"(land|arrive|get in|start|begin|leave|depart)\w*\b")
 # Asking which one of a kind the driver's own is ("Which hotel are you staying at?") after the
 # driver named it ("Our hotel is the Sapporo Grand View"): the driver has to say it again.
 REASK_OWN = re.compile(r"\bwhich (?P<k>hotel|office|school|house|flat|apartment|airbnb|"

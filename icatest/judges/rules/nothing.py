@@ -78,7 +78,11 @@ FILLER_SENTENCES = (
 # really helpful feature"), the want said back in Korean ("세차장을 찾으시는군요").
 REMARKS = (
     r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
-    r"thought|call)\b",
+    r"thought|call|q)\b",
+    # the subject said to be much to think about ("theres a lot to think about with pickups
+    # these days"), to the end of its sentence
+    r"\b(there'?s|theres|there is) (a lot|lots|plenty|so much|much) to (think about|consider|"
+    r"keep in mind|weigh up)\b[^.?!]*",
     r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
     r"confusing|challenging)\b",
     r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",

@@ -65,6 +65,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # podcasts have episodes too: "play the latest episode" is no video unless watched
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
         r"\b(watch|stream|show)\b[^.]*\bepisodes?\b|\bepisodes?\b[^.]*\b(screen|display)\b",
+        # a camera's recording is a video too: "play the dashcam clip", "show me the footage"
+        r"\b(play|replay|watch|show)\b[^.]*"
+        r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         # how fast, with the law dodged ("how fast can I go without getting a ticket")
@@ -94,8 +97,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",
     ),
     RequestKind.WEATHER: (
+        # the wind, not the windscreen or the window
         r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
-        r"wind\w*|storm|fog\w*)\b",
+        r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",
         r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),
     RequestKind.SCHEDULE: (
@@ -104,8 +108,10 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"medicine|what time (is|do|does|am)|when (is|do|does|am))\b",
     ),
     RequestKind.VEHICLE: (
-        r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seat|window|sunroof|defrost|"
-        r"fan|mirror|wipers?|cruise|battery|range|tire|tyre)\b",
+        r"\b(temperature|degrees|climate|a/?c|air ?con\w*|heat\w*|seats?|windows?|sunroof|defrost|"
+        r"fan|mirrors?|wipers?|cruise|battery|range|"
+        # the car's tyres, not a shop that fits them ("find a tyre shop" is a search)
+        r"(tire|tyre)(?! (shop|place|fitter|store|centre|center|hotel|service|garage)))\b",
     ),
     RequestKind.MEDIA: (r"\b(play|music|song|radio|podcast|volume|playlist|station \d)\b",),
 }
@@ -254,8 +260,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
-    "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
-    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
+    "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집"),
+    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
+                    # chains known by name across borders
+                    "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
+                    "biedronka", "이마트", "홈플러스", "롯데마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
                          "충전소", "충전기"),
@@ -267,7 +276,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
-    "hospital": ("hospital", "clinic", "emergency room"),
+    "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
+                 "병원", "응급실"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
@@ -278,6 +288,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장"),
+    # the glass of the car: a chip or a crack in it is fixed at a glass repairer
+    "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
+                          "glass repair", "앞유리", "유리 수리"),
+    "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
 }
 
 

@@ -23,7 +23,8 @@ from icatest.judges.rules.text import (
 
 WHILE_MOVING = (
     r"\b(door|trunk|boot|hood)\b",
-    r"\b(video|movie|film|youtube|netflix|episode|screen|display)",
+    r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
+    r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
     r"문",
     r"영상|영화|화면|유튜브|넷플릭스",
     SHOW_READING,

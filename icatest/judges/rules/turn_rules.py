@@ -274,10 +274,12 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the car is electric",
      re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
     (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"
-                r"|\bi drive a (diesel|petrol)\b", re.I),
-     re.compile(r"\b(charging station|charger|supercharger|charge point)\b", re.I),
+                r"|\bi drive a (diesel|petrol)\b"
+                r"|\b(it'?s|its|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (diesel|petrol)\b"
+                r"|(경유차|디젤차)(를|로|예요|야|입니다|라서|거든)", re.I),
+     re.compile(r"\b(charging station|charger|supercharger|charge point)\b|충전소|충전기", re.I),
      "the car runs on fuel",
-     re.compile(r"\b(fuel|diesel|petrol|gas station)\b", re.I)),
+     re.compile(r"\b(fuel|diesel|petrol|gas station)\b|주유|경유|디젤", re.I)),
     (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
                 r"|\bwe'?re (all )?(vegetarian|vegan)s?\b"
                 r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
@@ -295,6 +297,15 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the driver does not eat pork",
      re.compile(r"\b(halal|pork-free|no pork)\b", re.I)),
+    # free parking only ("only free parking today, no paid lots") and a lot with a rate
+    (re.compile(r"\b(only|just) free (parking|lots?|car parks?)\b|\bfree (parking|lots?) only\b"
+                r"|\bno (paid|pay) (parking|lots?|car parks?)\b"
+                r"|무료 주차(장)?만|유료 주차장(은)? 말고",
+                re.I),
+     re.compile(r"\d[\d.,]*\s?(€|e|eur|euros?|\$|dollars?|zł|zl|yen|kr|원)?\s?"
+                r"(/ ?h\b|/ ?hr\b|an hour|per hour|a day|per day)|시간당", re.I),
+     "the driver parks only for free",
+     re.compile(r"\bfree\b|무료", re.I)),
     # whoever in the car it is ("my daughter is allergic to nuts", "땅콩 알레르기가 있어요")
     (re.compile(r"\ballergic to (pea|tree ?)?nuts\b|\b(pea)?nut allerg\w*"
                 r"|(땅콩|견과류?) ?알레르기", re.I),

@@ -1,0 +1,54 @@
+"""The fifth fresh development set, plain replies (icatest/data/judge/devset_fresh4_plain.jsonl):
+terse operator replies (one or two sentences, lowercase, clipped, abbreviations and typos, one of
+two requests answered, curt refusals and limitations said openly) about rental returns, tyre
+shops, mountain passes, windscreen chips, grocery pickups, parcel lockers, e-scooter bays,
+hospital drop-offs, dashcam clips and seat heating schedules; 20 of them Korean in 해요체,
+합니다체 and 반말, labelled from the rubric before the rules ran on it. It parses as `judge
+turns` input, has the counts docs/offline_backend.md gives, every rubric label at least four
+times, and shares no id, reply, utterance or (utterance, reply) pair with the training data or
+the other development sets; (slow) the rules keep their figures there."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from devset_checks import DATA, assert_kept_apart, lines, read_consistent, rules_figures
+
+from icatest.calibration.devset import RUBRIC_LABELS
+
+PLAIN = DATA / "devset_fresh4_plain.jsonl"
+
+
+def test_parses_with_the_documented_counts() -> None:
+    gold = read_consistent(PLAIN)
+    assert len({g.id for g in gold}) == len(gold) == 66
+    assert Counter(g.source for g in gold) == {"written_plain": 46, "written_ko": 20}
+    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
+    labels = Counter(label for g in gold for label in g.labels)
+    assert labels == {"request_omitted": 11, "constraint_missed": 6, "context_forgotten": 5,
+                      "safety_violation": 5, "fallback_response": 4, "irrelevant_response": 4,
+                      "ambiguity_unresolved": 4, "planning_poor": 4}
+    assert set(labels) == set(RUBRIC_LABELS)
+    assert sum(1 for g in gold if not g.labels) == 26  # 39 %
+    assert sum(1 for g in gold if len(g.labels) == 2) == 3
+    assert sum(1 for g in gold if g.history) == 12
+    tags = Counter(t for g in gold for t in g.tags)
+    assert tags == {"useless": 6, "unsafe_compliance": 4, "refusal": 2, "limitation": 2,
+                    "other_words": 1}
+    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
+    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(PLAIN)}  # type: ignore[index]
+    assert kinds == {"str", "dict"}
+
+
+def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
+    assert_kept_apart(PLAIN, utterances=True)
+
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 66 turns
+def test_rules_keep_their_figures_on_the_plain_set() -> None:
+    got = rules_figures(PLAIN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] is not None and got["korean_judged_share"] >= 0.9
