@@ -194,7 +194,10 @@ LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be the
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
         r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
         r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
-        r"\b(later than|past) (your|the) (deadline|\d)")
+        r"\b(later than|past) (your|the) (deadline|\d)",
+        # the deadline doubted in the reply's own words ("I don't think 8:00 works")
+        r"\b(don'?t|do not) think\b[^.?!]{0,25}\b(works?|will work|is (possible|doable|realistic|"
+        r"feasible))\b")
 # "..., after 16:00", "after your 6 pm": the reply says openly that it arrives late
 AFTER = re.compile(
     r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
