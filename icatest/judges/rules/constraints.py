@@ -202,6 +202,22 @@ LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be the
 AFTER = re.compile(
     r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
 )
+# Times that are no arrival, in English as in Korean (ko_times.HOURS): opening hours ("the
+# kitchen serves until 01:00", "open until 23:00", "closes at 22:00", "opens at 10").
+OPEN_HOURS = re.compile(
+    r"\b(?:open(?:s|ed)?|serv(?:es|ing)|clos(?:es|ing)|shuts?)\s+(?:un)?(?:til|till|at|from)\s+"
+    r"\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?",
+    re.I,
+)
+
+
+def without_hours(text: str) -> str:
+    """The text with its opening hours blanked out, so that no rule reads them as a plan's
+    times or an arrival."""
+    text = ko_times.without_opening_hours(text)
+    return OPEN_HOURS.sub(lambda m: " " * len(m.group(0)), text)
+
+
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
 # The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
 _BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
@@ -476,7 +492,7 @@ def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Check
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
     ) or ko_times.states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
-    etas = [t for t in minutes_of(ko_times.without_opening_hours(reply), now) if t != deadline]
+    etas = [t for t in minutes_of(without_hours(reply), now) if t != deadline]
     deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules import ko_times
-from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE
+from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE, without_hours
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.requests import (
     PLACE_KINDS,
@@ -174,7 +174,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         return Cause.REORDERED, "plan visits the stops in another order than asked"
     # the driver's own deadline, quoted back ("well before your 6 pm"), is no step of the plan
     quoted = set(_deadline(utterance, now) or ())
-    times = ko_times.without_opening_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
+    times = without_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
     return infeasible_times(times, now, quoted) or late_arrival(utterance, reply, now)
 
 
@@ -222,7 +222,7 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     deadline = found[0]
     if _states_late(reply, found):
         return None
-    said = ko_times.without_opening_hours(reply)
+    said = without_hours(reply)
     arrivals = [t for t in minutes_of(said, now) if t != deadline]
     if not arrivals:
         return None
