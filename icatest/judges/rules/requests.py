@@ -250,6 +250,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장"),
+    # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
+    # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
+    "service area": ("service area", "motorway services", "highway services", "next services",
+                     "services on the", "rest area", "aire de", "aire du",
+                     "raststätte", "rasthof", "autogrill", "휴게소"),
 }
 
 
@@ -328,8 +333,13 @@ SERVES: dict[str, tuple[str, ...]] = {
     "cafe": ("restaurant", "bakery", "ice cream"),
     "bakery": ("cafe",),
     "ice cream": ("cafe",),
-    "charging station": ("parking",),  # chargers stand in car parks
+    "charging station": ("parking", "service area"),  # chargers stand in car parks
+    # a service area holds the others, and answers a search for any of them on the motorway
+    "service area": ("gas station", "charging station", "restaurant", "cafe", "parking"),
+    "gas station": ("service area",),
 }
+SERVES["restaurant"] = (*SERVES["restaurant"], "service area")
+SERVES["cafe"] = (*SERVES["cafe"], "service area")
 
 
 REPEATS_SIMILARITY = 0.6
