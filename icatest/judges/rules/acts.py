@@ -343,8 +343,17 @@ OFFERS_MORE = (r"\b(would you like|do you want|want me to|shall i|should i|can i
                r"advice|trivia|background)\b",)
 
 
+# A promise that waits for the driver's answer asks, it does not defer or answer ("Which
+# hotel? Once you tell me its name, I'll check the parking"; "Tell me the name and I'll look").
+ANSWER_FIRST = (r"\b(once|when|as soon as|if) you (tell|give|let|send|say)\b",
+                r"^\W*(just )?(tell|let) me\b[^.?!]*\b(and|then) i'?ll\b")
+
+
 def only_questions(reply: str) -> bool:
-    return bool(questions(reply)) and len(questions(reply)) == len(sentences(reply))
+    """Questions only, and promises that wait for their answer."""
+    asked = questions(reply)
+    rest = [s for s in sentences(reply) if s not in asked and not any_match(ANSWER_FIRST, s.lower())]
+    return bool(asked) and not rest
 
 
 PROCEDURE = (r"\b(replace|add(ed)?|as a stop|intermediate stop|instead of|current destination)\b",)

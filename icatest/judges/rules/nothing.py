@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules.acts import DEFLECTION, answers_yes_no, confirms_action, is_fallback
+from icatest.judges.rules.acts import (
+    ANSWER_FIRST,
+    DEFLECTION,
+    answers_yes_no,
+    confirms_action,
+    is_fallback,
+)
 from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
@@ -42,6 +48,7 @@ def is_deferral(reply: str, *sources: str) -> bool:
         return False
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
+        and not any_match(ANSWER_FIRST, s.lower())
     ]
     return bool(statements) and all(
         any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
