@@ -131,13 +131,16 @@ def _place(part: str) -> bool:
     return bool(names(part) or place_kind(part) or ERRANDS.search(part) or KO_ERRANDS.search(part))
 
 
-def _covers(reply: str, stop: str) -> bool:
+def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
+    """Whether the reply names the stop; a word the other stops share with it ('de' of 'Cité
+    de l'Espace' and 'Route de Revel') tells neither apart."""
     low = reply.lower()
     if any(_starts_word(low, w) >= 0 for w in _errand_words(stop)):
         return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
     if KO_ERRANDS.search(stop):
         return False  # a Korean stop is its place word
-    if _stems(stop) & content_stems(reply):
+    shared = set().union(*(_stems(o) for o in others))
+    if (_stems(stop) - shared) & content_stems(reply):
         return True
     if any(n in low for n in names(stop)):
         return True
@@ -158,7 +161,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         return None
     if _states_late(reply, _deadline(utterance, now)):
         return None  # "you'd arrive 17:20, after your 5 pm; skip the coffee?" is honest
-    missing = [s for s in stops if not _covers(reply, s)]
+    missing = [s for s in stops if not _covers(reply, s, tuple(o for o in stops if o != s))]
     steps = reply_steps(reply)
     # A reply that lays out fewer steps than the stops asked has dropped one, whatever it
     # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
