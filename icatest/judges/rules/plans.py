@@ -41,7 +41,8 @@ FILLER = frozenset(
 def stops_in(utterance: str) -> list[str]:
     """The stops of a free-text plan, in order ([] when the utterance is not a plan)."""
     parts = [p.strip(" ,.;:!?-—") for p in THEN.split(utterance)]
-    stops = [p for p in parts if _stems(p)]
+    # errands listed before a 'then' are stops in that order; a list with no 'then' has none
+    stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
         return []
     if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
@@ -49,6 +50,20 @@ def stops_in(utterance: str) -> list[str]:
     if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
         return stops  # "drop me at the pharmacy, then the library, then the concert hall"
     return []
+
+
+# An errand said as what to do there: "Stop at the SAQ for wine, pick up Marie at the station".
+ERRAND_VERB = re.compile(r"^(?:and\s+)?(?:stop|drop|pick|grab|buy|collect|fill|fetch|swing|pop)\b",
+                         re.I)
+
+
+def _errands_of(part: str) -> list[str]:
+    """The errands a part between two 'then's lists ("Stop at the SAQ for wine, pick up Marie
+    at the Gare du Palais, then ..."): each begins with the verb of its errand; else the part."""
+    pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", part)]
+    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and _place(p) for p in pieces):
+        return pieces
+    return [part]
 
 
 def listed_stops(utterance: str) -> list[str]:
