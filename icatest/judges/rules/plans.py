@@ -186,7 +186,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
             # talk of the zoo, a question back, words that plan nothing: no plan to call poor
             return Cause.NO_PLAN, "no plan laid out"
         return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
-    where = [_position(reply, s) for s in stops]
+    where = [_position(reply, s, tuple(o for o in stops if o != s)) for s in stops]
     known = [w for w in where if w >= 0]
     if ordered and len(known) == len(stops) and known != sorted(known):
         return Cause.REORDERED, "plan visits the stops in another order than asked"
@@ -308,11 +308,12 @@ def _hhmm(minute: int) -> str:
 LEG_FROM = re.compile(r"\bfrom (?:the |your )?[^\n.,;:!?]*")
 
 
-def _position(reply: str, stop: str) -> int:
-    """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
+def _position(reply: str, stop: str, others: tuple[str, ...] = ()) -> int:
+    """Where the reply first speaks of the stop (its own words, a name, its kind), or -1; a
+    word the other stops share with it places none of them."""
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
-    own = content_stems(stop) - FILLER
+    own = content_stems(stop) - FILLER - set().union(*(_stems(o) for o in others))
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())
