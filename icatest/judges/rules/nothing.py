@@ -36,6 +36,9 @@ DEFER = (
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
+    # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
+    # or started ("안내해 드릴게요" confirms the route)
+    r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
