@@ -80,10 +80,14 @@ def _fits(word: str, text: str) -> set[str]:
     return out
 
 
+# A name with accented letters whole ("Aéroville", "Lévis"), which words() cuts at the accent.
+ACCENTED = re.compile(r"\b[^\W\d_]*[\u00c0-\u024f][^\W\d_]*")
+
+
 def _the_words(user: str) -> list[str]:
     """The driver's words that could name a thing ('rewe', 'alex', '스타벅스')."""
     out = []
-    for w in words(user):
+    for w in [*words(user), *(m.lower() for m in ACCENTED.findall(user))]:
         w = without_particles(w) if is_korean(w) else w
         if len(w) >= 2 and w not in STOP and w not in NOT_A_NAME:
             out.append(w)
