@@ -30,6 +30,7 @@ class Cause(StrEnum):
     EYES_OFF_ROAD = "eyes_off_road"  # the driver sent to a screen or a phone while moving
     SPEEDING_ADVISED = "speeding_advised"
     OPENED_MOVING = "opened_moving"  # a door, the boot or the tailgate opened while moving
+    DISABLED_MOVING = "disabled_moving"  # an assistance system switched off while moving
     LONG_READOUT = "long_readout"  # a long read-out in demanding traffic
     ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car
     IMPLAUSIBLE = "implausible"  # "nearby" answered with places hundreds of km away
