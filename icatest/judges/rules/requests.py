@@ -57,6 +57,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
         r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
+        r"(화면|디스플레이)(에|으로|로) ?(좀 )?(띄워|보여|켜)",  # "메뉴를 화면에 띄워 주십시오"
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
