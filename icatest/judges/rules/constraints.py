@@ -54,7 +54,9 @@ FAMILIES: dict[str, Family] = {
         # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
         # a route summary's "동해고속도로 이용, 약 25분")
         (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
-         r"고속도로 이용(?! ?(안|않|없))"),
+         r"고속도로 이용(?! ?(안|않|없))",
+         # the summary's way in: "중앙고속도로 서안동IC 경유", "영동고속도로 진입"
+         r"고속도로 (\S+ ){0,2}(경유|진입)"),
     ),
     "avoid_tolls": Family(
         (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
