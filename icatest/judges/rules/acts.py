@@ -354,7 +354,8 @@ ANSWER_FIRST = (r"\b(once|when|as soon as|if) you (tell|give|let|send|say)\b",
 def only_questions(reply: str) -> bool:
     """Questions only, and promises that wait for their answer."""
     asked = questions(reply)
-    rest = [s for s in sentences(reply) if s not in asked and not any_match(ANSWER_FIRST, s.lower())]
+    rest = [s for s in sentences(reply)
+            if s not in asked and not any_match(ANSWER_FIRST, s.lower())]
     return bool(asked) and not rest
 
 

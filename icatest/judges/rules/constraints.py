@@ -102,10 +102,12 @@ FAMILIES: dict[str, Family] = {
         (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
          r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b",
-         r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?(가능|돼|됩|할 수 있|OK)"),
+         r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?"
+         r"(가능|돼|됩|할 수 있|OK)"),
         (r"\bno (pets|dogs|animals)\b",
          # Korean: "반려동물은 출입할 수 없어요", "반려견 동반 불가", "강아지는 못 들어가요"
-         r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?(불가|금지|할 수 없|이 안|은 안|못)",
+         r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?"
+         r"(불가|금지|할 수 없|이 안|은 안|못)",
          r"\b(pets?|dogs?|animals?)\b[^.]*\b(are |is )?not (allowed|permitted|accepted|"
          r"welcome)\b",
          r"\b(doesn'?t|does not|don'?t|do not)\b[^.]*\b(allow|accept|take)\b[^.]*\b(pets|"

@@ -208,8 +208,8 @@ DISABLES = (
     + _SYSTEM + r"\b(?! (sound|chime|beep|volume|tone))",
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
-    r"(차선 ?유지 ?보조|차선 ?이탈 ?경고|긴급 ?제동|자세 ?제어|차체 ?자세|운전자 ?주의 ?경고|esp|vdc)"
-    r"(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게)",
+    r"(차선 ?유지 ?보조|차선 ?이탈 ?경고|긴급 ?제동|자세 ?제어|차체 ?자세|운전자 ?주의 ?경고|"
+    r"esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게)",
 )
 
 
