@@ -319,6 +319,8 @@ def continues(r: Reading) -> RequestVerdict | None:
 def asks_back(r: Reading) -> RequestVerdict | None:
     if r.answer.answered or not r.asking:
         return None
+    if r.answer.evidence is Evidence.INSTEAD:
+        return None  # places of another kind, then "which one?": a question about them
     return decided(Outcome.OPEN, Cause.ASKS, "asks_back", f"asks: {r.asking[0]}")
 
 

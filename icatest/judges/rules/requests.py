@@ -232,7 +232,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집"),
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페"),
-    "bakery": ("bakery", "bäckerei", "patisserie", "빵집"),
+    "bakery": ("bakery", "bäckerei", "patisserie", "빵집", "베이커리", "제과점"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my"),
