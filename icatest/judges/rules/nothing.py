@@ -85,6 +85,7 @@ FILLER_SENTENCES = (
 REMARKS = (
     r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
     r"thought|call)\b",
+    r"\b(great|good|fair|smart) (one|thing) to ask\b",  # "that's a good one to ask!"
     r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
     r"confusing|challenging)\b",
     r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",

@@ -6,7 +6,7 @@ request, however much it says."""
 from __future__ import annotations
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.judges.rules import acts
+from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.requests import (
@@ -218,6 +218,8 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
     if len(new_content(r.own, r.turn.user, r.req.description)) >= OWN_CONTENT:
         return None  # another answer: `value_elsewhere`
+    if nothing.remarks_only(r.turn.reply, *r.known):
+        return None  # the request said back with praise of it: `remarks_only`
     why = f"{r.d} carries no distance, time or route for what was asked"
     return decided(Outcome.UNCERTAIN, Cause.NO_VALUE, "value_missing", why)
 
