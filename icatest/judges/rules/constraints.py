@@ -413,11 +413,24 @@ def _next_day(minute: int, now: int | None) -> int:
     return minute
 
 
+# A price on top of the one asked about ("garage €20 extra", "parking 15 euros", "plus $12"):
+# not what the place costs.
+_AMOUNT = r"[€$£]?\s?\d+(?:[.,]\d+)?\s?(?:€|euros?|dollars?)?"
+EXTRA = re.compile(
+    r"\b(?:garage|parking|breakfast|(?:city|tourist) tax|deposit|service fee)\s*(?:is |costs? )?"
+    + _AMOUNT + r"(?:\s*(?:extra|more|on top))?"
+    r"|" + r"[€$£]\s?\d+(?:[.,]\d+)?\s*(?:extra|more|on top)\b|\bplus\s+" + _AMOUNT,
+    re.I,
+)
+
+
 def _price_limit(spoken: str, reply: str) -> Checked | None:
-    """'under 120 euros' against the prices the reply names (none named: not read here)."""
+    """'under 120 euros' against the prices the reply names (none named: not read here); the
+    extras on top ("garage €20 extra") are no price of the place."""
     limit = PRICE_LIMIT.search(spoken)
     assert limit is not None
-    most, prices = float((limit.group("a") or limit.group("b")).replace(",", ".")), _prices(reply)
+    most = float((limit.group("a") or limit.group("b")).replace(",", "."))
+    prices = _prices(EXTRA.sub(" ", reply))
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
     if prices and max(prices) <= most:
