@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules.ambiguity import acts_on_one
-from icatest.judges.rules.text import names
+from icatest.judges.rules.text import names, sentences
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -134,6 +134,41 @@ def party_elsewhere(turn: TurnInput) -> str | None:
     if want == got or "?" in turn.reply:
         return None
     return f"the driver said they are {want}, the reply books for {got}"
+
+
+# A named road, bridge or tunnel the driver asked to keep off ("Keep us off the Pierre-Laporte
+# Bridge tonight", "The Disraeli Bridge is closed, keep me off it") ...
+_ROAD = (r"(?P<r>(?:[A-Z][\w'’.-]*\s+){1,3}(?:Bridge|Tunnel|Road|Street|Avenue|Boulevard|"
+         r"Parkway|Expressway|Highway|Pass|Ring)\b)")
+AVOID_ROAD = (
+    re.compile(r"(?i:\b(?:keep (?:me|us) off|stay off|avoid|steer clear of|don'?t take|not via)"
+               r")\s+(?:the\s+)?" + _ROAD),
+    re.compile(_ROAD + r"[^.!?]*?(?i:\b(?:is|are) (?:closed|shut|blocked)\b)[^.!?]*?(?i:\b(?:keep"
+               r" (?:me|us) off|stay off|avoid) (?:it|that)\b)"),
+)
+# ... and a route of the reply that takes it all the same ("via the Pierre-Laporte Bridge")
+ROUTE_OVER = re.compile(r"\b(?:via|over|through|across|take|taking|using)\s+(?:the\s+)?", re.I)
+KEEPS_OFF = re.compile(r"\b(?:avoid\w*|instead of|not|off|around|closed|bypass\w*)\b", re.I)
+
+
+def road_taken(turn: TurnInput) -> str | None:
+    """A named road the driver asked earlier to keep off, and the reply's route over it."""
+    avoided = [re.sub(r"^The\s+", "", m.group("r").strip()) for u in turn.history_users
+               for p in AVOID_ROAD for m in p.finditer(u)]
+    if not avoided or any(a.split()[0].lower() in turn.user.lower() for a in avoided):
+        return None  # the driver speaks of it again now: their words decide
+    for road in avoided:
+        key = road.split()[0]
+        for s in sentences(turn.reply):
+            at = s.lower().find(key.lower())
+            before = s[:at] if at >= 0 else ""
+            if at >= 0 and ROUTE_OVER.search(before[-20:]) and not KEEPS_OFF.search(s):
+                return f"the driver asked to keep off the {road}, the reply's route takes it"
+    return None
+
+
+def road_avoided(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "road_avoided", road_taken(turn))
 
 
 def _number(word: str) -> int:

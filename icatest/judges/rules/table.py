@@ -172,6 +172,9 @@ RULES: tuple[Rule, ...] = (
     _r("chosen_asked", F.CONTEXT_FORGOTTEN,
        "the place just settled on, referred back to, and the reply asks which one it was",
        es.chosen_asked, Stage.TURN),
+    _r("road_avoided", F.CONTEXT_FORGOTTEN,
+       "a named road the driver asked earlier to keep off, and the reply's route over it",
+       es.road_avoided, Stage.TURN),
 )
 BY_NAME = {r.name: r for r in RULES}
 DATA_FILES = ("data/judge/answer_model.json",)
