@@ -52,6 +52,6 @@ def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
 @pytest.mark.slow  # loads the sentence model, then judges 66 turns
 def test_rules_keep_their_figures_on_the_set() -> None:
     got = rules_figures(FRESH4)
-    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
     assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
     assert_precise(got)
