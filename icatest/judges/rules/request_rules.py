@@ -357,8 +357,8 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
         return None
     if a.evidence is Evidence.INSTEAD:
         return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "answered_instead", f"{r.d} {a.why}")
-    if a.evidence is Evidence.NOTHING_LEFT:
-        return None  # a question about going on answers nothing, and offers nothing else
+    if a.evidence in (Evidence.NOTHING_LEFT, Evidence.NOT_SENT):
+        return None  # a question about going on, a message not sent: nothing else offered
     # with several requests, what the reply says to the others is no off-topic answer to this
     # one: only its own sentences count (none: it was left out, `not_answered`)
     if r.req.kind in ("find_poi", "charge", "") and len(
