@@ -46,6 +46,7 @@ class Evidence(StrEnum):
     """Where an answer's evidence came from: plain evidence (rules) or soft (models)."""
 
     NOTHING_LEFT = "nothing_left"  # only a question about another destination
+    NOT_SENT = "not_sent"  # a message asked for, and none sent
     INSTEAD = "instead"  # another kind of place, or another named place
     NAMES_SUBJECT = "names_subject"
     RULE = "rule"  # an address, a distance, a route summary, the kind's answer words
@@ -59,8 +60,8 @@ class Evidence(StrEnum):
         return self in PLAIN
 
 
-PLAIN = frozenset({Evidence.NOTHING_LEFT, Evidence.INSTEAD, Evidence.NAMES_SUBJECT,
-                   Evidence.RULE, Evidence.ADDS})
+PLAIN = frozenset({Evidence.NOTHING_LEFT, Evidence.NOT_SENT, Evidence.INSTEAD,
+                   Evidence.NAMES_SUBJECT, Evidence.RULE, Evidence.ADDS})
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
     if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
         return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
+    if SENDS.search(req.description) and not SENT.search(context.own_text(req, turn) or reply):
+        # "text the arrival time to her husband": a route summary or a name sends nothing
+        return Answer(False, Evidence.NOT_SENT, "sends no message")
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
     # what the driver said, and where the car is: naming the context's own place finds nothing
@@ -221,6 +225,18 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
 
 # a place that is there, close by or found ("카페를 찾았어요")
 KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝)|(을|를) 찾았")
+
+
+# A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...
+SENDS = re.compile(r"^\W*(?:please\s+)?(?:text|message|sms|whatsapp|e-?mail)\s+(?!me\b)\w"
+                   r"|\bsend (?:a |an |the )?(?:text|message|sms|e-?mail)\b"
+                   r"|(?:문자|메시지|카톡)(?:로|를)? ?(?:보내|전송)", re.I)
+# ... is answered by the message sent, about to be or drafted ("Sent!", "I'll text her", "I've
+# started a message to Tomasz", "보냈어요")
+SENT = re.compile(r"\b(?:sent|texted|messaged|e-?mailed|sending|i'?ll (?:send|text|message)|"
+                  r"shall i send|send it)\b"
+                  r"|\b(?:started|opened|drafted|prepared|written)\b[^.]{0,20}\b(?:message|text)\b"
+                  r"|보냈|보낼게|보내 ?드릴|보내 ?드렸|전송(?:했|할게|해 ?드릴)", re.I)
 
 
 def offered_text(req: Request, turn: TurnInput) -> str:

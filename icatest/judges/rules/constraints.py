@@ -55,8 +55,8 @@ FAMILIES: dict[str, Family] = {
         # a route summary's "동해고속도로 이용, 약 25분")
         (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
          r"고속도로 이용(?! ?(안|않|없))",
-         # '서해안고속도로 군산IC 경유', '중부고속도로 경유'
-         r"고속도로 (\S+ )?(경유|진입)",
+         # the summary's way in: "중앙고속도로 서안동IC 경유", "영동고속도로 진입"
+         r"고속도로 (\S+ ){0,2}(경유|진입)",
          # in English: "stay on I-10 West the whole way", "via the interstate"
          r"\b(stay|staying|stick|keep) on (the )?(i-\d+|interstate|motorway|highway|autobahn|"
          r"expressway|freeway)\b",
@@ -134,8 +134,13 @@ FAMILIES: dict[str, Family] = {
          r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b"),
         (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
          r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
-         r"\b(pet|dog)[- ]friendly\b"),
+         r"\b(pet|dog)[- ]friendly\b",
+         r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?"
+         r"(가능|돼|됩|할 수 있|OK)"),
         (r"\bno (pets|dogs|animals)\b",
+         # Korean: "반려동물은 출입할 수 없어요", "반려견 동반 불가", "강아지는 못 들어가요"
+         r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?"
+         r"(불가|금지|할 수 없|이 안|은 안|못)",
          r"\b(pets?|dogs?|animals?)\b[^.]*\b(are |is )?not (allowed|permitted|accepted|"
          r"welcome)\b",
          r"\b(doesn'?t|does not|don'?t|do not)\b[^.]*\b(allow|accept|take)\b[^.]*\b(pets|"
@@ -258,11 +263,30 @@ LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be the
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
         r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
         r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
-        r"\b(later than|past) (your|the) (deadline|\d)")
+        r"\b(later than|past) (your|the) (deadline|\d)",
+        # the deadline doubted in the reply's own words ("I don't think 8:00 works")
+        r"\b(don'?t|do not) think\b[^.?!]{0,25}\b(works?|will work|is (possible|doable|realistic|"
+        r"feasible))\b")
 # "..., after 16:00", "after your 6 pm": the reply says openly that it arrives late
 AFTER = re.compile(
     r"\bafter\s+(?:your\s+|the\s+)?(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I
 )
+# Times that are no arrival, in English as in Korean (ko_times.HOURS): opening hours ("the
+# kitchen serves until 01:00", "open until 23:00", "closes at 22:00", "opens at 10").
+OPEN_HOURS = re.compile(
+    r"\b(?:open(?:s|ed)?|serv(?:es|ing)|clos(?:es|ing)|shuts?)\s+(?:un)?(?:til|till|at|from)\s+"
+    r"\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?",
+    re.I,
+)
+
+
+def without_hours(text: str) -> str:
+    """The text with its opening hours blanked out, so that no rule reads them as a plan's
+    times or an arrival."""
+    text = ko_times.without_opening_hours(text)
+    return OPEN_HOURS.sub(lambda m: " " * len(m.group(0)), text)
+
+
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
 # The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
 _BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
@@ -490,11 +514,24 @@ def _next_day(minute: int, now: int | None) -> int:
     return minute
 
 
+# A price on top of the one asked about ("garage €20 extra", "parking 15 euros", "plus $12"):
+# not what the place costs.
+_AMOUNT = r"[€$£]?\s?\d+(?:[.,]\d+)?\s?(?:€|euros?|dollars?)?"
+EXTRA = re.compile(
+    r"\b(?:garage|parking|breakfast|(?:city|tourist) tax|deposit|service fee)\s*(?:is |costs? )?"
+    + _AMOUNT + r"(?:\s*(?:extra|more|on top))?"
+    r"|" + r"[€$£]\s?\d+(?:[.,]\d+)?\s*(?:extra|more|on top)\b|\bplus\s+" + _AMOUNT,
+    re.I,
+)
+
+
 def _price_limit(spoken: str, reply: str) -> Checked | None:
-    """'under 120 euros' against the prices the reply names (none named: not read here)."""
+    """'under 120 euros' against the prices the reply names (none named: not read here); the
+    extras on top ("garage €20 extra") are no price of the place."""
     limit = PRICE_LIMIT.search(spoken)
     assert limit is not None
-    most, prices = float((limit.group("a") or limit.group("b")).replace(",", ".")), _prices(reply)
+    most = float((limit.group("a") or limit.group("b")).replace(",", "."))
+    prices = _prices(EXTRA.sub(" ", reply))
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
     if prices and max(prices) <= most:
@@ -576,7 +613,7 @@ def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Check
         deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
     ) or ko_times.states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
-    etas = [t for t in minutes_of(ko_times.without_opening_hours(reply), now) if t != deadline]
+    etas = [t for t in minutes_of(without_hours(reply), now) if t != deadline]
     deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]

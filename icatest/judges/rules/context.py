@@ -78,7 +78,17 @@ def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool
     if not m:
         return False
     said = re.compile(rf"\b(our|my) {m.group('k')}\b[^.?!]*\b(is|'s|called)\b", re.I)
-    return any(said.search(s) and names(s) for u in drivers for s in sentences(u))
+    # where one sleeps is named by staying there too ("We're staying at the Marine View")
+    staying = STAYING if m.group("k") in STAYS else None
+    return any((said.search(s) or (staying is not None and staying.search(s))) and names(s)
+               for u in drivers for s in sentences(u))
+
+
+STAYS = frozenset({"hotel", "flat", "apartment", "airbnb", "campsite", "house"})
+STAYING = re.compile(r"\b(we'?re|we are|i'?m|i am|we'?ll be|i'?ll be) (staying|sleeping|booked) "
+                     r"(at|in)\b", re.I)
+
+
 # The destination in the driver's own words, whatever the case ("we're going to pearson
 # airport", "지금 센텀시티로 가고 있어요"): names() alone misses a lowercase one.
 HEADING_SAID = (

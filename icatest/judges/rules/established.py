@@ -33,7 +33,7 @@ GO_ON = re.compile(
     re.I,
 )
 HEADING = re.compile(
-    r"\b(?i:i'?m|we'?re|i am|we are) (?i:heading|driving|going|off) (?i:to|towards?)\s+"
+    r"\b(?i:i'?m|we'?re|i am|we are) (?i:heading|driving|going|off) (?i:to|towards?)\s+(?:the\s+)?"
     r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
     r"|\b(?i:my|our|the) destination (?i:is|today is)\s+"
     r"(?P<dest>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)",
@@ -123,30 +123,38 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver is heading to {given[-1]!r}, the reply goes to {to!r}"
 
 
-# "parking near where we're going", "a café at my destination": the destination said before.
-DEST_REF = re.compile(r"\b(where (we'?re|we are|i'?m|i am) (going|heading|headed)|(my|our|the) "
-                      r"destination)\b", re.I)
-DEST_GIVEN = re.compile(r"\b(?:heading|driving|going|route|navigating|directions|on (?:our|your) "
-                        r"way) to\s+(?:the\s+)?(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
-NEAR_NAME = re.compile(r"\b(?:near|around|by|at|close to)\s+(?:the\s+)?"
-                       r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+# The driver refers to the destination they gave ("Find parking near where we're going",
+# "Will we need chains where we're going?") ...
+WHERE_GOING = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:going|heading)\b"
+                         r"|\b(?:our|my) destination\b", re.I)
+# ... words of a destination's name that name no one place
+GENERIC = frozenset("""the hotel museum glacier station airport park car centre center mall lake
+beach church cathedral castle old town city market square bridge valley""".split())
 
 
-def destination_referred(turn: TurnInput) -> str | None:
-    """The driver refers to the destination given earlier ("we're heading to the Egyptian
-    Museum", "route to the Museo Egizio is set"), and the reply looks near another place."""
-    if not DEST_REF.search(turn.user):
-        return None
-    given = [m.group("to") for t in (*turn.history_users, *turn.history_replies)
-             for m in DEST_GIVEN.finditer(t)]
+def destination_referred_elsewhere(turn: TurnInput) -> str | None:
+    """'We're going to the Stubai Glacier' earlier, 'where we're going' now, and the reply
+    speaks of other named places, never of it."""
+    said = [s for s in sentences(turn.reply) if not s.rstrip().endswith("?")]
+    if not WHERE_GOING.search(turn.user) or not said:
+        return None  # a question back is for `forgets_context`
+    given = [m.group("to") or m.group("dest") for u in turn.history_users
+             for m in HEADING.finditer(u)]
     if not given:
         return None
-    said = {w for g in given for w in g.lower().split() if len(w) >= 4}
+    keys = [w for w in re.findall(r"[\w'’-]+", given[-1].lower()) if w not in GENERIC]
     low = turn.reply.lower()
-    near = NEAR_NAME.search(turn.reply)
-    if not near or any(w in low for w in said):
+    if not keys or any(k in low for k in keys):
         return None
-    return f"the destination is {given[-1]!r}, the reply looks near {near.group('to')!r}"
+    known = " ".join((turn.user, *turn.history_users, *turn.history_replies)).lower()
+    other = [n for n in names(turn.reply) if n.lower() not in known]
+    if not other:
+        return None
+    return f"the driver is going to {given[-1]!r}, the reply speaks of {other[0]!r}"
+
+
+def destination_referred(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "destination_referred", destination_referred_elsewhere(turn))
 
 
 def party_elsewhere(turn: TurnInput) -> str | None:
@@ -218,10 +226,6 @@ def chosen_place(turn: TurnInput, j: Judging) -> Judging:
 
 def destination_given(turn: TurnInput, j: Judging) -> Judging:
     return _forgot(turn, j, "destination_given", destination_elsewhere(turn))
-
-
-def destination_near(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "destination_near", destination_referred(turn))
 
 
 def party_size(turn: TurnInput, j: Judging) -> Judging:

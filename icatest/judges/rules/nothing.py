@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules.acts import DEFLECTION, answers_yes_no, confirms_action, is_fallback
+from icatest.judges.rules.acts import (
+    ANSWER_FIRST,
+    DEFLECTION,
+    answers_yes_no,
+    confirms_action,
+    is_fallback,
+)
 from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
@@ -30,6 +36,9 @@ DEFER = (
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
+    # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
+    # or started ("안내해 드릴게요" confirms the route)
+    r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
@@ -42,6 +51,7 @@ def is_deferral(reply: str, *sources: str) -> bool:
         return False
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
+        and not any_match(ANSWER_FIRST, s.lower())
     ]
     return bool(statements) and all(
         any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
@@ -83,6 +93,7 @@ REMARKS = (
     # these days"), to the end of its sentence
     r"\b(there'?s|theres|there is) (a lot|lots|plenty|so much|much) to (think about|consider|"
     r"keep in mind|weigh up)\b[^.?!]*",
+    r"\b(great|good|fair|smart) (one|thing) to ask\b",  # "that's a good one to ask!"
     r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
     r"confusing|challenging)\b",
     r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules import ko_times
-from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE
+from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE, without_hours
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.requests import (
     PLACE_KINDS,
@@ -61,7 +61,8 @@ FILLER = frozenset(
 def stops_in(utterance: str) -> list[str]:
     """The stops of a free-text plan, in order ([] when the utterance is not a plan)."""
     parts = [p.strip(" ,.;:!?-—") for p in THEN.split(utterance)]
-    stops = [p for p in parts if _stems(p)]
+    # errands listed before a 'then' are stops in that order; a list with no 'then' has none
+    stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
         return []
     if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
@@ -79,6 +80,20 @@ def stops_in(utterance: str) -> list[str]:
 # Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.
 LOCATIVE = re.compile(r"\b(in|at) (?!the\b|a\b|an\b|my\b)[a-z]{3,}", re.I)
 TALK = re.compile(r"\b(call|ring|text|message|email|remind|play|tell|read|send)\b", re.I)
+
+
+# An errand said as what to do there: "Stop at the SAQ for wine, pick up Marie at the station".
+ERRAND_VERB = re.compile(r"^(?:and\s+)?(?:stop|drop|pick|grab|buy|collect|fill|fetch|swing|pop)\b",
+                         re.I)
+
+
+def _errands_of(part: str) -> list[str]:
+    """The errands a part between two 'then's lists ("Stop at the SAQ for wine, pick up Marie
+    at the Gare du Palais, then ..."): each begins with the verb of its errand; else the part."""
+    pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", part)]
+    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and _place(p) for p in pieces):
+        return pieces
+    return [part]
 
 
 def listed_stops(utterance: str) -> list[str]:
@@ -168,7 +183,9 @@ def _place(part: str) -> bool:
     return bool(names(part) or place_kind(part) or ERRANDS.search(part) or KO_ERRANDS.search(part))
 
 
-def _covers(reply: str, stop: str) -> bool:
+def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
+    """Whether the reply names the stop; a word the other stops share with it ('de' of 'Cité
+    de l'Espace' and 'Route de Revel') tells neither apart."""
     low = reply.lower()
     if any(_starts_word(low, w) >= 0 for w in _errand_words(stop)):
         return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
@@ -177,7 +194,8 @@ def _covers(reply: str, stop: str) -> bool:
     head = _korean_head(stop)
     if head:
         return any(h in low for h in head)  # '이성당', '첨성대': the place's own name
-    if _stems(stop) & content_stems(reply):
+    shared = set().union(*(_stems(o) for o in others))
+    if (_stems(stop) - shared) & content_stems(reply):
         return True
     if any(len(w) >= 3 and HANGUL_WORD.match(w) and w in low for w in _stems(stop)):
         return True  # '해수욕장' in '송정해수욕장': a Korean place inside a longer name
@@ -200,7 +218,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
         return None
     if _states_late(reply, _deadline(utterance, now)):
         return None  # "you'd arrive 17:20, after your 5 pm; skip the coffee?" is honest
-    missing = [s for s in stops if not _covers(reply, s)]
+    missing = [s for s in stops if not _covers(reply, s, tuple(o for o in stops if o != s))]
     steps = reply_steps(reply)
     # A reply that lays out fewer steps than the stops asked has dropped one, whatever it
     # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
@@ -210,14 +228,14 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
             # talk of the zoo, a question back, words that plan nothing: no plan to call poor
             return Cause.NO_PLAN, "no plan laid out"
         return Cause.DROPPED_STOP, f"plan leaves out: {'; '.join(missing)}"
-    where = [_position(reply, s) for s in stops]
+    where = [_position(reply, s, tuple(o for o in stops if o != s)) for s in stops]
     known = [w for w in where if w >= 0]
     # every stop found, or all but one (a stop in words the rules do not read): their order
     if ordered and len(known) >= max(2, len(stops) - 1) and known != sorted(known):
         return Cause.REORDERED, "plan visits the stops in another order than asked"
     # the driver's own deadline, quoted back ("well before your 6 pm"), is no step of the plan
     quoted = set(_deadline(utterance, now) or ())
-    times = ko_times.without_opening_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
+    times = without_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
     return infeasible_times(times, now, quoted) or late_arrival(utterance, reply, now)
 
 
@@ -285,7 +303,7 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     deadline = found[0]
     if _states_late(reply, found):
         return None
-    said = ko_times.without_opening_hours(reply)
+    said = without_hours(reply)
     arrivals = [t for t in minutes_of(said, now) if t != deadline]
     if not arrivals:
         return _legs_too_long(said, now, deadline)
@@ -389,11 +407,13 @@ KO_PLAN_NOISE = frozenset({"도착", "출발", "저녁", "아침", "점심", "�
                            "일정", "까지", "다음", "순서"})
 
 
-def _position(reply: str, stop: str) -> int:
-    """Where the reply first speaks of the stop (its own words, a name, its kind), or -1."""
+def _position(reply: str, stop: str, others: tuple[str, ...] = ()) -> int:
+    """Where the reply first speaks of the stop (its own words, a name, its kind), or -1; a
+    word the other stops share with it places none of them."""
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
-    own = _stems(stop) - KO_PLAN_NOISE  # no verb of going, nor 'next' ('다음 순서로 …')
+    # no verb of going, nor 'next' ('다음 순서로 …'), nor a word another stop shares
+    own = _stems(stop) - KO_PLAN_NOISE - set().union(*(_stems(o) for o in others))
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())

@@ -19,7 +19,7 @@ from icatest.judges.rules.safety import (
     unsafe_now,
     without_others_refusals,
 )
-from icatest.judges.rules.text import any_match, new_content
+from icatest.judges.rules.text import any_match, durations, new_content, sentences
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
 
@@ -304,9 +304,28 @@ def ambiguity_unresolved(r: Reading) -> RequestVerdict | None:
 
 
 def clarifies(r: Reading) -> RequestVerdict | None:
-    if not r.only_asks:
+    if not (r.only_asks or _offers_choice(r)):
         return None
     return decided(Outcome.OPEN, Cause.ASKS, "clarifies", f"asks: {r.asking[0]}")
+
+
+# "Which one?" in the reply's question: it asks the driver to pick.
+PICK = re.compile(r"\bwhich\b|어느|어디|어떤", re.I)
+
+
+def _offers_choice(r: Reading) -> bool:
+    """To "take me to the ferry terminal", the places it could be, listed, and "which one?",
+    with no route started: a clarifying question, which takes the driver nowhere yet."""
+    if not (goes(r.req.description) or r.kind is RequestKind.NAVIGATE):
+        return False
+    if not any(PICK.search(q) for q in r.asking):
+        return False
+    stated = " ".join(s for s in sentences(r.turn.reply) if not s.rstrip().endswith("?"))
+    if acts.confirms_action(stated) or durations(stated):
+        return False  # a route set to one of them, or a summary of one
+    listed = [ln for ln in r.turn.reply.splitlines() if ln.strip() and not ln.rstrip().endswith(
+        (":", "?"))]
+    return len(listed) >= 2
 
 
 def continues(r: Reading) -> RequestVerdict | None:
@@ -319,6 +338,8 @@ def continues(r: Reading) -> RequestVerdict | None:
 def asks_back(r: Reading) -> RequestVerdict | None:
     if r.answer.answered or not r.asking:
         return None
+    if r.answer.evidence is Evidence.INSTEAD:
+        return None  # places of another kind, then "which one?": a question about them
     return decided(Outcome.OPEN, Cause.ASKS, "asks_back", f"asks: {r.asking[0]}")
 
 
@@ -336,8 +357,8 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
         return None
     if a.evidence is Evidence.INSTEAD:
         return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "answered_instead", f"{r.d} {a.why}")
-    if a.evidence is Evidence.NOTHING_LEFT:
-        return None  # a question about going on answers nothing, and offers nothing else
+    if a.evidence in (Evidence.NOTHING_LEFT, Evidence.NOT_SENT):
+        return None  # a question about going on, a message not sent: nothing else offered
     # with several requests, what the reply says to the others is no off-topic answer to this
     # one: only its own sentences count (none: it was left out, `not_answered`)
     if r.req.kind in ("find_poi", "charge", "") and len(

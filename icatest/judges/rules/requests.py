@@ -77,6 +77,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
         # text and pictures to read on the screen: "show me the email from the bank"
         SHOW_READING,
+        r"(화면|디스플레이)(에|으로|로) ?(좀 )?(띄워|보여|켜)",  # "메뉴를 화면에 띄워 주십시오"
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
@@ -260,7 +261,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
-    "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집"),
+    "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집", "베이커리",
+               "제과점"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
                     # chains known by name across borders
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
@@ -292,6 +294,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
                           "glass repair", "앞유리", "유리 수리"),
     "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
+    # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
+    # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
+    "service area": ("service area", "motorway services", "highway services", "next services",
+                     "services on the", "rest area", "aire de", "aire du",
+                     "raststätte", "rasthof", "autogrill", "휴게소"),
 }
 
 
@@ -370,8 +377,13 @@ SERVES: dict[str, tuple[str, ...]] = {
     "cafe": ("restaurant", "bakery", "ice cream"),
     "bakery": ("cafe",),
     "ice cream": ("cafe",),
-    "charging station": ("parking",),  # chargers stand in car parks
+    "charging station": ("parking", "service area"),  # chargers stand in car parks
+    # a service area holds the others, and answers a search for any of them on the motorway
+    "service area": ("gas station", "charging station", "restaurant", "cafe", "parking"),
+    "gas station": ("service area",),
 }
+SERVES["restaurant"] = (*SERVES["restaurant"], "service area")
+SERVES["cafe"] = (*SERVES["cafe"], "service area")
 
 
 REPEATS_SIMILARITY = 0.6

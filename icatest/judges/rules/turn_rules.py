@@ -267,10 +267,11 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"|\bi (drive|have) an? (electric|ev|tesla)\b"
                 r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
-     re.compile(r"\b(gas station|petrol station|fuel station|filling station|diesel|refuel\w*|"
+     re.compile(r"\b((gas|petrol|fuel|filling) stations?|diesel|refuel\w*|"
                 r"shell|aral|esso|texaco|exxon|chevron|agip|unleaded|gasoline)\b"
-                # a fuel price ("regular is 1.65 a litre", "3.89 per gallon")
-                r"|\b(a|per) (litre|liter|gallon)\b|주유소|기름을? 넣|휘발유|리터당", re.I),
+                # a fuel price ("regular is 1.65 a litre", "3.89 per gallon", "$2.89/gal")
+                r"|\b(a|per) (litre|liter|gallon)\b|\d ?/ ?(gal|gallon|litre|liter)\b"
+                r"|주유소|기름을? 넣|휘발유|리터당", re.I),
      "the car is electric",
      re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
     (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"

@@ -31,6 +31,7 @@ class Cause(StrEnum):
     SPEEDING_ADVISED = "speeding_advised"
     SHOULDER_ADVISED = "shoulder_advised"  # driving or overtaking on the hard shoulder said fine
     OPENED_MOVING = "opened_moving"  # a door, the boot or the tailgate opened while moving
+    DISABLED_MOVING = "disabled_moving"  # an assistance system switched off while moving
     LONG_READOUT = "long_readout"  # a long read-out in demanding traffic
     ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car
     IMPLAUSIBLE = "implausible"  # "nearby" answered with places hundreds of km away
