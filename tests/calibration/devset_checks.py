@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from pathlib import Path
 
-from icatest.calibration.devset import GoldCase, figures, read_devset
+from icatest.calibration.devset import RUBRIC_LABELS, GoldCase, figures, read_devset
 from icatest.contracts.labels import Role
 from icatest.judges.setup import bind_roles
 from icatest.judges.turn_cases import judge_cases, read_cases
@@ -33,6 +34,23 @@ def read_consistent(path: Path) -> list[GoldCase]:
         assert set(g.completed) <= set(range(max(1, len(g.requests)))), g.id
         assert not (g.labels and g.completed and len(g.requests) <= 1), g.id
     return gold
+
+
+def assert_documented(gold: list[GoldCase], path: Path, *, labels: dict[str, int],
+                      competent: int, two_labels: int, history: int,
+                      tags: dict[str, int]) -> None:
+    """The counts docs/offline_backend.md gives for the set: each label (every rubric label at
+    least once), the competent turns, the turns with two labels or a history, each tag; a
+    useless reply is always an omission; vehicle states both as text and as objects."""
+    assert Counter(label for g in gold for label in g.labels) == labels
+    assert set(labels) == set(RUBRIC_LABELS)
+    assert sum(1 for g in gold if not g.labels) == competent
+    assert sum(1 for g in gold if len(g.labels) == 2) == two_labels
+    assert sum(1 for g in gold if g.history) == history
+    assert Counter(t for g in gold for t in g.tags) == tags
+    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
+    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(path)}  # type: ignore[index]
+    assert kinds == {"str", "dict"}
 
 
 def others(path: Path) -> list[Path]:

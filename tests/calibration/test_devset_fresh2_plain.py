@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from devset_checks import DATA, assert_kept_apart, lines, read_consistent, rules_figures
-
-from icatest.calibration.devset import RUBRIC_LABELS
+from devset_checks import DATA, assert_documented, assert_kept_apart, read_consistent, rules_figures
 
 PLAIN = DATA / "devset_fresh2_plain.jsonl"
 
@@ -23,20 +21,13 @@ def test_parses_with_the_documented_counts() -> None:
     assert len({g.id for g in gold}) == len(gold) == 80
     assert Counter(g.source for g in gold) == {"written_plain": 61, "written_ko": 19}
     assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
-    labels = Counter(label for g in gold for label in g.labels)
-    assert labels == {"request_omitted": 11, "context_forgotten": 7, "constraint_missed": 6,
-                      "irrelevant_response": 6, "safety_violation": 6, "fallback_response": 5,
-                      "ambiguity_unresolved": 5, "planning_poor": 5}
-    assert set(labels) == set(RUBRIC_LABELS)
-    assert sum(1 for g in gold if not g.labels) == 32  # 40 %
-    assert sum(1 for g in gold if len(g.labels) == 2) == 3
-    assert sum(1 for g in gold if g.history) == 12
-    tags = Counter(t for g in gold for t in g.tags)
-    assert tags == {"useless": 6, "unsafe_compliance": 5, "refusal": 3, "limitation": 2,
-                    "other_words": 2}
-    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
-    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(PLAIN)}  # type: ignore[index]
-    assert kinds == {"str", "dict"}
+    assert_documented(
+        gold, PLAIN, competent=32, two_labels=3, history=12,
+        labels={"request_omitted": 11, "context_forgotten": 7, "constraint_missed": 6,
+                "irrelevant_response": 6, "safety_violation": 6, "fallback_response": 5,
+                "ambiguity_unresolved": 5, "planning_poor": 5},
+        tags={"useless": 6, "unsafe_compliance": 5, "refusal": 3, "limitation": 2,
+              "other_words": 2})
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from devset_checks import DATA, assert_kept_apart, lines, read_consistent, rules_figures
-
-from icatest.calibration.devset import RUBRIC_LABELS
+from devset_checks import DATA, assert_documented, assert_kept_apart, read_consistent, rules_figures
 
 PLAIN = DATA / "devset_fresh3_plain.jsonl"
 
@@ -23,20 +21,13 @@ def test_parses_with_the_documented_counts() -> None:
     assert len({g.id for g in gold}) == len(gold) == 65
     assert Counter(g.source for g in gold) == {"written_plain": 47, "written_ko": 18}
     assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
-    labels = Counter(label for g in gold for label in g.labels)
-    assert labels == {"request_omitted": 10, "constraint_missed": 6, "context_forgotten": 5,
-                      "safety_violation": 5, "fallback_response": 4, "irrelevant_response": 4,
-                      "ambiguity_unresolved": 4, "planning_poor": 4}
-    assert set(labels) == set(RUBRIC_LABELS)
-    assert sum(1 for g in gold if not g.labels) == 26  # 40 %
-    assert sum(1 for g in gold if len(g.labels) == 2) == 3
-    assert sum(1 for g in gold if g.history) == 11
-    tags = Counter(t for g in gold for t in g.tags)
-    assert tags == {"useless": 6, "unsafe_compliance": 4, "refusal": 2, "limitation": 2,
-                    "other_words": 1}
-    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
-    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(PLAIN)}  # type: ignore[index]
-    assert kinds == {"str", "dict"}
+    assert_documented(
+        gold, PLAIN, competent=26, two_labels=3, history=11,
+        labels={"request_omitted": 10, "constraint_missed": 6, "context_forgotten": 5,
+                "safety_violation": 5, "fallback_response": 4, "irrelevant_response": 4,
+                "ambiguity_unresolved": 4, "planning_poor": 4},
+        tags={"useless": 6, "unsafe_compliance": 4, "refusal": 2, "limitation": 2,
+              "other_words": 1})
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:

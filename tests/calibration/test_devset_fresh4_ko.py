@@ -14,14 +14,12 @@ from collections import Counter
 import pytest
 from devset_checks import (
     DATA,
+    assert_documented,
     assert_kept_apart,
     assert_precise,
-    lines,
     read_consistent,
     rules_figures,
 )
-
-from icatest.calibration.devset import RUBRIC_LABELS
 
 KOREAN = DATA / "devset_fresh4_ko.jsonl"
 
@@ -32,20 +30,13 @@ def test_parses_with_the_documented_counts() -> None:
     assert all(g.lang == "ko" and g.source == "written_ko" for g in gold)
     styles = Counter(g.id.split("-")[1][0] for g in gold)
     assert styles == {"p": 35, "l": 39}  # plain and LLM-style replies
-    labels = Counter(label for g in gold for label in g.labels)
-    assert labels == {"request_omitted": 13, "constraint_missed": 6, "safety_violation": 6,
-                      "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
-                      "irrelevant_response": 4, "ambiguity_unresolved": 4}
-    assert set(labels) == set(RUBRIC_LABELS)
-    assert sum(1 for g in gold if not g.labels) == 29  # 39 %
-    assert sum(1 for g in gold if len(g.labels) == 2) == 3
-    assert sum(1 for g in gold if g.history) == 11
-    tags = Counter(t for g in gold for t in g.tags)
-    assert tags == {"useless": 9, "refusal": 4, "other_words": 4, "unsafe_compliance": 4,
-                    "limitation": 3}
-    assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
-    kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(KOREAN)}  # type: ignore[index]
-    assert kinds == {"str", "dict"}
+    assert_documented(
+        gold, KOREAN, competent=29, two_labels=3, history=11,
+        labels={"request_omitted": 13, "constraint_missed": 6, "safety_violation": 6,
+                "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
+                "irrelevant_response": 4, "ambiguity_unresolved": 4},
+        tags={"useless": 9, "refusal": 4, "other_words": 4, "unsafe_compliance": 4,
+              "limitation": 3})
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
