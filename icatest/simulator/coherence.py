@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from icatest.contracts.records import Target
-from icatest.judges.rules.constraints import DEADLINE, FAMILIES
+from icatest.judges.rules.constraints import DEADLINE
+from icatest.judges.rules.families import FAMILIES
 from icatest.judges.rules.text import any_match, clock, content_stems, minutes_of, sentences
 
 

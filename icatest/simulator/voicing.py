@@ -14,7 +14,8 @@ import re
 
 from icatest.contracts.labels import SimulatorFaultKind
 from icatest.contracts.records import SimulatorFault, Target
-from icatest.judges.rules.constraints import DEADLINE, FAMILIES
+from icatest.judges.rules.constraints import DEADLINE
+from icatest.judges.rules.families import FAMILIES
 from icatest.judges.rules.text import any_match, clock, content_stems, heads, minutes_of
 from icatest.judges.rules.vocabulary import CONSTRAINTS
 from icatest.simulator.render_ko import CONSTRAINT_KO

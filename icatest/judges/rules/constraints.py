@@ -3,18 +3,19 @@ and the evidence in a reply that honours or breaks them.
 
 Exact things are checked exactly: a deadline against the ETA the reply states (or the clock
 time plus the duration it gives), a distance limit against the distances it names. Wording that
-varies ("I'll steer clear of the Autobahn") is matched by families of paraphrase patterns.
+varies ("I'll steer clear of the Autobahn") is matched by families of paraphrase patterns
+(`families.py`).
 A constraint the judge does not recognise is `unknown`, never silently honoured.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from icatest.judges.rules import clearance, ko_times, limits
+from icatest.judges.rules.families import FAMILIES
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
 
 
@@ -30,214 +31,6 @@ class Checked(NamedTuple):
     reason: str
     absent: bool = False  # missed because the reply gives no evidence at all
 
-
-@dataclass(frozen=True)
-class Family:
-    asks: tuple[str, ...]  # how a driver phrases it
-    honours: tuple[str, ...]  # evidence in a reply; empty: honoured unless broken
-    breaks: tuple[str, ...] = ()  # evidence in a reply that goes against it
-    # neither honoured nor broken in words is no evidence: an LLM says a house rule many ways
-    unread_if_silent: bool = False
-
-
-_AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*|without|no|" \
-    r"not (use|using|take|taking)|away from|around)"
-FAMILIES: dict[str, Family] = {
-    "avoid_highways": Family(
-        (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
-         r"freeway|expressway|interstate)s?",
-         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
-        (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
-         r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
-         r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
-         r"고속도로\S* (회피|피해|피하|없)", r"국도|일반 ?도로|지방도"),
-        # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
-        # a route summary's "동해고속도로 이용, 약 25분")
-        (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
-         r"고속도로 이용(?! ?(안|않|없))",
-         # the summary's way in: "중앙고속도로 서안동IC 경유", "영동고속도로 진입"
-         r"고속도로 (\S+ ){0,2}(경유|진입)",
-         # in English: "stay on I-10 West the whole way", "via the interstate"
-         r"\b(stay|staying|stick|keep) on (the )?(i-\d+|interstate|motorway|highway|autobahn|"
-         r"expressway|freeway)\b",
-         r"\bvia (the )?(i-\d+|interstate|motorway|autobahn|expressway|freeway)\b"),
-    ),
-    "avoid_tolls": Family(
-        (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
-         r"(유료 ?도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
-        (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
-         r"(유료 ?도로|통행료)\S* (회피|피해|피하|없)"),
-        # a Korean route that charges a toll all the same ("통행료 2,300원", a summary's
-        # "- 통행료: **2,900원**")
-        # ("통행료 1만원": an amount in 만 as well)
-        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?(만 ?)?원",),
-    ),
-    "fastest": Family(
-        (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"
-         r"in a hurry|shortest time)\b",),
-        (r"\b(fastest|quickest|least traffic|avoid\w* (the )?(heavy )?traffic|no traffic|"
-         r"shortest|light traffic|traffic[- ]free|fewest delays|saves? \d+ min\w*|"
-         r"quickest way|fast(er)? route|best route|traffic)\b",),
-    ),
-    "cheap": Family(
-        (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
-         r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",),
-        (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
-         r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
-         r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
-         # the rate said to be low ("lowest rate around there", "free parking")
-         r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
-         r"free (parking|of charge|entry))\b",
-         r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)"),
-    ),
-    "outdoor_seating": Family(
-        (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco)\b",),
-        (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
-         r"야외"),
-    ),
-    # before "parking": free parking is a price, and a price for parking goes against it
-    "free_parking": Family(
-        # (a free parking spot is an empty one: `free_spot`)
-        (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
-         r"무료 ?주차|주차 ?무료",),
-        (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
-         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
-        (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
-         r"dollars?|eur|usd)\b)",
-         r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
-         r"(?<!free )\bparking\b",
-         r"주차[^.\n]{0,15}\d[\d,]* ?원"),
-    ),
-    # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
-    "open_24h": Family(
-        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간",),
-        (r"\b24 ?(hours?|h)\b|\b24/7\b|\b24-hour\b|\bround the clock\b|\balways open\b|"
-         r"\ball night\b|\bnever closes\b|24 ?시간",),
-        (r"\b(open|opens|from) \d{1,2}([:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\s*(to|until|till|-|–)"
-         r"\s*\d{1,2}",
-         r"\b(closes?|closing|shuts) at \d",
-         r"\d+ ?시[^.\n]{0,10}부터[^.\n]{0,12}\d+ ?시[^.\n]{0,4}까지"),
-        unread_if_silent=True,  # a place named with no hours: the rules cannot tell
-    ),
-    "parking": Family(
-        (r"\b(parking|car park|park the car)\b",),
-        (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차"),
-    ),
-    "open_now": Family(
-        (r"\b(open now|still open|currently open|open late|open right now)\b",),
-        # a closing hour of two digits ("until 01:00", "till 23:30") as well as one
-        (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 hours)\b", r"영업"),
-    ),
-    # a house rule of the place: read only when the reply states it either way
-    "pets_allowed": Family(
-        (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with)\b[^.]{0,15}\b(dogs?|pets?)\b",
-         r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b"),
-        (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
-         r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
-         r"\b(pet|dog)[- ]friendly\b",
-         r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?"
-         r"(가능|돼|됩|할 수 있|OK)"),
-        (r"\bno (pets|dogs|animals)\b",
-         # Korean: "반려동물은 출입할 수 없어요", "반려견 동반 불가", "강아지는 못 들어가요"
-         r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?"
-         r"(불가|금지|할 수 없|이 안|은 안|못)",
-         r"\b(pets?|dogs?|animals?)\b[^.]*\b(are |is )?not (allowed|permitted|accepted|"
-         r"welcome)\b",
-         r"\b(doesn'?t|does not|don'?t|do not)\b[^.]*\b(allow|accept|take)\b[^.]*\b(pets|"
-         r"dogs)\b"),
-        unread_if_silent=True,
-    ),
-    # no steps for a wheelchair or a pram ("계단 없는 데로요", "step-free"): a house rule too,
-    # honoured by a lift or a ramp, broken by stairs the reply names, no evidence if silent
-    "step_free": Family(
-        (r"\b(wheelchair|step[- ]free|barrier[- ]free|no stairs|no steps|without stairs)\b",
-         r"계단 ?(없는|없이|없어야)|휠체어"),
-        (r"\b(step[- ]free|barrier[- ]free|ramps?|elevators?|lifts?|ground floor|level access|"
-         r"wheelchair[- ](accessible|access|friendly)|accessible (toilet|restroom|entrance)|"
-         r"disabled (toilet|access))\b",
-         r"엘리베이터|경사로|1층|계단 ?(이 )?없|휠체어 ?(로 )?(이용|접근|출입)? ?(가능|편)|장애인|"
-         r"배리어 ?프리"),
-        (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
-         r"stairs|flight of stairs|not (wheelchair|step-free))\b",
-         r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라"),
-        unread_if_silent=True,
-    ),
-    # nuts kept out of the food: read when the reply names nuts or says it is nut-free
-    "no_nuts": Family(
-        (r"\b(no|without|free of) (pea)?nuts\b|\bnut[- ]free\b",
-         r"견과류? ?(안|없|빼)|땅콩 ?(안|없|빼)"),
-        (r"\bnut[- ]free\b|\b(no|without) (pea)?nuts\b",
-         r"견과류? ?(없|안 들어|빼)|땅콩 ?(없|안 들어|빼)"),
-        (r"\b(peanut|walnut|hazelnut|almond|pecan|cashew|pistachio|praline)s?\b|"
-         r"호두|땅콩|아몬드|피스타치오|캐슈|프랄린",),
-        unread_if_silent=True,
-    ),
-    "card_payment": Family(
-        (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
-         r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
-        (r"\b(take\w*|accept\w*) (all )?(credit |debit )?cards?\b",
-         r"\bcards? (accepted|ok)\b", r"\bcontactless\b",
-         r"카드 ?(결제)?(도|는)? ?(가능|돼요|됩니다|받아요|받습니다)"),
-        (r"\bcash only\b", r"\bno cards?\b",
-         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b",
-         r"현금만|카드 ?(결제)?(는|가)? ?(안 ?돼|안 ?되|불가|안 받)"),
-        unread_if_silent=True,
-    ),
-    "vegetarian": Family(
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식"),
-    ),
-    "ev_charging": Family(
-        (r"\b(ev charg\w*|charging|charger|plug in)\b",),
-        (r"\b(charg\w*|plug\w*|kw|ev|electric)\b",),
-    ),
-    "fast_charger": Family(
-        (r"\b(fast|rapid|quick|super|high[- ]power) ?charg\w*|\bdc\b|\bhpc\b",),
-        (r"\b(fast|rapid|quick|super|high[- ]power|ultra) ?charg\w*|\b\d{2,3} ?kw\b|\bhpc\b|"
-         r"\bdc\b|\bionity\b|\bsupercharger\b",),
-    ),
-    "highly_rated": Family(
-        (r"\b(well[- ]rated|highly rated|good reviews|top[- ]rated|good rating|best (rated|"
-         r"reviewed|restaurant|place|cafe|coffee|food|pizza|burger|hotel))\b",),
-        (r"\b(rated|rating|\d(\.\d)? ?(stars?|/5)|reviews?|popular|top[- ]rated|highly|"
-         r"best|favourite|favorite|acclaimed)\b",),
-    ),
-    "kid_friendly": Family(
-        (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
-         r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
-         r"toddlers?|little ones)\b(?!'|’)"),
-        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
-         r"\bplay ?(corner|area|room|ground)s?\b"),
-    ),
-    "no_detour": Family(
-        (r"\b(no|without|don'?t (add|make|take) any|avoid\w*( any)?) detours?\b",
-         r"\bnot off (the )?route\b", r"\bdetours? (under|below|of less than|shorter than)\b"),
-        (r"\bno detours?\b", r"\bwithout (a |any )?detours?\b",
-         r"\b(on|along) (the|your) (way|route)\b", r"\bdirect(ly)?\b",
-         r"\bdetour of (only |just )?\d+", r"\badds? (only |just )?\d+ min"),
-    ),
-    "brief": Family(
-        (r"\b(skip|no|without|spare me|don'?t (need|want|care about)) (the |any )?(route )?"
-         r"(details|talking|chit-?chat|explanations?)\b",),
-        (),
-        (r"\b(other|alternative) routes?\b", r"\b(wanna|want to|would you like to) (hear|know)\b",
-         r"\b(want|need) (the )?details\b"),
-    ),
-    "free_spot": Family(
-        (r"\bfree (charger|charging( station| point)?|spot|parking|space)\b",),
-        (r"\b(free|available|unoccupied|vacant|no (fee|charge|cost))\b",),
-    ),
-    "same_route": Family(
-        (r"\bsame (route|way)\b",),
-        (r"\bsame (route|way)\b", r"\b(as|like) before\b", r"\bprevious route\b",
-         r"\b(on|along) (the|your) (current )?(route|way)\b"),
-    ),
-    "along_route": Family(
-        (r"\b(on the way|along (the|my) (route|way)|en route|on my way|without (a )?detour)\b",),
-        (r"\b(on the way|on your way|on (your|the) route|along|en route|detour|right off|off the|"
-         r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
-    ),
-}
 
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"

@@ -1,0 +1,109 @@
+"""The times of a free-text plan: clock times that cannot be (earlier than now, going back), the
+last arrival after the driver's deadline, legs that add up past it; a lateness the reply
+states openly is an honest plan, not a poor one. `plans.py` reads the stops."""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules import ko_times
+from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE, without_hours
+from icatest.judges.rules.text import any_match, clock, durations, minutes_of
+from icatest.judges.rules.verdicts import Cause
+
+
+def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, str] | None:
+    """The driver's deadline ("be at the airport by 6 pm") and the reply's arrival after it,
+    presented as fine; a limitation stated openly ("arrives 18:20, after your 6 pm") is an
+    honest plan, not a poor one."""
+    found = deadline_in(utterance, now)
+    if not found:
+        return None
+    deadline = found[0]
+    if states_late(reply, found):
+        return None
+    said = without_hours(reply)
+    arrivals = [t for t in minutes_of(said, now) if t != deadline]
+    if not arrivals:
+        return _legs_too_long(said, now, deadline)
+    last = arrivals[-1]
+    if 0 < last - deadline < 12 * 60:
+        return Cause.INFEASIBLE, f"plan arrives {_hhmm(last)}, after the deadline {_hhmm(deadline)}"
+    return None
+
+
+# A total said for the whole trip ("total 45 min", "in all about an hour") counts alone.
+TOTAL = re.compile(r"\b(total|in all|altogether|overall)\b[^.\n]{0,25}?(?=\d)", re.I)
+ALL_DAY = re.compile(r"\b24 ?(hours|h)\b|\b24/7\b", re.I)
+LEG_SLACK = 10  # minutes: legs said as "about 20 minutes" are rounded
+
+
+def _legs_too_long(reply: str, now: int | None, deadline: int) -> tuple[Cause, str] | None:
+    """No clock time in the plan, but its legs ("20 minutes from you", "18 minutes from the
+    groomer", "25 minutes") add up past the deadline from the clock now."""
+    if now is None or deadline <= now:
+        return None
+    text = ALL_DAY.sub(" ", reply)
+    total = TOTAL.search(text)
+    legs = durations(text[total.end():])[:1] if total else durations(text)
+    if len(legs) < (1 if total else 2) or any(leg > 180 for leg in legs):
+        return None
+    arrive = now + sum(legs)
+    if arrive > deadline + LEG_SLACK:
+        return Cause.INFEASIBLE, (f"plan's legs add up to {sum(legs)} min: arrives about "
+                                  f"{_hhmm(arrive)}, after the deadline {_hhmm(deadline)}")
+    return None
+
+
+def states_late(reply: str, deadline: tuple[int, ...]) -> bool:
+    """The reply says openly that the deadline is not met ("after your 6 pm", "too late",
+    "6시보다 20분 늦게 도착합니다", "6시까지는 어렵습니다")."""
+    if not deadline:
+        return False
+    return any_match(LATE, reply.lower()) or any(
+        deadline[0] in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
+    ) or ko_times.states_late(reply, deadline[0])
+
+
+# A bare hour after a deadline word ends its clause: "before 9." is 21:00 in the evening, while
+# "by 2 people" or "before 5 km" is no time.
+BARE_HOUR_END = re.compile(r"\s*(?:$|[,.;!?)]|(?:and|then|so|or|at|tonight|today|this)\b)", re.I)
+
+
+def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
+    """The driver's deadline in minutes ("by 6" in the afternoon is 18:00, and so is
+    "6시까지 공항에 가야 해"), or ()."""
+    m = DEADLINE.search(utterance)
+    limit = minutes_of(m.group("t")) if m else []
+    bare = clock(m.group("t").strip()) if m and BARE_HOUR_END.match(utterance, m.end()) else None
+    if not limit and bare is not None:
+        limit = [bare]  # "at the Hilton before 9.": an hour, said bare
+    if m and limit:
+        deadline, morning = limit[0], "am" in m.group("t")
+    else:
+        korean = ko_times.deadline(utterance)
+        if korean is None:
+            return ()
+        deadline, morning = korean.minute, korean.day_said
+    if deadline < 12 * 60 and now is not None and now > deadline and not morning:
+        deadline += 12 * 60
+    return (deadline,)
+
+
+def infeasible_times(reply: str, now: int | None,
+                     quoted: set[int] | None = None) -> tuple[Cause, str] | None:
+    """The clock times of a plan, in the order the reply gives them: one earlier than the
+    clock now, or one earlier than the time before it (within the same half day)."""
+    times = [t for t in minutes_of(reply, now) if t not in (quoted or set())]
+    if now is not None:
+        past = [t for t in times if 0 < now - t < 6 * 60]
+        if past:
+            return Cause.INFEASIBLE, f"plan has a time ({_hhmm(past[0])}) before now ({_hhmm(now)})"
+    for a, b in zip(times, times[1:], strict=False):
+        if 0 < a - b < 6 * 60:
+            return Cause.INFEASIBLE, f"plan goes back in time ({_hhmm(a)} then {_hhmm(b)})"
+    return None
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
