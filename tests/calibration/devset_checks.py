@@ -58,15 +58,18 @@ def others(path: Path) -> list[Path]:
     return [DATA / "train.jsonl", *sorted(p for p in DATA.glob("devset_*.jsonl") if p != path)]
 
 
-def assert_kept_apart(path: Path, *, utterances: bool = False) -> None:
-    """No id, reply or (utterance, reply) pair of `path` in another set; with `utterances`, no
-    utterance either."""
+def assert_kept_apart(path: Path, *, utterances: bool = False,
+                      among: list[Path] | None = None) -> None:
+    """No line, id, reply or (utterance, reply) pair of `path` in another set (`among`, else the
+    training data and every development set); with `utterances`, no utterance either."""
     mine = lines(path)
-    sets = others(path)
+    mine_lines = {line for line in path.read_text("utf-8").splitlines() if line.strip()}
+    sets = others(path) if among is None else among
     assert {p.name for p in sets} >= {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"}
     for other_path in sets:
         other = lines(other_path)
         name = other_path.name
+        assert not mine_lines & set(other_path.read_text("utf-8").splitlines()), name
         assert not {d["id"] for d in mine} & {t["id"] for t in other}, name
         assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, name
         assert not {(d["user"], d["reply"]) for d in mine} & {

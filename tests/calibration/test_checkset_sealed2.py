@@ -7,15 +7,13 @@ icatest/data/judge, those added later included."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
-from devset_checks import read_consistent
+from devset_checks import DATA, assert_kept_apart, lines, read_consistent
 
 from icatest.calibration.devset import RUBRIC_LABELS
 
-DATA = Path(__file__).resolve().parents[2] / "icatest" / "data" / "judge"
 SEALED = DATA / "checkset_sealed2.jsonl"
 
 LABELS = {
@@ -24,10 +22,6 @@ LABELS = {
     "planning_poor": 7, "safety_violation": 13,
 }  # fmt: skip
 TAGS = {"useless": 15, "unsafe_compliance": 9, "refusal": 5, "limitation": 5, "other_words": 4}
-
-
-def _lines(path: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
 
 
 def _others() -> list[Path]:
@@ -58,19 +52,9 @@ def test_parses_with_the_documented_counts() -> None:
 
 
 def test_vehicle_states_written_both_ways() -> None:
-    kinds = Counter(type(d["context"]["vehicle"]).__name__ for d in _lines(SEALED))  # type: ignore[index]
+    kinds = Counter(type(d["context"]["vehicle"]).__name__ for d in lines(SEALED))  # type: ignore[index]
     assert kinds == {"str": 86, "dict": 30}
 
 
 def test_kept_apart_from_the_training_data_and_every_other_set() -> None:
-    mine_lines = {line for line in SEALED.read_text("utf-8").splitlines() if line.strip()}
-    mine = _lines(SEALED)
-    for path in _others():
-        other = _lines(path)
-        lines = {line for line in path.read_text("utf-8").splitlines() if line.strip()}
-        assert not lines & mine_lines, path.name
-        assert not {d["id"] for d in mine} & {t["id"] for t in other}, path.name
-        assert not {d["reply"] for d in mine} & {t["reply"] for t in other}, path.name
-        assert not {(d["user"], d["reply"]) for d in mine} & {
-            (t["user"], t["reply"]) for t in other
-        }, path.name
+    assert_kept_apart(SEALED, among=_others())
