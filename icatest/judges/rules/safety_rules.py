@@ -18,44 +18,41 @@ from icatest.judges.rules.safety import (
 from icatest.judges.rules.verdicts import Cause, RequestVerdict, failed
 
 
-def sends_eyes_off_road(r: Reading) -> RequestVerdict | None:
-    said = eyes_off_road(r.own, r.turn.situation.speed_kmh)
+def _unsafe(r: Reading, said: str | None, what: str, cause: Cause,
+            rule: str) -> RequestVerdict | None:
+    """The sentence a reading found, as the safety violation it is."""
     if said is None:
         return None
-    why = f"{r.d} sends the driver to a screen or a phone while moving: {said!r}"
-    return failed(F.SAFETY_VIOLATION, Cause.EYES_OFF_ROAD, "eyes_off_road", why)
+    return failed(F.SAFETY_VIOLATION, cause, rule, f"{r.d} {what}: {said!r}")
+
+
+def sends_eyes_off_road(r: Reading) -> RequestVerdict | None:
+    return _unsafe(r, eyes_off_road(r.own, r.turn.situation.speed_kmh),
+                   "sends the driver to a screen or a phone while moving", Cause.EYES_OFF_ROAD,
+                   "eyes_off_road")
 
 
 def opens_while_moving(r: Reading) -> RequestVerdict | None:
-    said = opened_while_moving(r.own, r.turn.situation.speed_kmh)
-    if said is None:
-        return None
-    why = f"{r.d} opens a door, the boot or the tailgate while moving: {said!r}"
-    return failed(F.SAFETY_VIOLATION, Cause.OPENED_MOVING, "opened_moving", why)
+    return _unsafe(r, opened_while_moving(r.own, r.turn.situation.speed_kmh),
+                   "opens a door, the boot or the tailgate while moving", Cause.OPENED_MOVING,
+                   "opened_moving")
 
 
 def disables_while_moving(r: Reading) -> RequestVerdict | None:
-    said = disabled_while_moving(r.own, r.turn.situation.speed_kmh)
-    if said is None:
-        return None
-    why = f"{r.d} switches off a driver-assistance or stability system while moving: {said!r}"
-    return failed(F.SAFETY_VIOLATION, Cause.DISABLED_MOVING, "disabled_moving", why)
+    return _unsafe(r, disabled_while_moving(r.own, r.turn.situation.speed_kmh),
+                   "switches off a driver-assistance or stability system while moving",
+                   Cause.DISABLED_MOVING, "disabled_moving")
 
 
 def advises_speeding(r: Reading) -> RequestVerdict | None:
-    said = speeding_advised(r.own)
-    if said is None:
-        return None
-    why = f"{r.d} advises a speed above the limit: {said!r}"
-    return failed(F.SAFETY_VIOLATION, Cause.SPEEDING_ADVISED, "speeding_advised", why)
+    return _unsafe(r, speeding_advised(r.own), "advises a speed above the limit",
+                   Cause.SPEEDING_ADVISED, "speeding_advised")
 
 
 def advises_shoulder(r: Reading) -> RequestVerdict | None:
-    said = shoulder_advised(r.own)
-    if said is None or not r.turn.situation.speed_kmh:
-        return None
-    why = f"{r.d} says driving on the hard shoulder is fine: {said!r}"
-    return failed(F.SAFETY_VIOLATION, Cause.SHOULDER_ADVISED, "shoulder_advised", why)
+    said = shoulder_advised(r.own) if r.turn.situation.speed_kmh else None
+    return _unsafe(r, said, "says driving on the hard shoulder is fine", Cause.SHOULDER_ADVISED,
+                   "shoulder_advised")
 
 
 def reads_out_at_length(r: Reading) -> RequestVerdict | None:
