@@ -85,7 +85,9 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     named = place_kinds(" ".join((req.description, *req.constraints)))
     offered = LOCATES.sub(" ", offered)
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
-    if others and place_kind(offered) != (place_kind(asked) or asked):
+    # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
+    # another kind beside it is a side remark ("next to a cafe"), not an answer instead
+    if others and (place_kind(asked) or asked) not in place_kinds(reply):
         return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
     if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
         return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
