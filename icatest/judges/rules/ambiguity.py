@@ -270,9 +270,9 @@ _ITEMS = re.compile(r"[,;]|\b(?:and|or)\b|(?<=[.!?])\s", re.I)
 # say the name alone (None: no reading goes without saying) and the words of the others.
 HOMONYMS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "frankfurt": ("main", ("oder",)),
-    "freiburg": ("breisgau", ("üechtland", "fribourg", "elbe")),
+    "freiburg": ("breisgau", ("üechtland", "uechtland", "fribourg", "elbe")),
     "halle": ("saale", ("westfalen", "westf")),
-    "neustadt": (None, ("weinstraße", "aisch", "holstein", "orla", "donau", "hessen")),
+    "neustadt": (None, ("weinstraße", "weinstrasse", "aisch", "holstein", "orla", "donau", "hessen")),
     "springfield": (None, ("illinois", "missouri", "massachusetts", "oregon", "ohio")),
     "portland": ("oregon", ("maine",)),
     "paris": ("france", ("texas", "tennessee", "ontario")),

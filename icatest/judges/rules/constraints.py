@@ -129,7 +129,7 @@ def _won_limit(constraint: str, reply: str) -> Checked | None:
 # A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
 # the reply names in the same currency (the cheap / dear thresholds above are not read here).
 CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
-              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "czk")}
+              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"

@@ -258,10 +258,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
                    "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
-    "cafe": ("cafe", "café", "kafé", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
+    "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
-    "bakery": ("bakery", "bäckerei", "patisserie", "doughnut", "donut", "빵집", "베이커리",
+    "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집", "베이커리",
                "제과점"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
                     # chains known by name across borders
@@ -284,7 +284,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
     "playground": ("playground", "spielplatz"),
-    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "세차장"),
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
             "현금 인출기"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
@@ -298,7 +298,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
     "service area": ("service area", "motorway services", "highway services", "next services",
                      "services on the", "rest area", "aire de", "aire du",
-                     "raststätte", "rasthof", "autogrill", "휴게소"),
+                     "raststätte", "raststatte", "rasthof", "autogrill", "휴게소"),
 }
 
 

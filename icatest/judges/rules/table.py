@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from importlib import resources
 
@@ -23,6 +23,7 @@ from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
 from icatest.judges.rules import turn_rules as tr
 from icatest.judges.rules.request_rules import Reading
+from icatest.judges.rules.text import fold
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.turn_rules import Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict
@@ -239,7 +240,21 @@ def _details(r: Reading) -> RequestVerdict:
     return RequestVerdict(Outcome.COMPLETED, Cause.ANSWERED, "answered", r.answer.why)
 
 
+def folded(turn: TurnInput) -> TurnInput:
+    """The turn with marked Latin letters read as their base letters, as drivers type them."""
+    return replace(
+        turn, user=fold(turn.user), reply=fold(turn.reply),
+        requests=tuple(replace(r, description=fold(r.description),
+                               constraints=tuple(fold(c) for c in r.constraints))
+                       for r in turn.requests),
+        history_users=tuple(fold(u) for u in turn.history_users),
+        history_replies=tuple(fold(a) for a in turn.history_replies),
+        situation=replace(turn.situation, location=fold(turn.situation.location)),
+    )
+
+
 def judge_turn_input(turn: TurnInput) -> Judging:
+    turn = folded(turn)
     j = Judging(tuple(_decide(Reading(req, turn)) for req in turn.requests))
     for rule in RULES:
         if rule.stage is Stage.TURN:

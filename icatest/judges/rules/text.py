@@ -7,6 +7,7 @@ wording is left to `semantic.py`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from icatest.judges.rules.ko_times import durations_said, times_said
@@ -182,7 +183,7 @@ ADDRESS = re.compile(
 )
 # A name's lowercase particles join its words ("Parking Cité du Vin", "Bassins à Flot",
 # "Museo di Palazzo Poggi", "Place de la Justice"), so one name is not read as two.
-_PARTICLE = r"(?:(?:\s+(?:du|de|des|la|le|les|à|au|aux|di|da|del|della|dei|van|von|der|den|am|im|" \
+_PARTICLE = r"(?:(?:\s+(?:du|de|des|la|le|les|à|a|au|aux|di|da|del|della|dei|van|von|der|den|am|im|" \
     r"sur|en))+(?=\s+[A-ZÄÖÜÉ]))?"
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜÉ][\w'’&-]+(?:" + _PARTICLE
                       + r"\s+[A-ZÄÖÜÉ&][\w'’&-]*)*)")
@@ -311,3 +312,20 @@ def plain(text: str) -> str:
     text = _EMOJI.sub("", text)
     text = _SPACES.sub(" ", text)
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+# Latin letters with marks read as their base letter: a driver types "pilsudskiego" for
+# "Piłsudskiego" and "cite du vin" for "Cité du Vin". Only Latin is folded: Hangul would
+# decompose into jamo.
+_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss",
+                          "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ı": "i", "ð": "d",
+                          "þ": "th"})
+_MARKED = re.compile("[\u00c0-\u024f]")
+
+
+@lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    if text.isascii():
+        return text
+    text = text.translate(_LETTERS)
+    return _MARKED.sub(lambda m: unicodedata.normalize("NFKD", m.group(0))[0], text)

@@ -106,7 +106,7 @@ def spoken_time(hhmm: str) -> str:
 CATEGORIES: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "wirtshaus", "식당"),
     "cafe": ("cafe", "café", "coffee", "카페"),
-    "bakery": ("bakery", "bäckerei", "빵집"),
+    "bakery": ("bakery", "bäckerei", "backerei", "빵집"),
     "supermarket": ("supermarket", "grocery", "마트", "슈퍼"),
     "gas station": ("gas station", "petrol station", "fuel station", "filling station", "주유소"),
     "charging station": ("charging station", "charger", "charging point", "charging"),
