@@ -54,7 +54,10 @@ FAMILIES: dict[str, Family] = {
          r"in a hurry|shortest time)\b",),
         (r"\b(fastest|quickest|least traffic|avoid\w* (the )?(heavy )?traffic|no traffic|"
          r"shortest|light traffic|traffic[- ]free|fewest delays|saves? \d+ min\w*|"
-         r"quickest way|fast(er)? route|best route|traffic)\b",),
+         r"quickest way|fast(er)? route|best route|traffic)\b",
+         # "something quick" to eat: a place that serves fast
+         r"\b(in and out|grab[- ]and[- ]go|take-?away|drive[- ]?(thru|through)|fast food|"
+         r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b"),
     ),
     "cheap": Family(
         (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
@@ -103,7 +106,8 @@ FAMILIES: dict[str, Family] = {
     "open_now": Family(
         (r"\b(open now|still open|currently open|open late|open right now)\b",),
         # a closing hour of two digits ("until 01:00", "till 23:30") as well as one
-        (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 hours)\b", r"영업"),
+        (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 ?h|24-hour|round the clock|all night|"
+         r"never closes)\b", r"영업"),
     ),
     # a house rule of the place: read only when the reply states it either way
     "pets_allowed": Family(
