@@ -136,13 +136,15 @@ KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "�
 
 # What a reply calls an errand's place: its own word, the local word, the big chains.
 ERRAND_WORDS: dict[str, tuple[str, ...]] = {
-    "dry cleaning": ("cleaners", "cleaner", "reinigung", "wäscherei", "wascherei", "laundry", "세탁소"),
+    "dry cleaning": ("cleaners", "cleaner", "reinigung", "wäscherei", "wascherei", "laundry",
+                     "세탁소"),
     "bank": ("bank", "sparkasse", "volksbank", "raiffeisen", "atm", "은행"),
     "post office": ("post", "dhl", "packstation", "postfiliale", "우체국"),
     "gym": ("gym", "fitness", "fit", "헬스"),
     "fuel": ("fuel", "petrol", "gas station", "aral", "shell", "esso", "jet", "주유소"),
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
-    "bakery": ("bakery", "boulangerie", "bäckerei", "backerei", "panader", "forno", "bread", "빵집"),
+    "bakery": ("bakery", "boulangerie", "bäckerei", "backerei", "panader", "forno", "bread",
+               "빵집"),
 }
 ERRAND_WORDS["bread"] = ERRAND_WORDS["bakery"]
 ERRAND_WORDS["주유"] = ("주유", *ERRAND_WORDS["fuel"])

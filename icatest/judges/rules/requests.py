@@ -258,11 +258,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
                    "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
-    "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페", "커피",
+    "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
+             "커피",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
-    "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집", "베이커리",
-               "제과점"),
+    "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집",
+               "베이커리", "제과점"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
                     # chains known by name across borders
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",

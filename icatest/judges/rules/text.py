@@ -183,8 +183,8 @@ ADDRESS = re.compile(
 )
 # A name's lowercase particles join its words ("Parking Cité du Vin", "Bassins à Flot",
 # "Museo di Palazzo Poggi", "Place de la Justice"), so one name is not read as two.
-_PARTICLE = r"(?:(?:\s+(?:du|de|des|la|le|les|à|a|au|aux|di|da|del|della|dei|van|von|der|den|am|im|" \
-    r"sur|en))+(?=\s+[A-ZÄÖÜÉ]))?"
+_PARTICLE = r"(?:(?:\s+(?:du|de|des|la|le|les|à|a|au|aux|di|da|del|della|dei|van|von|der|den|" \
+    r"am|im|sur|en))+(?=\s+[A-ZÄÖÜÉ]))?"
 _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜÉ][\w'’&-]+(?:" + _PARTICLE
                       + r"\s+[A-ZÄÖÜÉ&][\w'’&-]*)*)")
 NOT_NAMES = frozenset(
