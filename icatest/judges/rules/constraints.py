@@ -397,14 +397,23 @@ def _deadline(when: str, reply: str, now: int | None) -> Checked:
     return _against(limit[0], bool(re.search("am", when)), reply, now)
 
 
+def states_late(reply: str, deadline: int) -> bool:
+    """The reply says openly that the deadline (minutes) is not met ("after your 6 pm", "bit
+    after 5:40, sorry", "too late", "6시보다 20분 늦게 도착합니다"); an hour said without its
+    half of the day is the deadline's."""
+    half_day = 12 * 60
+    return any_match(LATE, reply.lower()) or any(
+        deadline % half_day in {t % half_day for t in minutes_of(m.group(1))}
+        for m in AFTER.finditer(reply)
+    ) or ko_times.states_late(reply, deadline)
+
+
 def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Checked:
     """The deadline (minutes; `morning`: its half day was said) against the reply's ETAs."""
     tonight = _next_day(deadline, now) != deadline  # "by 2" at 23:20 is 2 am, not 14:00
     if deadline < 12 * 60 and now is not None and now > deadline and not morning and not tonight:
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
-    if any_match(LATE, reply.lower()) or any(
-        deadline in minutes_of(m.group(1)) for m in AFTER.finditer(reply)
-    ) or ko_times.states_late(reply, deadline):
+    if states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
     etas = [t for t in minutes_of(without_hours(reply), now) if t != deadline]
     deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules import ko_times
-from icatest.judges.rules.constraints import AFTER, DEADLINE, LATE, without_hours
-from icatest.judges.rules.text import any_match, clock, durations, minutes_of
+from icatest.judges.rules import constraints, ko_times
+from icatest.judges.rules.constraints import DEADLINE, without_hours
+from icatest.judges.rules.text import clock, durations, minutes_of
 from icatest.judges.rules.verdicts import Cause
 
 
@@ -56,13 +56,8 @@ def _legs_too_long(reply: str, now: int | None, deadline: int) -> tuple[Cause, s
 
 
 def states_late(reply: str, deadline: tuple[int, ...]) -> bool:
-    """The reply says openly that the deadline is not met ("after your 6 pm", "too late",
-    "6시보다 20분 늦게 도착합니다", "6시까지는 어렵습니다")."""
-    if not deadline:
-        return False
-    return any_match(LATE, reply.lower()) or any(
-        deadline[0] in minutes_of(a.group(1)) for a in AFTER.finditer(reply)
-    ) or ko_times.states_late(reply, deadline[0])
+    """The reply says openly that the driver's deadline, if any, is not met."""
+    return bool(deadline) and constraints.states_late(reply, deadline[0])
 
 
 # A bare hour after a deadline word ends its clause: "before 9." is 21:00 in the evening, while
