@@ -44,6 +44,11 @@ FALLBACK = (
     r"\bplease (try again|rephrase|say that again|repeat)\b",
     r"\b(could|can) you (please )?(rephrase|repeat|say that again)\b",
     r"\b(could|can) you (please )?try (rephrasing|rewording|saying it differently)\b",
+    # the utterance asked for again in other words ("Could you put it differently?", "say it
+    # another way?"), or said to have gone past the assistant ("that went over my head")
+    r"\b(could|can|would) you (please )?(put|say|word|phrase) (it|that) (differently|another way|"
+    r"in other words|some other way)\b",
+    r"\b(went|goes|flew) (right )?over my head\b",
     r"\bthat'?s (not something|beyond what) i can\b",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
