@@ -21,7 +21,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.requests import place_kind, place_kinds
-from icatest.judges.rules.text import STOP, content_stems, minutes_of, names, sentences, words
+from icatest.judges.rules.text import STOP, content_stems, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -33,7 +33,8 @@ ACTS = re.compile(
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
+    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|"
+    r"(켜|꺼|열어|닫아|맞춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)",
     re.I,
 )
@@ -355,7 +356,7 @@ def conflicting_reading(turn: TurnInput) -> str | None:
     return "something it does not name" if bare or len(words(turn.reply)) <= BARE_WORDS else None
 
 
-def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+def acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
     """The turn's one free-text request, completed, now failed as acted on one reading. A
     reply that sets a thing the request never named ("the seat heating is off" to "turn it
     off") reads as no answer to the request's words; it is an answer to one reading."""
@@ -381,54 +382,16 @@ def _acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judgin
 def ambiguous_name(turn: TurnInput, j: Judging) -> Judging:
     picked = several_match(turn)
     why = f"the driver's words fit several things the last reply offered; it picks {picked!r}"
-    return _acted_on(turn, j, "ambiguous_name", why if picked else None)
+    return acted_on(turn, j, "ambiguous_name", why if picked else None)
 
 
 def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
     picked = homonym_picked(turn)
     why = f"a name several places share; the reply goes to {picked!r}"
-    return _acted_on(turn, j, "homonymous_place", why if picked else None)
+    return acted_on(turn, j, "homonymous_place", why if picked else None)
 
 
 def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
     chosen = conflicting_reading(turn)
     why = f"nothing named that 'it' could be; the reply sets {chosen}"
-    return _acted_on(turn, j, "conflicting_readings", why if chosen else None)
-
-
-# "Book it for 8", "a table for 7": a bare number that is a party or an hour, said with neither
-# "people" nor "pm"; the reply that books one reading without asking took it for the driver.
-FOR_NUMBER = re.compile(
-    r"\b(book|reserve|table|reservation)\b[^.?!]*\bfor (?P<n>\d{1,2}|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve)\W*$", re.I)
-AS_PARTY = re.compile(r"\b(guests?|people|persons?|diners|party of|seats?)\b", re.I)
-AS_HOUR = re.compile(r"\b(at|for) \d{1,2}([:.]\d{2})?\s*(am|pm|o'?clock|h\b)|\b\d{1,2}:\d{2}\b|"
-                     r"\b(tonight|this evening) at\b", re.I)
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
-BOOKED = re.compile(r"\b(booked|reserved|confirmed|all set|done|table is yours)\b", re.I)
-
-
-def party_or_hour(turn: TurnInput) -> str | None:
-    """The reading the reply took of "book it for 8" (party of eight, or eight o'clock)."""
-    m = FOR_NUMBER.search(turn.user)
-    if not m or "?" in turn.reply or not BOOKED.search(turn.reply):
-        return None
-    earlier = " ".join((*turn.history_users, *turn.history_replies))
-    n = NUMBER_WORDS.get(m.group("n").lower()) or int(m.group("n"))
-    if AS_PARTY.search(earlier) or re.search(r"\b(table|party) for \w+", earlier, re.I) or {
-        n * 60, (n + 12) * 60
-    } & set(minutes_of(earlier)):
-        return None  # the party or the hour was said before: the number is the other one
-    party, hour = AS_PARTY.search(turn.reply), AS_HOUR.search(turn.reply)
-    if party and hour:
-        return f"{m.group('n')} as the party, at another hour"
-    if party or hour:
-        return f"{m.group('n')} as {'the party' if party else 'the hour'}"
-    return None
-
-
-def number_reading(turn: TurnInput, j: Judging) -> Judging:
-    read = party_or_hour(turn)
-    why = f"a bare number that is a party or an hour; the reply books {read}"
-    return _acted_on(turn, j, "party_or_hour", why if read else None)
+    return acted_on(turn, j, "conflicting_readings", why if chosen else None)

@@ -71,7 +71,10 @@ FAMILIES: dict[str, Family] = {
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)"),
     ),
     "outdoor_seating": Family(
-        (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco)\b",),
+        # seats outside asked for, not "I'm parked outside"
+        (r"\boutdoor (seat\w*|tables?|dining|area|space)\b|\b(sit|eat|seat\w*|tables?|dine|"
+         r"dining|somewhere|place|spot) (outside|outdoors)\b|\b(terrace|patio|beer garden|"
+         r"al fresco)\b",),
         (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
          r"야외"),
     ),

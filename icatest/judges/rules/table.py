@@ -16,6 +16,7 @@ from importlib import resources
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import ambiguity as am
+from icatest.judges.rules import ambiguity_words as aw
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
 from icatest.judges.rules import place_rules as pr
@@ -169,7 +170,10 @@ RULES: tuple[Rule, ...] = (
        es.road_ruled_out, Stage.TURN),
     _r("party_or_hour", F.AMBIGUITY_UNRESOLVED,
        "'book it for 8' (eight people or eight o'clock), one reading booked without asking",
-       am.number_reading, Stage.TURN),
+       aw.number_reading, Stage.TURN),
+    _r("counted_name", F.AMBIGUITY_UNRESOLVED,
+       "the reply says the driver's name fits several, and goes ahead with one without asking",
+       aw.counted_reading, Stage.TURN),
     _r("chosen_place", F.CONTEXT_FORGOTTEN,
        "'yes, take me there' to the place just settled on, a route to another one started",
        es.chosen_place, Stage.TURN),

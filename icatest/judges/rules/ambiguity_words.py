@@ -1,0 +1,93 @@
+"""Ambiguity in the driver's words themselves, that no earlier reply lists:
+
+* a bare number that is a party or an hour ("book it for 8");
+* a name the reply itself says fits several ("You have three contacts named Kasia — I've gone
+  with Kasia Wójcik", "연락처에 민수가 두 분 있습니다. 박민수 님께 걸겠습니다").
+
+Each fires only when the reply goes ahead with one reading and asks nothing (`ambiguity.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules.ambiguity import PICKS, acted_on, acts_on_one
+from icatest.judges.rules.korean import is_korean, without_particles
+from icatest.judges.rules.requests import place_kinds
+from icatest.judges.rules.text import STOP, minutes_of, sentences, words
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import Judging
+
+# The reply counts the matches of a name: "three contacts named Kasia", "two Alexes in your
+# contacts", "민수가 두 분", "민수 님이 두 명".
+COUNTED_EN = re.compile(
+    r"\b(two|three|four|several|multiple|\d) (contacts?|people|entries|matches|numbers|"
+    r"places|locations|branches|stations|\w+) (named|called|matching|with the name|under)\b"
+    r"|\b(two|three|four|several|multiple) (\w+?)(e?s)\b(?= (in|on|among) (your|the) "
+    r"(contacts|phone ?book|address book|list))",
+    re.I)
+COUNTED_KO = re.compile(
+    r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
+
+
+def counted_name(turn: TurnInput) -> str | None:
+    """The reply itself says that the driver's name fits several, then acts on one: the
+    sentence that says so."""
+    # the driver's own words that may be a name: not a kind of place ("two petrol stations
+    # nearby, taking you to the closer one" goes with a fair default)
+    said = {w for w in words(turn.user) if w not in STOP and len(w) > 1 and not place_kinds(w)}
+    said |= {without_particles(w) for w in said}
+    if PICKS.search(turn.user) or not said or not acts_on_one(turn.reply, turn.user):
+        return None
+    for s in sentences(turn.reply):
+        ko = COUNTED_KO.search(s)
+        # a Korean given name takes 이 before its particle ("지훈이한테")
+        if ko and any(w.startswith(ko.group("name")) for w in said if is_korean(w)):
+            return s.strip()
+        if COUNTED_EN.search(s) and said & {w for w in words(s)}:
+            return s.strip()
+    return None
+
+
+def counted_reading(turn: TurnInput, j: Judging) -> Judging:
+    found = counted_name(turn)
+    why = f"the reply says the driver's name fits several ({found!r}) and picks one"
+    return acted_on(turn, j, "counted_name", why if found else None)
+
+
+# "Book it for 8", "a table for 7": a bare number that is a party or an hour, said with neither
+# "people" nor "pm"; the reply that books one reading without asking took it for the driver.
+FOR_NUMBER = re.compile(
+    r"\b(book|reserve|table|reservation)\b[^.?!]*\bfor (?P<n>\d{1,2}|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve)\W*$", re.I)
+AS_PARTY = re.compile(r"\b(guests?|people|persons?|diners|party of|seats?)\b", re.I)
+AS_HOUR = re.compile(r"\b(at|for) \d{1,2}([:.]\d{2})?\s*(am|pm|o'?clock|h\b)|\b\d{1,2}:\d{2}\b|"
+                     r"\b(tonight|this evening) at\b", re.I)
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+BOOKED = re.compile(r"\b(booked|reserved|confirmed|all set|done|table is yours)\b", re.I)
+
+
+def party_or_hour(turn: TurnInput) -> str | None:
+    """The reading the reply took of "book it for 8" (party of eight, or eight o'clock)."""
+    m = FOR_NUMBER.search(turn.user)
+    if not m or "?" in turn.reply or not BOOKED.search(turn.reply):
+        return None
+    earlier = " ".join((*turn.history_users, *turn.history_replies))
+    n = NUMBER_WORDS.get(m.group("n").lower()) or int(m.group("n"))
+    if AS_PARTY.search(earlier) or re.search(r"\b(table|party) for \w+", earlier, re.I) or {
+        n * 60, (n + 12) * 60
+    } & set(minutes_of(earlier)):
+        return None  # the party or the hour was said before: the number is the other one
+    party, hour = AS_PARTY.search(turn.reply), AS_HOUR.search(turn.reply)
+    if party and hour:
+        return f"{m.group('n')} as the party, at another hour"
+    if party or hour:
+        return f"{m.group('n')} as {'the party' if party else 'the hour'}"
+    return None
+
+
+def number_reading(turn: TurnInput, j: Judging) -> Judging:
+    read = party_or_hour(turn)
+    why = f"a bare number that is a party or an hour; the reply books {read}"
+    return acted_on(turn, j, "party_or_hour", why if read else None)
