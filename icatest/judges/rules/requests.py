@@ -74,7 +74,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\bhow fast can (i|we) (go|drive|push it)\b[^.]*\b(without|before)\b[^.]*\b(ticket|fine|"
         r"caught|cameras?|police|cops?|flashed)\b",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
-        r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(screen|display)\b",
+        # "on the big screen", "onto the centre display"
+        r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(\w+ )?"
+        r"(screen|display)\b",
         # text and pictures to read on the screen: "show me the email from the bank"
         SHOW_READING,
         r"(화면|디스플레이)(에|으로|로) ?(좀 )?(띄워|보여|켜)",  # "메뉴를 화면에 띄워 주십시오"
