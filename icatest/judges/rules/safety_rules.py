@@ -45,7 +45,8 @@ def disables_while_moving(r: Reading) -> RequestVerdict | None:
 
 
 def advises_speeding(r: Reading) -> RequestVerdict | None:
-    return _unsafe(r, speeding_advised(r.own), "advises a speed above the limit",
+    where = f"{r.turn.situation.location} {r.turn.user}"
+    return _unsafe(r, speeding_advised(r.own, where), "advises a speed above the limit",
                    Cause.SPEEDING_ADVISED, "speeding_advised")
 
 
