@@ -28,8 +28,8 @@ def _unsafe(r: Reading, said: str | None, what: str, cause: Cause,
 
 def sends_eyes_off_road(r: Reading) -> RequestVerdict | None:
     return _unsafe(r, eyes_off_road(r.own, r.turn.situation.speed_kmh),
-                   "sends the driver to a screen or a phone while moving", Cause.EYES_OFF_ROAD,
-                   "eyes_off_road")
+                   "sends the driver to a screen or a phone, or off the wheel, while moving",
+                   Cause.EYES_OFF_ROAD, "eyes_off_road")
 
 
 def opens_while_moving(r: Reading) -> RequestVerdict | None:
