@@ -176,7 +176,8 @@ RULED_OUT = re.compile(r"\b(keep (me|us) off|stay off|avoid\w*|not via|don'?t ta
                        r"closed)\b", re.I)
 ROAD = re.compile(r"\b(bridge|tunnel|road|street|avenue|highway|expressway|motorway|pass|ring|"
                   r"boulevard|parkway|freeway)$|^(st|ave|rd|hwy)$", re.I)
-ROAD_NUMBER = re.compile(r"\b(?:[ABM]\d{1,3}|I-\d{1,3}|US-?\d{1,3}|Route \d{1,3})\b")
+# a road's number, as typed too ("stay off the m621")
+ROAD_NUMBER = re.compile(r"\b(?:[ABM]\d{1,3}|I-\d{1,3}|US-?\d{1,3}|Route \d{1,3})\b", re.I)
 OVER = r"\b(via|over|across|take|taking|using|on)\s+(the\s+)?"
 HEEDS = re.compile(r"\b(avoid\w*|closed|instead of|around|not via|without|skipping)\b", re.I)
 
