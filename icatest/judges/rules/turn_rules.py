@@ -318,10 +318,12 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"
                 r"|\b(shellfish|sea ?food) allerg\w*|해산물 ?(말고|빼고|은 안|는 안|못 먹|안 먹)"
-                r"|(해산물|갑각류|조개) ?알레르기", re.I),
+                r"|(해산물|갑각류|조개) ?알레르기"
+                # raw fish, the word alone ("오늘은 회 말고 고기"; not 회의, 회사)
+                r"|(?<![가-힣])회 ?(말고|빼고|는 안|는 말고|못 먹|안 먹)", re.I),
      re.compile(r"\b(sea ?food|oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|"
                 r"clams?|sushi|sashimi|fish market)\b"
-                r"|게장|해물|해산물|횟집|생선회|조개|새우|꽃게|삼합",
+                r"|게장|해물|해산물|횟집|생선회|활어회|회센터|모둠회|물회|조개|새우|꽃게|삼합",
                 re.I),
      "the driver does not eat seafood",
      re.compile(r"\b(no seafood|seafood-free|without seafood)\b|해산물(이)? (아닌|없는)", re.I)),
