@@ -30,6 +30,7 @@ class Checked(NamedTuple):
     check: Check
     reason: str
     absent: bool = False  # missed because the reply gives no evidence at all
+    late: bool = False  # missed because an arrival is after the deadline
 
 
 DEADLINE = re.compile(
@@ -424,5 +425,5 @@ def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Check
     late = [t for t in etas if t > deadline and t - deadline < 12 * 60]
     if late:
         eta = f"{late[0] // 60:02d}:{late[0] % 60:02d}"
-        return Checked(Check.MISSED, f"ETA {eta} is after the deadline")
+        return Checked(Check.MISSED, f"ETA {eta} is after the deadline", late=True)
     return Checked(Check.HONOURED, "arrival before the deadline")

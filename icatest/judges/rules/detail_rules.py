@@ -30,9 +30,26 @@ def plan_missing(r: Reading) -> RequestVerdict | None:
 
 def plan_stops(r: Reading, found: tuple[Finding, ...]) -> list[Finding]:
     problem = _plan(r)
-    if problem is None:
+    if problem is not None:
+        return [Finding(F.PLANNING_POOR, problem[0], "plan_stops", f"{r.d} {problem[1]}")]
+    late = _late_in_plan(r)
+    if late is None:
         return []
-    return [Finding(F.PLANNING_POOR, problem[0], "plan_stops", f"{r.d} {problem[1]}")]
+    return [Finding(F.PLANNING_POOR, Cause.INFEASIBLE, "plan_stops", f"{r.d} {late[0]}", late[1])]
+
+
+def _late_in_plan(r: Reading) -> tuple[str, tuple[str, ...]] | None:
+    """A stop of a plan of several (the turn's requests) whose deadline the plan's arrival
+    misses, with nothing said about it: the plan is infeasible, not one constraint missed."""
+    if len(r.turn.requests) < 2:
+        return None
+    now = clock(r.turn.situation.time) if r.turn.situation.time else None
+    late = {c: got.reason for c in talk.request_constraints(r.req, r.turn)
+            if (got := check_constraint(c, r.turn.reply, now)).late}
+    if not late:
+        return None
+    why = "; ".join(f"{c} ({reason})" for c, reason in late.items())
+    return f"the plan arrives after the deadline: {why}", tuple(late)
 
 
 # Constraints a reply usually honours without a word: their absence is no evidence of a miss.
@@ -78,6 +95,9 @@ def missed_finding(missed: dict[str, str], d: str, rule: str = "constraints") ->
 def constraints(r: Reading, found: tuple[Finding, ...]) -> list[Finding]:
     dropped = any(f.cause is Cause.DROPPED_STOP for f in found)
     missed, unknown = constraints_checked(r.req, r.turn, dropped_stop=dropped)
+    # a deadline the plan misses is the plan's finding (`plan_stops`)
+    planned = {c for f in found if f.cause is Cause.INFEASIBLE for c in f.constraints}
+    missed = {c: why for c, why in missed.items() if c not in planned}
     out = [missed_finding(missed, r.d)] if missed else []
     if unknown:
         out.append(Finding(None, Cause.UNREADABLE_CONSTRAINT, "constraints",
