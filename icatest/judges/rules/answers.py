@@ -31,6 +31,7 @@ from icatest.judges.rules.text import (
     new_content,
     new_names,
     sentences,
+    words,
 )
 from icatest.judges.rules.turn import Request, TurnInput
 
@@ -226,8 +227,8 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
 
 
 # a place that is there, close by or found ("카페를 찾았어요")
-KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝|많아요|많습니다)|(을|를) 찾았|"
-                      r"(을|를) 추천(해요|합니다|드려요|드립니다|할게요)")
+KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝|많아요|많습니다)|"
+                      r"(을|를) 찾았|(을|를) 추천(해요|합니다|드려요|드립니다|할게요)")
 
 
 # A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...
@@ -242,6 +243,13 @@ SENT = re.compile(r"\b(?:sent|texted|messaged|e-?mailed|sending|i'?ll (?:send|te
                   r"|보냈|보낼게|보내 ?드릴|보내 ?드렸|전송(?:했|할게|해 ?드릴)", re.I)
 
 
+HEADING_WORDS = 5
+
+
+def _short_heading(sentence: str) -> bool:
+    return len(words(sentence)) <= HEADING_WORDS and not sentence.rstrip().endswith((".", "!", "?"))
+
+
 def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
@@ -252,8 +260,10 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     named = [bool(new_names(s, turn.user, req.description))
              or (is_korean(s) and bool(distances_km(s) or (KO_THERE.search(s) and place_kinds(s))))
              for s in own]
-    # a list's heading ("Here are some gas stations nearby:") says what its items are
-    heading = [s.endswith(":") and i + 1 < len(own) and named[i + 1] for i, s in enumerate(own)]
+    # a list's heading ("Here are some gas stations nearby:", a markdown heading read as a
+    # short line with no full stop: "Charging points nearby") says what its items are
+    heading = [(s.endswith(":") or _short_heading(s)) and i + 1 < len(own) and named[i + 1]
+               for i, s in enumerate(own)]
     text = " ".join(own)
     if not any(named) and distances_km(text) and place_kinds(text):
         return text  # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km."

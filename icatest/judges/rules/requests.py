@@ -286,6 +286,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
+    # a phone's charger or cable is bought in a shop, not at a charging station
+    "electronics store": ("electronics store", "electronics shop", "phone shop", "phone store",
+                          "mobile shop", "phone charging cable", "phone charger", "charging cable",
+                          "charger cable", "usb cable", "usb-c cable", "lightning cable",
+                          "media markt", "mediamarkt", "best buy", "currys", "전자제품",
+                          "휴대폰 매장", "충전 케이블", "충전기 케이블"),
     "playground": ("playground", "spielplatz"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
