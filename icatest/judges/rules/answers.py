@@ -76,20 +76,9 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
     reply = acts.without_procedure(turn.reply)
     if not reply:
         return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
-    asked = req.slot("category") or (place_kind(req.description) or "")
-    # a plan's stops are of several kinds: another kind in the reply is another stop
-    one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
-                        for t in (req.description, turn.user))
-    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
-    # kinds the request itself names are not offered instead ("with parking", "near the
-    # Pinakothek": the car park and the museum are what was asked about)
-    named = place_kinds(" ".join((req.description, *req.constraints)))
-    offered = LOCATES.sub(" ", offered)
-    others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
-    # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
-    # another kind beside it is a side remark ("next to a cafe"), not an answer instead
-    if others and (place_kind(asked) or asked) not in place_kinds(reply):
-        return Answer(False, Evidence.INSTEAD, f"answered with {', '.join(others)} instead")
+    instead = kind_instead(req, kind, turn, reply) or topic_instead(req.description, reply)
+    if instead:
+        return Answer(False, Evidence.INSTEAD, instead)
     if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
         return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
     if SENDS.search(req.description) and not SENT.search(context.own_text(req, turn) or reply):
@@ -241,6 +230,50 @@ SENT = re.compile(r"\b(?:sent|texted|messaged|e-?mailed|sending|i'?ll (?:send|te
                   r"shall i send|send it)\b"
                   r"|\b(?:started|opened|drafted|prepared|written)\b[^.]{0,20}\b(?:message|text)\b"
                   r"|보냈|보낼게|보내 ?드릴|보내 ?드렸|전송(?:했|할게|해 ?드릴)", re.I)
+
+
+def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
+    """A search answered with places of another kind only: those kinds."""
+    asked = req.slot("category") or (place_kind(req.description) or "")
+    # a plan's stops are of several kinds: another kind in the reply is another stop
+    one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
+                        for t in (req.description, turn.user))
+    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
+    # kinds the request itself names are not offered instead ("with parking", "near the
+    # Pinakothek": the car park and the museum are what was asked about)
+    named = place_kinds(" ".join((req.description, *req.constraints)))
+    offered = LOCATES.sub(" ", offered)
+    others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
+    # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
+    # another kind beside it is a side remark ("next to a cafe"), not an answer instead
+    if others and (place_kind(asked) or asked) not in place_kinds(reply):
+        return f"answered with {', '.join(others)} instead"
+    return None
+
+
+# What a driver asks about that a reply may answer with the other ("How's traffic on the A1?"
+# answered with the weather): each topic's words, in the request and in the reply.
+TOPICS: dict[str, tuple[str, str]] = {
+    "traffic": (r"\b(traffic|congestion|jams?|tailbacks?|delays?|hold-?ups?)\b|교통|정체|막히|"
+                r"막혀",
+                r"\b(traffic|congest\w*|jams?|tailbacks?|delays?|queues?|slow\w*|clear|flowing|"
+                r"moving|accidents?|roadworks|closures?|closed|min(ute)?s?)\b|교통|정체|막히|막혀|"
+                r"원활|소통"),
+    "weather": (r"\b(weather|forecast|rain\w*|snow\w*|temperature)\b|날씨|기온|비 (와|오)|"
+                r"눈 (와|오)",
+                r"\b(weather|forecast|sunny|cloudy|showers?|rain\w*|snow\w*|temperature|degrees|"
+                r"wind\w*)\b|°|날씨|기온|맑|흐리|비가|눈이"),
+}
+
+
+def topic_instead(request: str, reply: str) -> str | None:
+    """The request asks of one topic only, and the reply speaks only of another: that one."""
+    low, said = request.lower(), reply.lower()
+    asked = [t for t, (asks, _) in TOPICS.items() if re.search(asks, low)]
+    if len(asked) != 1 or re.search(TOPICS[asked[0]][1], said):
+        return None
+    spoken = [t for t, (_, speaks) in TOPICS.items() if t not in asked and re.search(speaks, said)]
+    return f"answers about the {spoken[0]} instead of the {asked[0]}" if spoken else None
 
 
 HEADING_WORDS = 5
