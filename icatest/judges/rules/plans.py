@@ -241,7 +241,7 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
 
 # How a reply lays out a plan's steps on one line: "First A, then B, and finally C".
 STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서?|"
-                  r"그 ?다음", re.I)
+                  r"그 ?다음|거기서|거기에서|그곳에서", re.I)  # "고현시장까지 5분, 거기서 옥포까지"
 
 
 def reply_steps(reply: str) -> int:
