@@ -99,10 +99,18 @@ DEADLINE = re.compile(
 )
 
 
+# ... or the time of something the driver must be at ('9시 반 강습 시간까지', '7시 예약 시간에
+# 맞춰'): an appointment's hour is a deadline with no verb of arriving.
+EVENT_DEADLINE = re.compile(
+    rf"(?P<t>{TIME})\s*(?:[가-힣]+\s*){{0,2}}?(?:시간|수업|강습|예약|미팅|회의|체크인|약속|공연|"
+    r"경기|진료)\s*(?:까지|전에|전까지|에 맞춰|에 맞게|맞춰)"
+)
+
+
 def deadline(utterance: str) -> Said | None:
     """The driver's Korean deadline ('6시까지 공항에 가야 해': 6:00, no half day said), or None
-    when no time before 까지 / 전에 goes with a verb of arriving."""
-    m = DEADLINE.search(utterance)
+    when no time before 까지 / 전에 goes with a verb of arriving or an appointment."""
+    m = DEADLINE.search(utterance) or EVENT_DEADLINE.search(utterance)
     if not m:
         return None
     t = _TIME.match(m.group("t"))
