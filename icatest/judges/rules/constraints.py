@@ -251,9 +251,35 @@ def check_constraint(
     by_family = _by_family(spoken, low)
     if by_family is not None:
         return by_family
+    ruled_out = _ruled_out(constraint, low)
+    if ruled_out is not None:
+        return ruled_out
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
         return Checked(Check.HONOURED, "its words are in the reply")
     return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+
+
+# A thing the driver rules out ("not burgers", "something that isn't sushi", "no chains",
+# "회 말고"): its words in the reply offer it, unless the reply rules it out too ("no burgers
+# here"); without its words the reply may or may not offer it (a name says no cuisine).
+NEGATED = re.compile(
+    r"^\W*(?:(?:something|somewhere|anything|a place|one)\s+)?(?:that\s+)?(?:is\s+not|isn'?t|"
+    r"not|no|without|other than|except|anything but)\s+(?P<x>[\w' -]+?)\W*$"
+    r"|^\W*(?P<k>[가-힣 ]+?)\s?(?:은|는)?\s?(?:말고|빼고|제외하고|아닌 ?곳|아닌 ?데)\W*$",
+    re.I)
+
+
+def _ruled_out(constraint: str, low: str) -> Checked | None:
+    m = NEGATED.match(constraint.strip())
+    if not m:
+        return None
+    thing = (m.group("x") or m.group("k") or "").strip().lower()
+    stems = content_stems(thing)
+    if not stems or not stems <= content_stems(low):
+        return Checked(Check.UNKNOWN, f"the reply does not say whether it offers {thing}")
+    if re.search(rf"\b(no|not|without|non-?)\s+{re.escape(thing)}", low):
+        return Checked(Check.HONOURED, f"the reply rules out {thing} too")
+    return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
 
 def _by_family(spoken: str, low: str) -> Checked | None:
