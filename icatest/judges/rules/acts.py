@@ -49,6 +49,11 @@ FALLBACK = (
     r"\b(could|can|would) you (please )?(put|say|word|phrase) (it|that) (differently|another way|"
     r"in other words|some other way)\b",
     r"\b(went|goes|flew) (right )?over my head\b",
+    # an apology for a confusion nobody had, and a question back about nothing in particular
+    # ("I'm sorry for the confusion, but I'd be happy to help. Can you tell me what's wrong?")
+    r"\b(sorry|apologi[sz]e) for (the|any) confusion\b[^?]*\b(can|could|would) you (please )?"
+    r"(tell me|clarify|explain|refer|let me know) (what|which|how|more|to)\b",
+    r"\bplease refer to the \w+ again\b",
     r"\bthat'?s (not something|beyond what) i can\b",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
