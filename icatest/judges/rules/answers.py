@@ -266,9 +266,16 @@ TOPICS: dict[str, tuple[str, str]] = {
 }
 
 
+# A question, not a command that mentions the topic ("close the sunroof, it's starting to rain")
+ASKS = re.compile(r"\?\s*$|^\W*(how|what|is|are|will|any|whats|hows|what'?s|how'?s|tell me|check)\b"
+                  r"|어때|어떤가|어떻|나요\W*$|까요?\W*$", re.I)
+
+
 def topic_instead(request: str, reply: str) -> str | None:
     """The request asks of one topic only, and the reply speaks only of another: that one."""
     low, said = request.lower(), reply.lower()
+    if not ASKS.search(low):
+        return None
     asked = [t for t, (asks, _) in TOPICS.items() if re.search(asks, low)]
     if len(asked) != 1 or re.search(TOPICS[asked[0]][1], said):
         return None
