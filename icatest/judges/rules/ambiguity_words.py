@@ -2,7 +2,8 @@
 
 * a bare number that is a party or an hour ("book it for 8");
 * a name the reply itself says fits several ("You have three contacts named Kasia — I've gone
-  with Kasia Wójcik", "연락처에 민수가 두 분 있습니다. 박민수 님께 걸겠습니다").
+  with Kasia Wójcik", "연락처에 민수가 두 분 있습니다. 박민수 님께 걸겠습니다");
+* "set it to 18" when the last exchange set two things of the car (the air con and the volume).
 
 Each fires only when the reply goes ahead with one reading and asks nothing (`ambiguity.py`).
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules.ambiguity import PICKS, acted_on, acts_on_one
+from icatest.judges.rules import acts
+from icatest.judges.rules.ambiguity import BARE_OBJECT, DEVICES, PICKS, acted_on, acts_on_one
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.requests import place_kinds
 from icatest.judges.rules.text import STOP, minutes_of, sentences, words
@@ -91,3 +93,35 @@ def number_reading(turn: TurnInput, j: Judging) -> Judging:
     read = party_or_hour(turn)
     why = f"a bare number that is a party or an hour; the reply books {read}"
     return acted_on(turn, j, "party_or_hour", why if read else None)
+
+
+# The things of the car "it" may be, one group a thing ("the music" and "the volume" are one).
+THINGS = {
+    "audio": r"\b(radio|music|song|podcast|volume|playlist|mix)\b|라디오|음악|노래|볼륨",
+    "climate": r"\b(a/?c|air ?con\w*|climate|heat\w*|fan|temperature|defrost\w*)\b"
+               r"|에어컨|히터|온도",
+    "windows": r"\b(windows?|sunroof|roof)\b|창문|썬루프|선루프",
+    "lights": r"\b(lights?|headlights?)\b|라이트|조명|전조등",
+    "seat": r"\b(seats?|seat heating)\b|시트|열선",
+}
+
+
+def it_of_two(turn: TurnInput) -> str | None:
+    """"Set it to 18" with nothing named, after an exchange that set two things of the car, and
+    the reply sets one of them without asking: the one it chose."""
+    if not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user) or not turn.history_replies:
+        return None
+    last = f"{turn.history_users[-1] if turn.history_users else ''} {turn.history_replies[-1]}"
+    named = {t for t, p in THINGS.items() if re.search(p, last, re.I)}
+    # a terse report of the state set ("volume 18.") acts as much as "set the volume to 18"
+    goes_ahead = acts_on_one(turn.reply, turn.user) or acts.reports_state(turn.reply)
+    if len(named) < 2 or not goes_ahead:
+        return None
+    set_now = [t for t in named if re.search(THINGS[t], turn.reply, re.I)]
+    return f"the {set_now[0]}" if len(set_now) == 1 else None
+
+
+def it_reading(turn: TurnInput, j: Judging) -> Judging:
+    chosen = it_of_two(turn)
+    why = f"'it' could be either thing the last exchange set; the reply sets {chosen}"
+    return acted_on(turn, j, "it_of_two", why if chosen else None)
