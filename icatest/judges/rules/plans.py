@@ -99,11 +99,24 @@ def listed_stops(utterance: str) -> list[str]:
     and be at the Arena by 7"): stops to keep, in no stated order."""
     if stops_in(utterance):
         return []
-    parts = [p.strip(" ,.;:!?-—") for p in LISTED.split(utterance)]
+    parts = [p.strip(" ,.;:!?-—") for p in _listed_parts(utterance)]
     stops = [p for p in parts if _stems(p)]
     if len(stops) >= 3 and all(_place(s) for s in stops):
         return stops
     return []
+
+
+def _listed_parts(utterance: str) -> list[str]:
+    """The items of a list: a comma list's items keep the 'and' inside them ("get fish and
+    chips in Petone, and be at the terminal by 10:30"); only its last item, when no 'and'
+    opens it, may hold the list's own ("A, B and C"). Without commas every 'and' splits."""
+    pieces = re.split(r",\s*", utterance)
+    if len(pieces) < 2:
+        return LISTED.split(utterance)
+    last = pieces[-1]
+    if re.match(r"\s*and\s", last, re.I):
+        return [*pieces[:-1], re.sub(r"^\s*and\s+", "", last, flags=re.I)]
+    return [*pieces[:-1], *LISTED.split(last)]
 
 
 def _stems(part: str) -> set[str]:
