@@ -100,8 +100,8 @@ HEADING_SAID = (
 # The destination given on an earlier turn as the way to go ("오늘은 공주한옥마을로 가."): on
 # this turn "이마트로 가자" and "which branch?" is a fair question, not a forgotten destination.
 HEADED_EARLIER = (
-    r"(?<![가-힣])(?!어디|거기|여기|저기|그쪽|이쪽)[가-힣]{2,}(으로|로) (가 ?줘|가 ?주세요|가자|가요|"
-    r"가\b|갑시다)",
+    r"(?<![가-힣])(?!어디|거기|여기|저기|그쪽|이쪽)[가-힣]{2,}(으로|로) "
+    r"(가 ?줘|가 ?주세요|가자|가요|가\b|갑시다)",
 )
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(

@@ -156,10 +156,12 @@ def without_opening_hours(text: str) -> str:
     return HOURS.sub(lambda m: " " * len(m.group(0)), text)
 
 
-# An opening hour the reply states ('오후 5시부터 영업', '영업시간 오후 5시부터', '11시에 문을 열어요').
+# An opening hour the reply states ('오후 5시부터 영업', '영업시간 오후 5시부터', '11시에 문을
+# 열어요'); the time's groups renamed, as it is written twice.
+_TIME_A, _TIME_B = TIME.replace("?P<", "?P<a_"), TIME.replace("?P<", "?P<b_")
 OPENS = re.compile(
-    rf"(?:(?:영업|운영)\s*(?:시간)?\s*(?:은|는)?\s*:?\s*(?P<a>{TIME.replace('?P<', '?P<a_')})\s*부터)"
-    rf"|(?P<b>{TIME.replace('?P<', '?P<b_')})\s*(?:부터(?:는)?\s*(?:영업|운영|오픈|열|문을?\s*열)"
+    rf"(?:(?:영업|운영)\s*(?:시간)?\s*(?:은|는)?\s*:?\s*(?P<a>{_TIME_A})\s*부터)"
+    rf"|(?P<b>{_TIME_B})\s*(?:부터(?:는)?\s*(?:영업|운영|오픈|열|문을?\s*열)"
     r"|에\s*(?:문을?\s*)?(?:오픈|열어|열고|열려|영업\s*시작))"
 )
 
