@@ -5,8 +5,8 @@ break, a plan that drops a stop or misses its deadline cheerfully), in Wellingto
 Hakodate, Kanazawa, Santa Fe, Savannah, Matsumoto, 공주, 부여, 진주 and 사천, Korean turns in
 해요체, 합쇼체 and 반말, labelled from the rubric before the rules ran on it. It parses as
 `judge turns` input, has the counts docs/offline_backend.md gives, every rubric label at least
-four times, and shares no line, id, reply or (utterance, reply) pair with the training data or
-any other development set."""
+four times, and shares no line, id, utterance or reply with the training data or any other
+development set."""
 
 from __future__ import annotations
 
@@ -35,4 +35,4 @@ def test_parses_with_the_documented_counts() -> None:
 
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
-    assert_kept_apart(FRESH5)
+    assert_kept_apart(FRESH5, utterances=True)  # not even a short utterance is shared
