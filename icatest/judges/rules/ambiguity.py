@@ -24,7 +24,7 @@ from icatest.judges.rules.requests import place_kind, place_kinds
 from icatest.judges.rules.text import STOP, content_stems, minutes_of, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
-from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome, decided, failed
 
 # A reply that goes ahead: a route, a call, a setting, in either language.
 ACTS = re.compile(
@@ -381,6 +381,39 @@ def ambiguous_name(turn: TurnInput, j: Judging) -> Judging:
     picked = several_match(turn)
     why = f"the driver's words fit several things the last reply offered; it picks {picked!r}"
     return _acted_on(turn, j, "ambiguous_name", why if picked else None)
+
+
+def several_asked(turn: TurnInput) -> str | None:
+    """The last reply offered several things the driver's word fits, the driver does not say
+    which, and the reply names two or more of them and asks which: the word, or None."""
+    if not turn.history_replies or PICKS.search(turn.user) or "?" not in turn.reply:
+        return None
+    last, low = turn.history_replies[-1], turn.reply.lower()
+    for word in _the_words(turn.user):
+        offered = _fits(word, last)
+        if len(offered) < 2 and is_korean(word):
+            offered = _fits_before(word, last)
+        if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
+            continue
+        if sum(o in low for o in offered) >= 2 and not acts_on_one(turn.reply, turn.user):
+            return word
+    return None
+
+
+def asked_which(turn: TurnInput, j: Judging) -> Judging:
+    """'Which one: Broughton Street or Tybee?' to 'take us to Marsh Hen Kitchen' after both were
+    offered: a clarifying question, the request open (its figures are no answer yet)."""
+    if len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    v = j.verdicts[0]
+    if v.outcome is not Outcome.COMPLETED or v.labels:
+        return j
+    word = several_asked(turn)
+    if word is None:
+        return j
+    why = f"asks which of the places {word!r} fits the reply names"
+    return replace(j, verdicts=(decided(Outcome.OPEN, Cause.ASKS, "asked_which", why),
+                                *j.verdicts[1:]))
 
 
 def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
