@@ -319,6 +319,10 @@ BARE_OBJECT = re.compile(
     r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
     re.I,
 )
+# A system named by its kind alone ("turn the assist off"): lane, hill-start, brake or traction
+# assist, which the driver does not say.
+GENERIC_SYSTEM = re.compile(r"\b(turn|switch|shut)\s+(off\s+)?the\s+(assist|assistance|assistant "
+                            r"system)\b(?!\s+(system|for)\b)", re.I)
 # What "it" could be: a thing of the car named in the talk or the reply.
 DEVICES = re.compile(
     r"\b(radio|music|song|podcast|volume|a/?c|air ?con\w*|climate|heat\w*|fan|temperature|"
@@ -337,7 +341,11 @@ BARE_WORDS = 4
 def conflicting_reading(turn: TurnInput) -> str | None:
     """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
     last exchange), and the reply sets one thing without asking: the thing it chose."""
-    if not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
+    generic = GENERIC_SYSTEM.search(turn.user)
+    if generic:  # "the assist" names none of the car's assists
+        if DEVICES.search(GENERIC_SYSTEM.sub(" ", turn.user)):
+            return None
+    elif not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
         return None
     if turn.history_users and DEVICES.search(turn.history_users[-1]):
         return None
