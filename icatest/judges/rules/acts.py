@@ -35,7 +35,8 @@ FALLBACK = (
     r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     # the same in the past ("I'm not sure I understood that"): it says so of the utterance
-    r"\bi'?m not sure i (understood|followed|caught) (that|you|what you)\b",
+    r"\bi'?m not (quite |really |entirely )?sure i (understood|followed|caught) (that|you|"
+    r"what you)\b",
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
     r"to|get|locate)\b",
@@ -43,7 +44,8 @@ FALLBACK = (
     r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
     r"\b(could|can) you (please )?(rephrase|repeat|say that again)\b",
-    r"\b(could|can) you (please )?try (rephrasing|rewording|saying it differently)\b",
+    r"\b(could|can) you (please )?try (rephrasing|rewording|saying it differently|saying "
+    r"(it|that) (another|a different) way|putting (it|that) (another|a different) way)\b",
     # the utterance asked for again in other words ("Could you put it differently?", "say it
     # another way?"), or said to have gone past the assistant ("that went over my head")
     r"\b(could|can|would) you (please )?(put|say|word|phrase) (it|that) (differently|another way|"

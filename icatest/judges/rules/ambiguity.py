@@ -24,7 +24,7 @@ from icatest.judges.rules.requests import place_kind, place_kinds
 from icatest.judges.rules.text import STOP, content_stems, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
-from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
+from icatest.judges.rules.verdicts import Cause, Finding, Outcome, decided, failed
 
 # A reply that goes ahead: a route, a call, a setting, in either language.
 ACTS = re.compile(
@@ -321,6 +321,10 @@ BARE_OBJECT = re.compile(
     r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
     re.I,
 )
+# A system named by its kind alone ("turn the assist off"): lane, hill-start, brake or traction
+# assist, which the driver does not say.
+GENERIC_SYSTEM = re.compile(r"\b(turn|switch|shut)\s+(off\s+)?the\s+(assist|assistance|assistant "
+                            r"system)\b(?!\s+(system|for)\b)", re.I)
 # What "it" could be: a thing of the car named in the talk or the reply.
 DEVICES = re.compile(
     r"\b(radio|music|song|podcast|volume|a/?c|air ?con\w*|climate|heat\w*|fan|temperature|"
@@ -339,7 +343,11 @@ BARE_WORDS = 4
 def conflicting_reading(turn: TurnInput) -> str | None:
     """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
     last exchange), and the reply sets one thing without asking: the thing it chose."""
-    if not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
+    generic = GENERIC_SYSTEM.search(turn.user)
+    if generic:  # "the assist" names none of the car's assists
+        if DEVICES.search(GENERIC_SYSTEM.sub(" ", turn.user)):
+            return None
+    elif not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
         return None
     if turn.history_users and DEVICES.search(turn.history_users[-1]):
         return None
@@ -383,6 +391,39 @@ def ambiguous_name(turn: TurnInput, j: Judging) -> Judging:
     picked = several_match(turn)
     why = f"the driver's words fit several things the last reply offered; it picks {picked!r}"
     return acted_on(turn, j, "ambiguous_name", why if picked else None)
+
+
+def several_asked(turn: TurnInput) -> str | None:
+    """The last reply offered several things the driver's word fits, the driver does not say
+    which, and the reply names two or more of them and asks which: the word, or None."""
+    if not turn.history_replies or PICKS.search(turn.user) or "?" not in turn.reply:
+        return None
+    last, low = turn.history_replies[-1], turn.reply.lower()
+    for word in _the_words(turn.user):
+        offered = _fits(word, last)
+        if len(offered) < 2 and is_korean(word):
+            offered = _fits_before(word, last)
+        if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
+            continue
+        if sum(o in low for o in offered) >= 2 and not acts_on_one(turn.reply, turn.user):
+            return word
+    return None
+
+
+def asked_which(turn: TurnInput, j: Judging) -> Judging:
+    """'Which one: Broughton Street or Tybee?' to 'take us to Marsh Hen Kitchen' after both were
+    offered: a clarifying question, the request open (its figures are no answer yet)."""
+    if len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    v = j.verdicts[0]
+    if v.outcome is not Outcome.COMPLETED or v.labels:
+        return j
+    word = several_asked(turn)
+    if word is None:
+        return j
+    why = f"asks which of the places {word!r} fits the reply names"
+    return replace(j, verdicts=(decided(Outcome.OPEN, Cause.ASKS, "asked_which", why),
+                                *j.verdicts[1:]))
 
 
 def homonymous_place(turn: TurnInput, j: Judging) -> Judging:

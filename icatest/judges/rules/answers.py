@@ -152,6 +152,11 @@ def confirmed_object(req: Request, reply: str) -> bool:
 
 def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
     sources = [req.description, turn.user] if alone else [req.description]
+    if is_korean(reply) and not any(is_korean(s) for s in sources):
+        # the sentence model reads English: a Korean reply and a request written in English
+        # are far apart whatever the reply says, so their similarity is no evidence
+        why = "Korean reply, request in English: no similarity to read, no plain evidence"
+        return Answer(None, Evidence.SIMILARITY, why)
     sim = semantic.best_similarity(reply, sources)
     if sim is None:
         why = "no rule applies and no embedding model is installed"

@@ -301,11 +301,34 @@ CLOSES = re.compile(r"\b(?:open (?:today )?until|closes? at|closing at|shuts at)
                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 
 
+# An opening time the reply states ("opens at 5 pm", "open from 17:00").
+OPENS = re.compile(r"\b(?:opens?|opening|open (?:only )?from|doors open)\s+(?:at|from)?\s*"
+                   r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+
+
 def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
     if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
         return None
-    closed = _closed_before(reply, now)
+    closed = _closed_before(reply, now) or _opens_later(reply, now)
+    if closed and CLOSED_NOW.search(reply):
+        return Checked(Check.STATED, "the reply says it is not open now")
     return Checked(Check.MISSED, closed) if closed else None
+
+
+# The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").
+CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open (yet|now|right "
+                        r"now)|isn'?t open (yet|now|right now))\b|영업 ?전|아직 (문을 )?(안 |열지)|"
+                        r"지금은 (문을 )?닫|지금은 (영업|운영)(하지 않| 안)", re.I)
+
+
+def _opens_later(reply: str, now: int) -> str | None:
+    """'opens at 17:00' or '오후 5시부터 영업' said at 12:10: not open yet (a bare hour with no
+    am/pm before the clock is left alone: '9' may be 21:00 or gone)."""
+    english = [t[0] for m in OPENS.finditer(reply) if (t := minutes_of(m.group("t")))]
+    later = [t for t in (*english, *ko_times.opening_times(reply, now)) if t > now]
+    if not later:
+        return None
+    return f"opens at {later[0] // 60:02d}:{later[0] % 60:02d}, after the clock"
 
 
 def _closed_before(reply: str, now: int) -> str | None:

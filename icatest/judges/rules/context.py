@@ -97,6 +97,12 @@ HEADING_SAID = (
     r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거)",
     r"목적지(는|은|가)? ?[가-힣a-z]",  # "오늘 목적지는 동피랑 벽화마을이에요"
 )
+# The destination given on an earlier turn as the way to go ("오늘은 공주한옥마을로 가."): on
+# this turn "이마트로 가자" and "which branch?" is a fair question, not a forgotten destination.
+HEADED_EARLIER = (
+    r"(?<![가-힣])(?!어디|거기|여기|저기|그쪽|이쪽)[가-힣]{2,}(으로|로) "
+    r"(가 ?줘|가 ?주세요|가자|가요|가\b|갑시다)",
+)
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(
     r"\b(?:the|that|same)\s+(?P<what>[a-z]+(?: [a-z]+)?)\s+(?:you found earlier|from before|"
@@ -177,6 +183,7 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
     for q in asks:
         if any_match(REASK_DESTINATION, q) and (
             req.slot("destination") or names(said) or any_match(HEADING_SAID, said.lower())
+            or any_match(HEADED_EARLIER, " ".join(turn.history_users))
         ):
             return "asks for a destination the driver already gave"
         if any_match(REASK_TIME, q) and minutes_of(said):

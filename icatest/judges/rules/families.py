@@ -40,14 +40,18 @@ FAMILIES: dict[str, Family] = {
          r"\bvia (the )?(i-\d+|interstate|motorway|autobahn|expressway|freeway)\b"),
     ),
     "avoid_tolls": Family(
-        (r"\b(avoid\w*|no|without|skip)\b[^.]*\btolls?\b",
+        (r"\b(avoid\w*|no|without|skip|stay\w* off|keep\w* (me |us )?off|steer\w* clear of)\b"
+         r"[^.]*\btolls?\b",
          r"(유료 ?도로|통행료|톨게이트)\S* ?(말고|피해|피하|빼고|없이|없는|안 내|안 타|회피)"),
         (rf"\b{_AVOID}\b[^.]*\btoll", r"\btoll[- ]free\b", r"\bno tolls?\b",
          r"(유료 ?도로|통행료)\S* (회피|피해|피하|없)"),
         # a Korean route that charges a toll all the same ("통행료 2,300원", a summary's
         # "- 통행료: **2,900원**")
         # ("통행료 1만원": an amount in 만 as well)
-        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?(만 ?)?원",),
+        (r"통행료(는|가)? ?[:：]? ?(\*\*)?(약 )?[\d,]+ ?(만 ?)?원",
+         # in English, a toll with its amount ("toll about ¥1,350", "a $4.50 toll")
+         r"\btolls?\b:? (is |of |about |around |approx\.? )?[¥$€£]\s?\d",
+         r"[¥$€£]\s?[\d.,]+ tolls?\b"),
     ),
     "fastest": Family(
         (r"\b(fastest|quickest|least traffic|avoid\w* traffic|no traffic|quick(ly)?|asap|"

@@ -162,3 +162,19 @@ def without_opening_hours(text: str) -> str:
     """The text with its opening hours blanked out, so that no rule reads them as a plan's
     times."""
     return HOURS.sub(lambda m: " " * len(m.group(0)), text)
+
+
+# An opening hour the reply states ('오후 5시부터 영업', '영업시간 오후 5시부터', '11시에 문을
+# 열어요'); the time's groups renamed, as it is written twice.
+_TIME_A, _TIME_B = TIME.replace("?P<", "?P<a_"), TIME.replace("?P<", "?P<b_")
+OPENS = re.compile(
+    rf"(?:(?:영업|운영)\s*(?:시간)?\s*(?:은|는)?\s*:?\s*(?P<a>{_TIME_A})\s*부터)"
+    rf"|(?P<b>{_TIME_B})\s*(?:부터(?:는)?\s*(?:영업|운영|오픈|열|문을?\s*열)"
+    r"|에\s*(?:문을?\s*)?(?:오픈|열어|열고|열려|영업\s*시작))"
+)
+
+
+def opening_times(text: str, now: int | None = None) -> list[int]:
+    """The opening hours the text states, as minutes of the day."""
+    return [said.minute for m in OPENS.finditer(text)
+            for said in times_said(m.group("a") or m.group("b"), now)]

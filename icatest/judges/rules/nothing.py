@@ -115,12 +115,18 @@ REMARKS = (
 )
 
 
+FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")  # a whole number, time or amount ("3.5", "17:40")
+
+
 def remarks_only(reply: str, *sources: str) -> bool:
     """Every sentence a remark on the request or filler, with no number, name or address: a
     reply that talks about the request and answers nothing. A remark's own capital ("…
     tonight Great question!", a bold heading run into it) names nothing."""
     unremarked = re.sub("|".join(REMARKS), " ", reply, flags=re.I)
-    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(unremarked, *sources):
+    # a number the driver said ("State Highway 1") is no news
+    said_numbers = {n for s in sources for n in FIGURE.findall(s)}
+    if (set(FIGURE.findall(reply)) - said_numbers or ADDRESS.search(reply)
+            or new_names(unremarked, *sources)):
         return False
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())
             and not any_match(INTERJECTION, s.lower())]

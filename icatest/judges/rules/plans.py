@@ -38,6 +38,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"(?<=내려)주고[\s,]|(?<=내려 )주고[\s,]|"
                   r"(?<=태우)고[\s,]|(?<=픽업하)고[\s,]|(?<=맡기)고[\s,]|(?<=넣)고[\s,]|"
                   r"(?<=주유하)고[\s,]|(?<=충전하)고[\s,]|"
+                # a sight seen and on to the next ('공산성 들렀다가 무령왕릉 보고 12시 반까지 시장')
+                r"(?<=[가-힣] )보고[\s,]|(?<=구경하)고[\s,]|"
                   # '초코파이 산 다음에 전주역': after doing one, the next
                   r"(?<=[가-힣]) 다음에\s", re.I)
 # A Korean verb of stopping somewhere between the parts: what comes before it is a place
@@ -99,11 +101,24 @@ def listed_stops(utterance: str) -> list[str]:
     and be at the Arena by 7"): stops to keep, in no stated order."""
     if stops_in(utterance):
         return []
-    parts = [p.strip(" ,.;:!?-—") for p in LISTED.split(utterance)]
+    parts = [p.strip(" ,.;:!?-—") for p in _listed_parts(utterance)]
     stops = [p for p in parts if _stems(p)]
     if len(stops) >= 3 and all(_place(s) for s in stops):
         return stops
     return []
+
+
+def _listed_parts(utterance: str) -> list[str]:
+    """The items of a list: a comma list's items keep the 'and' inside them ("get fish and
+    chips in Petone, and be at the terminal by 10:30"); only its last item, when no 'and'
+    opens it, may hold the list's own ("A, B and C"). Without commas every 'and' splits."""
+    pieces = re.split(r",\s*", utterance)
+    if len(pieces) < 2:
+        return LISTED.split(utterance)
+    last = pieces[-1]
+    if re.match(r"\s*and\s", last, re.I):
+        return [*pieces[:-1], re.sub(r"^\s*and\s+", "", last, flags=re.I)]
+    return [*pieces[:-1], *LISTED.split(last)]
 
 
 def _stems(part: str) -> set[str]:

@@ -265,6 +265,9 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
     (re.compile(r"\b(my|the|our|this) (car|vehicle)( is|'s|’s) (an? )?((fully|all|purely|100 ?%) )?"
                 r"(electric|ev)\b"
                 r"|\bi (drive|have) an? (electric|ev|tesla)\b"
+                # the car of the day ("I've got the electric Kona today")
+                r"|\b(i'?ve got|i have|we'?ve got|we have|i'?m taking|we'?re taking) (the|an?) "
+                r"(electric|ev)\b"
                 r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
      re.compile(r"\b((gas|petrol|fuel|filling) stations?|diesel|refuel\w*|"
@@ -277,8 +280,11 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
     (re.compile(r"\b(my|the|our) (car|vehicle) (is|runs on) (a )?(diesel|petrol|gasoline)\b"
                 r"|\bi drive a (diesel|petrol)\b"
                 r"|\b(it'?s|its|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (diesel|petrol)\b"
+                r"|\b(i'?ve got|i have|we'?ve got|we have|i'?m taking|we'?re taking) (the|an?) "
+                r"(diesel|petrol)\b"
                 r"|(경유차|디젤차)(를|로|예요|야|입니다|라서|거든)", re.I),
-     re.compile(r"\b(charging station|charger|supercharger|charge point)\b|충전소|충전기", re.I),
+     re.compile(r"\b(charging stations?|chargers?|superchargers?|charge points?)\b|충전소|충전기",
+                re.I),
      "the car runs on fuel",
      re.compile(r"\b(fuel|diesel|petrol|gas station)\b|주유|경유|디젤", re.I)),
     (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
