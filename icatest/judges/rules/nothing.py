@@ -39,6 +39,8 @@ DEFER = (
     # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
     # or started ("안내해 드릴게요" confirms the route)
     r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
+    # the same promised as a favour ("주차장을 찾아드릴게요!", "바로 알아봐 드릴게요")
+    r"(찾아|알아봐|확인해|검색해|조회해) ?(드릴게|드리겠|줄게)",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
