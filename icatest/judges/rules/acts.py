@@ -173,6 +173,10 @@ DEFLECTION = (
     r"\bwhat makes you (think|say)\b",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     r"^\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶)[^.?!]*\?",
+    # the reason for the wish, or what weighs on the driver, asked about ("세차가 필요하다고
+    # 느끼시는 이유가 궁금해요", "어떤 점이 가장 신경 쓰이시나요?")
+    r"(느끼|생각하|원하|찾으|필요하)(시는|신|는) 이유가 궁금",
+    r"(신경 ?쓰이|마음에 걸리)(시나요|세요|시는지|나요|니|셨나요)",
 )
 
 CLARIFY = (  # a question of these forms pins the request down
