@@ -26,7 +26,7 @@ WHILE_MOVING = (
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
     r"문",
-    r"영상|영화|화면|유튜브|넷플릭스",
+    r"영상|영화|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
