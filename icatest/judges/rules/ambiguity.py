@@ -34,7 +34,9 @@ ACTS = re.compile(
     r"sending|texting|replied|added|adding|done)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
     r"전화(를 )?(걸|할)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|(켜|꺼|열어|닫아|맞춰) ?드렸|"
-    r"안내 ?시작(?=[.!\s]|$)",
+    r"안내 ?시작(?=[.!\s]|$)|"
+    # going there, said as the assistant's own move ("설봉 공영주차장으로 갈게요", "도담동으로 간다")
+    r"(으로|로) ?(갈게요|갈게|간다|갑니다|가겠습니다|모실게요|모시겠습니다|모셔다 ?드릴게요)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".
