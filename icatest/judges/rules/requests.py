@@ -55,7 +55,7 @@ KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood|tailgate)\b",
-        r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|재생|보여)",
+        r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
