@@ -390,7 +390,9 @@ OFFERS_MORE = (r"\b(would you like|do you want|want me to|shall i|should i|can i
 # A promise that waits for the driver's answer asks, it does not defer or answer ("Which
 # hotel? Once you tell me its name, I'll check the parking"; "Tell me the name and I'll look").
 ANSWER_FIRST = (r"\b(once|when|as soon as|if) you (tell|give|let|send|say)\b",
-                r"^\W*(just )?(tell|let) me\b[^.?!]*\b(and|then) i'?ll\b")
+                r"^\W*(just )?(tell|let) me\b[^.?!]*\b(and|then) i'?ll\b",
+                # the same in Korean ("목적지를 알려 주시면 찾아 드릴게요")
+                r"(알려|말씀해|정해) ?(주시면|주면|주셔야|줘야)")
 
 
 def only_questions(reply: str) -> bool:
