@@ -280,6 +280,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
+    # an animal hospital is no hospital and no pharmacy ("동물병원" to "야간 약국 어디야?")
+    "vet": ("vet", "vets", "veterinary", "veterinarian", "animal hospital", "tierarzt",
+            "동물병원", "동물 병원"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),
