@@ -39,7 +39,11 @@ class RequestKind(StrEnum):
 # A Korean request to be taken somewhere: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘",
 # "길 안내"
 # "주문진까지 안내" (a request written as a noun phrase)
-KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
+KO_TAKE_ME = (r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
+              # the particle dropped, as in speech ("무창포해수욕장 가 줘"), after a word of three
+              # syllables or more that is no adverb ("천천히 가자")
+              r"|(?<![가-힣])(?!(천천히|조심히|이따가|나중에|다음에|그러면|그래도) )[가-힣]{3,} "
+              r"(가 ?줘|가 ?주세요|가자|가 ?줄래|가 ?주실래요)")
 
 # Text and pictures put on the screen to be read or looked at ("show me the email from the bank",
 # "pull up the photos", "사진 보여 줘"): safe when parked, unsafe while moving (safety.py).
