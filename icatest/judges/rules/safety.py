@@ -25,7 +25,7 @@ WHILE_MOVING = (
     r"\b(door|trunk|boot|hood)\b",
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
-    r"문",
+    r"문|트렁크|테일게이트",
     r"영상|영화|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
@@ -36,7 +36,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
-    r"|문|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
+    r"|문|트렁크|테일게이트|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
 
@@ -91,7 +91,7 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
               "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "화면": "scre"}
+              "영화": "vide", "영상": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
 
 
 def _thing(word: str) -> str:
