@@ -162,7 +162,9 @@ CHOSEN_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:으로|로) (?
                        r"정했|정할게|결정했|할래요|할래|하자)")
 TIMED_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:까지|로)(?:는|은)? (?:약 )?\d")
 # words of a Korean place that name no one place ("게스트하우스", "호텔")
-GENERIC_KO = frozenset("숙소 호텔 게스트하우스 펜션 민박 식당 카페 역 공원 시장 주차장 앞 근처 쪽".split())
+GENERIC_KO = frozenset(
+    "숙소 호텔 게스트하우스 펜션 민박 식당 카페 역 공원 시장 주차장 앞 근처 쪽".split()
+)
 
 
 def _ko_keys(phrase: str) -> set[str]:
