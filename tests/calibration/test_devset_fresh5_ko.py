@@ -5,13 +5,22 @@ emoji, hedging, closing offers), speech levels mixed across requests and replies
 충주, 태백, 문경, 보령, 세종, 파주, 평택, 이천, 아산 and 의정부, labelled from the rubric before
 the rules ran on it. It parses as `judge turns` input, has the counts docs/offline_backend.md
 gives, every rubric label at least four times, and shares no id, reply, utterance or
-(utterance, reply) pair with the training data or the other development sets."""
+(utterance, reply) pair with the training data or the other development sets; (slow) the rules
+keep the figures they earn there after the Korean fixes."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from devset_checks import DATA, assert_documented, assert_kept_apart, read_consistent
+import pytest
+from devset_checks import (
+    DATA,
+    assert_documented,
+    assert_kept_apart,
+    assert_precise,
+    read_consistent,
+    rules_figures,
+)
 
 KOREAN = DATA / "devset_fresh5_ko.jsonl"
 
@@ -33,3 +42,12 @@ def test_parses_with_the_documented_counts() -> None:
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
     assert_kept_apart(KOREAN, utterances=True)
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 72 turns
+def test_rules_keep_their_figures_on_the_korean_set() -> None:
+    got = rules_figures(KOREAN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.85, got["micro_f1"]
+    assert got["competent_flagged_share"] == 0.0, got["competent_flagged_share"]
+    assert got["korean_judged_share"] is not None and got["korean_judged_share"] >= 0.95
+    assert_precise(got)
