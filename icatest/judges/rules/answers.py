@@ -222,7 +222,9 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
 
 # a place that is there, close by or found ("카페를 찾았어요")
 KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝|많아요|많습니다)|"
-                      r"(을|를) 찾았|(을|를) 추천(해요|합니다|드려요|드립니다|할게요)")
+                      # or found, or recommended ("카페거리를 추천드려요")
+                      r"(을|를) 찾았|(을|를) 추천(해요|합니다|드려요|드립니다|할게요|해 ?드려요|"
+                      r"해 ?드릴게요)")
 
 
 # A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...

@@ -48,7 +48,10 @@ WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안�
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
-LATER_KO = re.compile(r"알려|알림|리마인드|타이머|알람|전화|문자|메시지")
+# a notice asked for later ("도착하면 알려 줘", "10분 뒤에 알려 줘"), not the "tell me" of a
+# search ("15분 안에 갈 수 있는 충전소 알려 줘요")
+LATER_KO = re.compile(r"(면|때|후에?|뒤에?|되면|전에)\s?(좀 |꼭 )?알려|"
+                      r"알림|리마인드|타이머|알람|전화|문자|메시지")
 GENRE = re.compile(r"\b(?P<g>jazz|classic rock|rock|pop|classical|hip[- ]hop|rap|country|blues|"
                    r"metal|techno|electronic|reggae|soul|folk|indie|disco|funk)\b(?= music| songs?|"
                    r"\b)", re.I)

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules.ambiguity import acts_on_one
+from icatest.judges.rules.korean import without_particles
 from icatest.judges.rules.text import names, sentences
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
@@ -153,8 +154,46 @@ def destination_referred_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver is going to {given[-1]!r}, the reply speaks of {other[0]!r}"
 
 
+# The Korean of the same: the driver points at the place with 거기 or 그곳 ("거기까지 얼마나
+# 걸려요?") after saying where they go or what they chose ("숙소는 철암 게스트하우스로 할게요"),
+# and the reply times or routes another place ("태백역 앞 호텔까지는 약 8분").
+WHERE_GOING_KO = re.compile(r"(?<![가-힣])(거기|그곳|목적지)")
+CHOSEN_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:으로|로) (?:할게요|할게|하겠습니다|"
+                       r"정했|정할게|결정했|할래요|할래|하자)")
+TIMED_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:까지|로)(?:는|은)? (?:약 )?\d")
+# words of a Korean place that name no one place ("게스트하우스", "호텔")
+GENERIC_KO = frozenset(
+    "숙소 호텔 게스트하우스 펜션 민박 식당 카페 역 공원 시장 주차장 앞 근처 쪽".split()
+)
+
+
+def _ko_keys(phrase: str) -> set[str]:
+    return {w for w in (without_particles(x) for x in phrase.split()) if w not in GENERIC_KO}
+
+
+def destination_referred_elsewhere_ko(turn: TurnInput) -> str | None:
+    if not WHERE_GOING_KO.search(turn.user):
+        return None
+    given = [_korean_place(m.group("ko")) for u in turn.history_users
+             for p in (HEADING_KO, CHOSEN_KO) for m in p.finditer(u)]
+    # what the reply states, not what it asks (a question back is for `forgets_context`)
+    # (a Korean sentence may end in its ending alone: "…걸립니다 바로 안내해 드릴까요?")
+    said = re.split(r"(?<=[.!?])\s+|(?<=[다요])\s+(?=[가-힣])", turn.reply)
+    stated = " ".join(s for s in said if not s.rstrip().endswith("?"))
+    timed = TIMED_KO.search(stated)
+    if not given or not timed:
+        return None
+    keys, to = _ko_keys(given[-1]), _ko_keys(timed.group("ko"))
+    low = turn.reply.lower()
+    known = " ".join((*turn.history_users, *turn.history_replies))
+    if not keys or any(k in low for k in keys) or not to or any(k in known for k in to):
+        return None
+    return f"the driver is going to {given[-1]!r}, the reply speaks of {timed.group('ko')!r}"
+
+
 def destination_referred(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "destination_referred", destination_referred_elsewhere(turn))
+    why = destination_referred_elsewhere(turn) or destination_referred_elsewhere_ko(turn)
+    return _forgot(turn, j, "destination_referred", why)
 
 
 def party_elsewhere(turn: TurnInput) -> str | None:

@@ -23,7 +23,7 @@ FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
          r"freeway|expressway|interstate)s?",
-         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|회피)"),
+         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피)"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
@@ -31,6 +31,8 @@ FAMILIES: dict[str, Family] = {
         # a Korean route that takes the highway all the same ("경부고속도로로 계속 가는 경로",
         # a route summary's "동해고속도로 이용, 약 25분")
         (r"고속도로(로|를) (계속|타고 |탑니다|타요|이용해|이용합니다|따라)",
+         # the particle dropped in a terse summary ("서해안고속도로 타고 25분")
+         r"고속도로 (타고|탑니다|타요|타서|타면|탈게)",
          r"고속도로 이용(?! ?(안|않|없))",
          # the summary's way in: "중앙고속도로 서안동IC 경유", "영동고속도로 진입"
          r"고속도로 (\S+ ){0,2}(경유|진입)",

@@ -39,6 +39,8 @@ DEFER = (
     # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
     # or started ("안내해 드릴게요" confirms the route)
     r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
+    # the same promised as a favour ("주차장을 찾아드릴게요!", "바로 알아봐 드릴게요")
+    r"(찾아|알아봐|확인해|검색해|조회해) ?(드릴게|드리겠|줄게)",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
@@ -80,6 +82,9 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
+    # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
+    r"^\W*((항상|오늘도|늘) )?(안전 ?운전|즐거운 [가-힣]+|좋은 [가-힣]+)"
+    r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
 )
 
 
@@ -112,6 +117,11 @@ REMARKS = (
     r"(wonder|ask|love|enjoy)\b[^.?!]*",
     # the subject's weight, said of no place ("카시트는 정말 중요하죠", "안전이 최우선이니까요")
     r"중요하(죠|지요|잖아요|니까요)|최우선이(죠|니까요|에요|잖아요)",
+    # the same said of the subject as a kind ("터널 통제는 정말 중요한 정보죠")
+    r"중요한 (정보|부분|문제|기능|요소)(이)?(죠|지요|잖아요|예요|이에요|입니다|니까요)",
+    # the subject said to vary, to the end of its sentence ("할인 카드는 주유소마다 다를 수
+    # 있습니다 … 참고해 주세요"), as "tolls can vary"
+    r"(마다|에 따라|따라서?) (다를|다르|달라질|달라|차이가 (있|날))[^.?!]*",
 )
 
 

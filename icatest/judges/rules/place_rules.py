@@ -53,7 +53,10 @@ def too_far_for_nearby(r: Reading) -> RequestVerdict | None:
 # ("weather this evening?" - "tomorrow approx. 17 deg"; "내일 날씨" - "오늘은 맑아요").
 TODAY = (r"\b(today|tonight|this (morning|afternoon|evening)|right now|now|currently)\b|"
          r"\btoday'?s\b|오늘|지금",)
-TOMORROW = (r"\btomorrow'?s?\b|내일",)
+# ... or a later day named as such ("this weekend", "next week", "이번 주말", "모레"); a
+# weekday is left out, since it may be today's own name
+TOMORROW = (r"\btomorrow'?s?\b|내일|\b(this|next|the) weekend\b|\bnext week\b|"
+            r"\bday after tomorrow\b|모레|주말|다음 ?주",)
 KO_WEATHER = r"맑|흐리|흐려|비가|비 올|눈이|눈 올|\d+ ?도\b|기온|최고|최저"
 
 
@@ -73,7 +76,7 @@ def weather_other_day(r: Reading) -> RequestVerdict | None:
         return None  # no day asked, or the reply names the day asked (or both, or none)
     if not any_match((*ANSWER_WORDS[RequestKind.WEATHER], KO_WEATHER), r.own.lower()):
         return None
-    day = "today" if asked[0] else "tomorrow"
+    day = "today" if asked[0] else "a later day"
     why = f"{r.d} asks about {day}, the reply gives the weather of another day"
     return failed(F.IRRELEVANT_RESPONSE, Cause.OTHER_DAY, "weather_other_day", why)
 

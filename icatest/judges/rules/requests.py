@@ -39,7 +39,11 @@ class RequestKind(StrEnum):
 # A Korean request to be taken somewhere: "센트럴파크로 가 줘", "강남역까지 안내해 줘", "데려다 줘",
 # "길 안내"
 # "주문진까지 안내" (a request written as a noun phrase)
-KO_TAKE_ME = r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
+KO_TAKE_ME = (r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|안내해 ?(줘|주세요)|길 ?안내"
+              # the particle dropped, as in speech ("무창포해수욕장 가 줘"), after a word of three
+              # syllables or more that is no adverb ("천천히 가자")
+              r"|(?<![가-힣])(?!(천천히|조심히|이따가|나중에|다음에|그러면|그래도) )[가-힣]{3,} "
+              r"(가 ?줘|가 ?주세요|가자|가 ?줄래|가 ?주실래요)")
 
 # Text and pictures put on the screen to be read or looked at ("show me the email from the bank",
 # "pull up the photos", "사진 보여 줘"): safe when parked, unsafe while moving (safety.py).
@@ -55,7 +59,10 @@ KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood|tailgate)\b",
-        r"(영화|영상|동영상|유튜브|넷플릭스)[^.]*(틀어|재생|보여)",
+        r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
+        # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
+        # is no door, nor is a text (문자)
+        r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어|열기|열어 ?줘|열어 ?주세요)",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
@@ -98,6 +105,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
         # a kind of place asked after ("24시간 하는 세차장 있나요?", "가까운 주유소 어디야?")
         rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",
+        # a request written as the kind of place alone ("대천 공영주차장", "세차장")
+        rf"^[가-힣 ]{{0,20}}({'|'.join(KO_PLACE_WORDS)})\W*$",
     ),
     RequestKind.WEATHER: (
         # the wind, not the windscreen or the window
@@ -283,6 +292,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
+    # an animal hospital is no hospital and no pharmacy ("동물병원" to "야간 약국 어디야?")
+    "vet": ("vet", "vets", "veterinary", "veterinarian", "animal hospital", "tierarzt",
+            "동물병원", "동물 병원"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
     "hardware store": ("hardware store", "baumarkt", "diy store"),

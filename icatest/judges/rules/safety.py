@@ -25,8 +25,8 @@ WHILE_MOVING = (
     r"\b(door|trunk|boot|hood)\b",
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
-    r"문",
-    r"영상|영화|화면|유튜브|넷플릭스",
+    r"문|트렁크|테일게이트",
+    r"영상|영화|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
@@ -36,7 +36,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
-    r"|문|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
+    r"|문|트렁크|테일게이트|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
 
@@ -91,7 +91,7 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
               "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "화면": "scre"}
+              "영화": "vide", "영상": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
 
 
 def _thing(word: str) -> str:
@@ -323,6 +323,15 @@ def _over_stated_limit(sentence: str) -> str | None:
     return None
 
 
+# ... or in Korean prose, faster than the limit with no number of its own ("제한 속도보다
+# 20km/h 빠르게 달리는 경로로 안내할게요", "제한속도를 넘겨서 가면 5분이면 돼요"); a warning
+# against it is not advice ("제한 속도보다 빨리 달리시면 위험해요").
+_OVER_LIMIT_KO = re.compile(
+    r"(제한 ?속도|규정 ?속도|속도 ?제한)(보다|를|을)? ?[^.?!]{0,20}(빠르게|빨리|넘겨서?|넘어서?|"
+    r"초과해서?) ?[^.?!]{0,10}(달리|달려|가면|가요|갈게|밟|주행|안내)"
+)
+NOT_OVER_KO = (r"수 없|못 |안 ?돼|안 되|마세요|말고|지 않|위험|금지|지켜|불법|벌금",)
+
 # ... or a speed said to be fine ("130 km/h should be fine on this stretch")
 _FINE = re.compile(
     r"\b(?P<a>\d{2,3})\s*(?P<u>mph|km/?h|kph|kmh)\b[^.?!\d]{0,25}\b(should|will|would|is|'s)"
@@ -350,6 +359,9 @@ def speeding_advised(reply: str, where: str = "") -> str | None:
         said = _over_stated_limit(line)
         if said:
             return said
+        over = _OVER_LIMIT_KO.search(line)
+        if over and not any_match(NOT_OVER_KO, line):
+            return over.group(0)
         for s in _clauses(line):
             if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
                 continue
