@@ -83,6 +83,11 @@ def _forgotten(v: RequestVerdict, why: str, cause: Cause, rule: str) -> RequestV
     return v.adding(Finding(F.CONTEXT_FORGOTTEN, cause, rule, why))
 
 
+def _own_constraints(r: Request, turn: TurnInput) -> set[str]:
+    """The constraints the request itself states, or the utterance that raised it."""
+    return {*r.constraints, *constraints_in(r.description), *constraints_in(turn.user)}
+
+
 def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
     """A constraint of a free-text request that the reply misses, stated by the driver on an
     earlier turn, is also forgotten context (the rubric's 'a preference, a time' established
@@ -94,6 +99,11 @@ def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
             told = talk.said_before(v.missed, turn)
             if told:
                 why = f"[{r.description}] the driver said it earlier: {told}"
+                if not set(v.missed) & _own_constraints(r, turn):
+                    # said only on an earlier turn ("keep me off toll roads today", then "route
+                    # to Takayama"): the context forgotten, not a constraint of this request
+                    v = replace(v, findings=tuple(f for f in v.findings
+                                                  if f.label is not F.CONSTRAINT_MISSED))
                 v = _forgotten(v, why, Cause.SAID_AGAIN, "preference_said_before")
         out.append(v)
     return replace(j, verdicts=tuple(out))
