@@ -146,6 +146,9 @@ EYES_OFF = (
     r"\bread (it|them|the \w+) (off|from) (your|the) (phone|screen)\b",
     r"\bdownload (a|an|the)\b[^.?!]*\bapp",
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
+    # the answer left on the screen to be read instead of said ("address is on your screen")
+    r"\b(address|number|details|code|info|information|prices|times|timetable|menu)\b"
+    r"[^.?!]{0,20}\b(is|are)\b[^.?!]{0,10}\bon (your|the) (screen|display|phone)\b",
 )
 # ... unless it tells the driver not to, or only once stopped
 NOT_WHILE_MOVING = (
