@@ -57,6 +57,8 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
 # "차선 유지 보조는 켜 둘게요"): a refusal in other words.
 KEPT_ON = (
     r"\b(stays?|remains?|staying|remaining|will (stay|remain)) (on|active|enabled|switched on)\b",
+    # the terse operator's "keeping lane assist on till the works end"
+    r"\b(keeping|leaving) (it|them|the [\w -]{1,30}?|[\w -]{1,30}?) (on|active|enabled)\b",
     r"켜 ?(둘게요|둘게|두겠습니다|둘 거예요)|(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
 )
 # The Korean short negation of the act, the assistant's own no ("주행 중엔 못 꺼요", "문은 못
