@@ -274,11 +274,26 @@ CLOSES = re.compile(r"\b(?:open (?:today )?until|closes? at|closing at|shuts at)
                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 
 
+# An opening time the reply states ("opens 14:00", "opens at 3 pm"), not a range of hours.
+OPENS_AT = re.compile(r"\bopens\s+(?:at\s+)?(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)"
+                      r"(?!\s*(?:-|–|to\b|until\b|till\b))", re.I)
+
+
 def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
     if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
         return None
-    closed = _closed_before(reply, now)
+    closed = _closed_before(reply, now) or _opens_later(reply, now)
     return Checked(Check.MISSED, closed) if closed else None
+
+
+def _opens_later(reply: str, now: int) -> str | None:
+    """'opens 14:00' said at 12:30: not open now. Only a time past the clock as written counts
+    ('opens at 2' at 12:30 may be 2 pm or a time gone: no plain evidence)."""
+    for m in OPENS_AT.finditer(reply):
+        times = minutes_of(m.group("t"))
+        if times and times[0] > now:
+            return f"opens at {m.group('t').strip()}, after the clock"
+    return None
 
 
 def _closed_before(reply: str, now: int) -> str | None:
