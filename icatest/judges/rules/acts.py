@@ -50,10 +50,12 @@ FALLBACK = (
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
     r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
     # the same typed short, with no verb ("traffic info not available rn", "data unavailable")
-    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available)\b",
-    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that")
-    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage) (that|this|it|"
-    r"those|these|[a-z]+s)\b",
+    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available|"
+    r"not avail)\b",  # "camera info not avail atm"
+    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that",
+    # "cant book fittings sorry")
+    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage|book|schedule|"
+    r"reserve|order) ([a-z]+ )?(that|this|it|those|these|[a-z]+s)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
