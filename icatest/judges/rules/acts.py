@@ -171,6 +171,9 @@ DEFLECTION = (
     r"\bwhat makes you (think|say)\b",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     r"^\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶)[^.?!]*\?",
+    # ELIZA's "why do you think so?" and a worry told back ("카시트가 걱정되시는군요")
+    r"왜 그렇게 (생각|느끼)[^.?!]*\?",
+    r"(걱정|불안|답답)(되|하|스러우)시(는군요|군요|나 ?봐요|는구나|구나)",
 )
 
 CLARIFY = (  # a question of these forms pins the request down
