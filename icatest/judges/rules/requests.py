@@ -222,6 +222,12 @@ def request_kind(description: str, hint: str = "") -> RequestKind:
     return RequestKind.INFO if low.rstrip().endswith("?") else RequestKind.OTHER
 
 
+# A route started to a place, which answers "take me to the pharmacy" as a search: the reply
+# picked one ("route set to cvs broadway, 8 min.", "navigating to the one on king st").
+ROUTED_TO = re.compile(r"\b(route (is )?(set|started) to|navigating to|guiding you to|"
+                       r"taking you to)\s+(?!(it|there|that|this)\b)\w")
+
+
 def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
     """What in the reply answers a request of this kind, or None."""
     low = reply.lower()
@@ -236,6 +242,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
             return "gives a distance"
         if any_match(NEGATIVE_ANSWER, low):
             return "says none was found"
+        if ROUTED_TO.search(low):
+            return "sets a route to a place"
     if kind in (RequestKind.NAVIGATE, RequestKind.PLAN) and (
         durations(reply) or minutes_of(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
     ):
