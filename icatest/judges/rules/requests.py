@@ -307,6 +307,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "service area": ("service area", "motorway services", "highway services", "next services",
                      "services on the", "rest area", "aire de", "aire du",
                      "raststätte", "rasthof", "autogrill", "휴게소"),
+    # a boat that takes the car or its people across ("boat to", not a boat trailer)
+    "ferry": ("ferry", "ferries", "ferry terminal", "boat to", "여객선", "페리", "배편", "선착장"),
+    # someone who comes out to a car that will not start
+    "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
+                      "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",
+                      "견인차"),
 }
 
 
