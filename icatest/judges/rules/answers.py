@@ -224,7 +224,8 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
 
 
 # a place that is there, close by or found ("카페를 찾았어요")
-KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝)|(을|를) 찾았")
+KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝)|(을|를) 찾았"
+                      r"|[가-힣] 많(아요|습니다|아|네요)")  # "돼지국밥 맛집 많아요": many are there
 
 
 # A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...
