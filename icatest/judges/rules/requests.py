@@ -19,6 +19,7 @@ from icatest.judges.rules.text import (
     distances_km,
     durations,
     minutes_of,
+    new_content,
     new_names,
 )
 
@@ -228,6 +229,16 @@ ROUTED_TO = re.compile(r"\b(route (is )?(set|started) to|navigating to|guiding y
                        r"taking you to)\s+(?!(it|there|that|this)\b)\w")
 
 
+def _routed_to_new_place(low: str, known: tuple[str, ...]) -> bool:
+    """A route started to a place the driver did not name ("taking you to the central
+    station" to "take me to the central station" says the request back)."""
+    m = ROUTED_TO.search(low)
+    if m is None:
+        return False
+    target = re.split(r"[,.;!?]", low[m.end() - 1:])[0]
+    return bool(new_content(target, *known))
+
+
 def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
     """What in the reply answers a request of this kind, or None."""
     low = reply.lower()
@@ -242,7 +253,7 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
             return "gives a distance"
         if any_match(NEGATIVE_ANSWER, low):
             return "says none was found"
-        if ROUTED_TO.search(low):
+        if _routed_to_new_place(low, known):
             return "sets a route to a place"
     if kind in (RequestKind.NAVIGATE, RequestKind.PLAN) and (
         durations(reply) or minutes_of(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
