@@ -119,7 +119,8 @@ def as_clock(said: Said) -> str:
 
 # The reply says openly that the deadline is not met: '늦게 도착합니다', '늦을 것 같아요',
 # '6시까지는 어렵습니다', '1시 전 도착은 어렵습니다', '제시간에 도착하기 힘들어요', '시간을 맞추기
-# 어렵습니다', '7시는 못 맞춰요' (맞추 + 어, contracted). Not '늦지 않게' (not late) nor '늦어도 5시 50분에는' (at the latest).
+# 어렵습니다', '7시는 못 맞춰요' (맞추 + 어, contracted). Not '늦지 않게' (not late) nor
+# '늦어도 5시 50분에는' (at the latest).
 LATE = re.compile(
     r"늦(?:게 도착|을 (?:것|수|예정|듯)|겠|어요|어서|습니다|는데|네요|어지|어질|음)"
     rf"|(?:까지는?|전에는?|전까지는?|{TIME}\s*전|시간 ?안에|시간 ?내에?|제시간에|제때)\s*"
