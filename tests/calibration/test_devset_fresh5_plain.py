@@ -6,13 +6,14 @@ drive-through pharmacies, ferry timetables and tolls billed by plate; 22 of them
 합니다체 and 반말, labelled from the rubric before the rules ran on it. It parses as `judge turns`
 input, has the counts docs/offline_backend.md gives, every rubric label at least four times, and
 shares no id, reply, utterance or (utterance, reply) pair with the training data or the other
-development sets."""
+development sets; (slow) the rules keep their figures there."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from devset_checks import DATA, assert_documented, assert_kept_apart, read_consistent
+import pytest
+from devset_checks import DATA, assert_documented, assert_kept_apart, read_consistent, rules_figures
 
 PLAIN = DATA / "devset_fresh5_plain.jsonl"
 
@@ -33,3 +34,12 @@ def test_parses_with_the_documented_counts() -> None:
 
 def test_kept_apart_from_the_training_data_and_the_other_sets() -> None:
     assert_kept_apart(PLAIN, utterances=True)
+
+
+@pytest.mark.slow  # loads the sentence model, then judges 68 turns
+def test_rules_keep_their_figures_on_the_plain_set() -> None:
+    got = rules_figures(PLAIN)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= 0.8, got["micro_f1"]
+    assert got["competent_flagged_share"] <= 0.1, got["competent_flagged_share"]
+    assert got["useless_caught_share"] == 1.0, got["useless_caught_share"]
+    assert got["korean_judged_share"] >= 0.9, got["korean_judged_share"]
