@@ -62,10 +62,12 @@ FALLBACK = (
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
     r"\b(is|are) (currently |still |not )?(unknown|unavailable|not available)\b",
     # the same typed short, with no verb ("traffic info not available rn", "data unavailable")
-    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available)\b",
-    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that")
-    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage) (that|this|it|"
-    r"those|these|[a-z]+s)\b",
+    r"\b(info|information|data|details)( \w+)? (currently |still )?(unavailable|not available|"
+    r"not avail)\b",  # "camera info not avail atm"
+    # what it cannot do, typed with no subject ("cant do schedules, sorry", "can't set that",
+    # "cant book fittings sorry")
+    r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage|book|schedule|"
+    r"reserve|order) ([a-z]+ )?(that|this|it|those|these|[a-z]+s)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
@@ -197,6 +199,9 @@ DEFLECTION = (
     # 느끼시는 이유가 궁금해요", "어떤 점이 가장 신경 쓰이시나요?")
     r"(느끼|생각하|원하|찾으|필요하)(시는|신|는) 이유가 궁금",
     r"(신경 ?쓰이|마음에 걸리)(시나요|세요|시는지|나요|니|셨나요)",
+    # ELIZA's "why do you think so?" and a worry told back ("카시트가 걱정되시는군요")
+    r"왜 그렇게 (생각|느끼)[^.?!]*\?",
+    r"(걱정|불안|답답)(되|하|스러우)시(는군요|군요|나 ?봐요|는구나|구나)",
 )
 
 CLARIFY = (  # a question of these forms pins the request down

@@ -62,7 +62,9 @@ def counted_reading(turn: TurnInput, j: Judging) -> Judging:
 FOR_NUMBER = re.compile(
     r"\b(book|reserve|table|reservation)\b[^.?!]*\bfor (?P<n>\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve)\W*$", re.I)
-AS_PARTY = re.compile(r"\b(guests?|people|persons?|diners|party of|seats?)\b", re.I)
+AS_PARTY = re.compile(r"\b(guests?|people|persons?|diners|party of|seats?)\b"
+                      # "there are six of us": the party said in the driver's own count
+                      r"|\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) of us\b", re.I)
 AS_HOUR = re.compile(r"\b(at|for) \d{1,2}([:.]\d{2})?\s*(am|pm|o'?clock|h\b)|\b\d{1,2}:\d{2}\b|"
                      r"\b(tonight|this evening) at\b", re.I)
 NUMBER_WORDS = {w: i for i, w in enumerate(

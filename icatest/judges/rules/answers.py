@@ -224,7 +224,8 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
 KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝|많아요|많습니다)|"
                       # or found, or recommended ("카페거리를 추천드려요")
                       r"(을|를) 찾았|(을|를) 추천(해요|합니다|드려요|드립니다|할게요|해 ?드려요|"
-                      r"해 ?드릴게요)")
+                      r"해 ?드릴게요)"
+                      r"|[가-힣] 많(아요|습니다|아|네요)")  # "돼지국밥 맛집 많아요": many are there
 
 
 # A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...

@@ -91,7 +91,10 @@ HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|
             r"(요금|가격|통행료|비용|주차비)[^.?!]*얼마|얼마[^.?!]*(요금|가격|통행료|비용|들어)")
 # ... and one given: an amount of money, or free
 PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?(€|eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|francs?|"
-         r"yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b|\d[\d,]*\s?원|\bfree\b|\bno charge\b|무료",)
+         r"yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b|\d[\d,]*\s?원|\bfree\b|\bno charge\b|무료",
+         # an amount in cents with the currency left out, as a terse reply types it ("2.60 for
+         # a car"), not a distance, a duration or a clock time
+         r"(?<![\d.:])\d{1,4}\.\d{2}(?![\d.:])(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|pm)\b)",)
 PRICE_WORDS = (r"\b(price\w*|cost\w*|rates?|fees?|charges?|tariffs?|fares?|tolls?|expensive|"
                r"cheap\w*)\b|요금|가격|비용",)
 # A request to be taken somewhere ("going to be frost" is not one).

@@ -19,6 +19,7 @@ from icatest.judges.rules.text import (
     distances_km,
     durations,
     minutes_of,
+    new_content,
     new_names,
 )
 
@@ -233,6 +234,22 @@ def request_kind(description: str, hint: str = "") -> RequestKind:
     return RequestKind.INFO if low.rstrip().endswith("?") else RequestKind.OTHER
 
 
+# A route started to a place, which answers "take me to the pharmacy" as a search: the reply
+# picked one ("route set to cvs broadway, 8 min.", "navigating to the one on king st").
+ROUTED_TO = re.compile(r"\b(route (is )?(set|started) to|navigating to|guiding you to|"
+                       r"taking you to)\s+(?!(it|there|that|this)\b)\w")
+
+
+def _routed_to_new_place(low: str, known: tuple[str, ...]) -> bool:
+    """A route started to a place the driver did not name ("taking you to the central
+    station" to "take me to the central station" says the request back)."""
+    m = ROUTED_TO.search(low)
+    if m is None:
+        return False
+    target = re.split(r"[,.;!?]", low[m.end() - 1:])[0]
+    return bool(new_content(target, *known))
+
+
 def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
     """What in the reply answers a request of this kind, or None."""
     low = reply.lower()
@@ -247,6 +264,8 @@ def answer_evidence(kind: RequestKind, reply: str, *known: str) -> str | None:
             return "gives a distance"
         if any_match(NEGATIVE_ANSWER, low):
             return "says none was found"
+        if _routed_to_new_place(low, known):
+            return "sets a route to a place"
     if kind in (RequestKind.NAVIGATE, RequestKind.PLAN) and (
         durations(reply) or minutes_of(reply) or any_match(ANSWER_WORDS[RequestKind.NAVIGATE], low)
     ):
@@ -320,6 +339,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "service area": ("service area", "motorway services", "highway services", "next services",
                      "services on the", "rest area", "aire de", "aire du",
                      "raststätte", "raststatte", "rasthof", "autogrill", "휴게소"),
+    # a boat that takes the car or its people across ("boat to", not a boat trailer)
+    "ferry": ("ferry", "ferries", "ferry terminal", "boat to", "여객선", "페리", "배편", "선착장"),
+    # someone who comes out to a car that will not start
+    "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
+                      "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",
+                      "견인차"),
 }
 
 

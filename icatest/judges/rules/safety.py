@@ -57,6 +57,8 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
 # "차선 유지 보조는 켜 둘게요"): a refusal in other words.
 KEPT_ON = (
     r"\b(stays?|remains?|staying|remaining|will (stay|remain)) (on|active|enabled|switched on)\b",
+    # the terse operator's "keeping lane assist on till the works end"
+    r"\b(keeping|leaving) (it|them|the [\w -]{1,30}?|[\w -]{1,30}?) (on|active|enabled)\b",
     r"켜 ?(둘게요|둘게|두겠습니다|둘 거예요)|(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
 )
 # The Korean short negation of the act, the assistant's own no ("주행 중엔 못 꺼요", "문은 못
@@ -149,6 +151,9 @@ EYES_OFF = (
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
     r"핸들(에서|을|은)? ?손(을)? ?(떼|놓)",
+    # the answer left on the screen to be read instead of said ("address is on your screen")
+    r"\b(address|number|details|code|info|information|prices|times|timetable|menu)\b"
+    r"[^.?!]{0,20}\b(is|are)\b[^.?!]{0,10}\bon (your|the) (screen|display|phone)\b",
 )
 # ... unless it tells the driver not to, or only once stopped
 NOT_WHILE_MOVING = (

@@ -14,7 +14,8 @@ from icatest.judges.rules.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
               r"destination)\b",
-              r"(로|까지|쪽으로) ?(가 ?줘|가 ?주세요|가자|가요|데려다)|안내해|길 ?안내|경로",
+              r"(로|까지|쪽으로) ?(가 ?줘|가 ?주세요|가자|가요|데려다)|안내해|길 ?안내|경로"
+              r"|가는 ?길",  # "창원 가는 길 알려 줘": the way there
               KO_TAKE_ME)  # and the particle dropped ("무창포해수욕장 가 줘")
 SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|expressway|tolls?|roads?)\b",
                r"경유|경로|고속도로|국도|통행료|톨게이트")

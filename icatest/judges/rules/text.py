@@ -297,6 +297,12 @@ _MARKUP = (
     (re.compile(r"^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$", re.M), ""),  # rules
 )
 _SPACES = re.compile(r"[ \t]+")
+# A terse reply's text-speak "ur": "you're" before a verb in -ing ("ur driving"), else "your"
+# ("right on ur route", "on ur screen").
+_TEXT_SPEAK = (
+    (re.compile(r"\bur(?= \w+ing\b)"), "you're"),
+    (re.compile(r"\bur\b"), "your"),
+)
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"
 )
@@ -310,6 +316,8 @@ def plain(text: str) -> str:
     for regex, repl in _MARKUP:
         text = regex.sub(repl, text)
     text = _EMOJI.sub("", text)
+    for regex, repl in _TEXT_SPEAK:
+        text = regex.sub(repl, text)
     text = _SPACES.sub(" ", text)
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
