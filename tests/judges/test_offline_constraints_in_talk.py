@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.judges.rules.constraints import Check, check_constraint, constraints_in
+from icatest.judges.rules.checked import Check
+from icatest.judges.rules.constraints import check_constraint, constraints_in
 from icatest.judges.rules.requests import RequestKind, repeats, request_kind
 from icatest.judges.rules.table import request_verdicts as judge_turn_input
 from icatest.judges.rules.talk import standing

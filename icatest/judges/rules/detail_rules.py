@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import plans, talk
-from icatest.judges.rules.constraints import Check, check_constraint
+from icatest.judges.rules.checked import Check
+from icatest.judges.rules.constraints import check_constraint
 from icatest.judges.rules.families import FAMILIES
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.text import any_match, clock

@@ -1,0 +1,114 @@
+"""Prices in a reply ("€9–11", "CHF 780", "15,000원", "300 yen") and the driver's price limits
+held against them ("under 120 euros", "만 원 이하", "max 50 zł")."""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules.checked import Check, Checked
+
+# Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
+# The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
+_BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
+_AFTER = r"(?:€|euros?\b|eur\b|dollars?\b|bucks\b|chf\b|francs?\b|pounds?\b)"
+PRICE = re.compile(
+    _BEFORE + r"\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
+    r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?" + _AFTER,
+    re.I,
+)
+CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
+# A price limit the driver states ("under 120 euros", "no more than $80 a night").
+PRICE_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than|within)\s+"
+    r"(?:" + _BEFORE + r"\s?(?P<a>\d+(?:[.,]\d+)?)|(?P<b>\d+(?:[.,]\d+)?)\s?" + _AFTER + ")",
+    re.I,
+)
+
+
+# Korean amounts in won ("15,000원", "만 원", "2만 원") and a limit on them ("만 원 이하"): read
+# apart from the prices above, whose cheap / dear thresholds are euros or dollars.
+WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?(?:(?P<cheon>\d)\s?천\s?)?원|(?P<k>\d+)\s?천\s?원"
+                 r"|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")  # and '1만 8천 원', '8천 원'
+
+WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
+
+
+def _won(m: re.Match[str]) -> float:
+    if m.group("n"):
+        return float(m.group("n").replace(",", ""))
+    if m.group("k"):
+        return 1000.0 * int(m.group("k"))
+    return 10000.0 * int(m.group("man") or 1) + 1000.0 * int(m.group("cheon") or 0)
+
+
+def won_limit(constraint: str, reply: str) -> Checked | None:
+    limit = WON_LIMIT.search(constraint)
+    if limit is None:
+        return None
+    most, prices = _won(limit), [_won(m) for m in WON.finditer(reply)]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} won, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} won")
+    return Checked(Check.UNKNOWN, f"no price in won for {constraint!r}")
+
+
+# A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
+# the reply names in the same currency (the cheap / dear thresholds above are not read here).
+CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
+              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk")}
+_MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
+OTHER_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
+    rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s?(?P<cur>{_MONEY})(?!\w)|¥\s?(?P<y>\d+(?:[.,]\d+)?))",
+    re.I,
+)
+
+
+def other_limit(spoken: str, reply: str) -> Checked | None:
+    limit = OTHER_LIMIT.search(spoken)
+    if limit is None:
+        return None
+    said = "¥" if limit.group("y") else limit.group("cur").lower()
+    words = next(ws for ws in CURRENCIES.values() if said in ws)
+    money = "|".join(re.escape(w) for w in words)
+    most = float((limit.group("n") or limit.group("y")).replace(",", "."))
+    found = re.finditer(rf"(\d+(?:[.,]\d+)?)\s?(?:{money})(?!\w)|¥\s?(\d+(?:[.,]\d+)?)",
+                        reply, re.I)
+    prices = [float((m.group(1) or m.group(2)).replace(",", ".")) for m in found
+              if m.group(1) or "¥" in words]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g} {said}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g} {said}")
+    return Checked(Check.UNKNOWN, f"no price in {said} for {spoken!r}")
+
+
+def prices_in(reply: str) -> list[float]:
+    return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+            for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+
+
+# A price on top of the one asked about ("garage €20 extra", "parking 15 euros", "plus $12"):
+# not what the place costs.
+_AMOUNT = r"[€$£]?\s?\d+(?:[.,]\d+)?\s?(?:€|euros?|dollars?)?"
+EXTRA = re.compile(
+    r"\b(?:garage|parking|breakfast|(?:city|tourist) tax|deposit|service fee)\s*(?:is |costs? )?"
+    + _AMOUNT + r"(?:\s*(?:extra|more|on top))?"
+    r"|" + r"[€$£]\s?\d+(?:[.,]\d+)?\s*(?:extra|more|on top)\b|\bplus\s+" + _AMOUNT,
+    re.I,
+)
+
+
+def price_limit(spoken: str, reply: str) -> Checked | None:
+    """'under 120 euros' against the prices the reply names (none named: not read here); the
+    extras on top ("garage €20 extra") are no price of the place."""
+    limit = PRICE_LIMIT.search(spoken)
+    assert limit is not None
+    most = float((limit.group("a") or limit.group("b")).replace(",", "."))
+    prices = prices_in(EXTRA.sub(" ", reply))
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+    return None
