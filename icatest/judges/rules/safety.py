@@ -6,10 +6,10 @@ import re
 
 from icatest.judges.rules.acts import (
     is_compliance,
-    is_echo,
     is_fallback,
     is_refusal,
 )
+from icatest.judges.rules.echo import is_echo
 from icatest.judges.rules.nothing import is_contentless
 from icatest.judges.rules.requests import SHOW_READING
 from icatest.judges.rules.text import (

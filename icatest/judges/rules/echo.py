@@ -1,0 +1,61 @@
+"""A reply that only says the driver's words back (a parrot), in either language: what is
+left once the reply's own confirmations, reported states and answers are set aside."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from icatest.judges.rules.acts import CONFIRMS, answers_yes_no, confirms_action, reports_state
+from icatest.judges.rules.text import HANGUL, content_stems, new_content, pattern, sentences
+
+
+@lru_cache(maxsize=4096)
+def is_echo(reply: str, user: str) -> bool:
+    """The reply only restates what the driver just said (possibly reordered), in the
+    driver's voice: a confirmation in the assistant's voice ('Temperature set to 21') is not."""
+    if not user.strip() or not reply.strip():
+        return False
+    mine = in_drivers_script(reply, user)
+    if mine != reply:
+        return bool(mine) and is_echo(mine, user)
+    bare = KO_RESTATED.sub(" ", reply)
+    if bare != reply:
+        return is_echo(bare, user)
+    low = reply.lower()
+    if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
+        return False
+    if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
+        return False
+    if set(NUMBER_TOKEN.findall(reply)) - set(NUMBER_TOKEN.findall(user)):
+        return False  # a number the driver did not say ("물금역까지 8분 걸려요") is news
+    said = content_stems(user)
+    told = content_stems(reply)
+    if not told or not said:
+        return False
+    told, said = told - SAME_PLACE_WORD, said - SAME_PLACE_WORD
+    fresh = new_content(reply, user) - SAME_PLACE_WORD
+    return not fresh and bool(told) and len(told & said) >= max(1, len(told) // 2)
+
+
+# The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
+SAME_PLACE_WORD = frozenset({"곳", "데"})
+
+
+NUMBER_TOKEN = re.compile(r"\d+")
+
+
+# The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
+# is left is the driver's words, as "You'd like a florist …?" is in English.
+KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
+                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
+
+
+def in_drivers_script(reply: str, user: str) -> str:
+    """To a Korean utterance, the reply's sentences in Hangul: a Korean parrot followed by
+    English remarks ("I'm sorry for any misunderstanding") says nothing more to the driver
+    than the parrot. (An English reply's sentences without letters are times and figures,
+    which do say something: the whole reply.)"""
+    if not HANGUL.search(user):
+        return reply
+    return " ".join(s for s in sentences(reply) if HANGUL.search(s))
