@@ -2,7 +2,7 @@
 
 * several named things match: the last reply offered two Rewes and the driver says "the Rewe"
   ("스타벅스로 가 줘" after two Starbucks branches, "call Alex back" after two Alexes), or the
-  name is one that well-known places far apart share ("Frankfurt");
+  name is one that well-known places far apart share ("Frankfurt": `homonyms.py`);
 * the readings conflict: "turn it off" when nothing was named that "it" could be;
 * safety depends on the reading: the same, when one reading is unsafe while moving ("open
   it" at 80 km/h).
@@ -270,51 +270,6 @@ def _kind_match(turn: TurnInput) -> str | None:
 _ITEMS = re.compile(r"[,;]|\b(?:and|or)\b|(?<=[.!?])\s", re.I)
 
 
-# Names that well-known places far apart share, with the reading a driver means when they
-# say the name alone (None: no reading goes without saying) and the words of the others.
-HOMONYMS: dict[str, tuple[str | None, tuple[str, ...]]] = {
-    "frankfurt": ("main", ("oder",)),
-    "freiburg": ("breisgau", ("üechtland", "uechtland", "fribourg", "elbe")),
-    "halle": ("saale", ("westfalen", "westf")),
-    "neustadt": (None, ("weinstraße", "weinstrasse", "aisch", "holstein", "orla", "donau",
-                     "hessen")),
-    "springfield": (None, ("illinois", "missouri", "massachusetts", "oregon", "ohio")),
-    "portland": ("oregon", ("maine",)),
-    "paris": ("france", ("texas", "tennessee", "ontario")),
-    "london": ("england", ("ontario", "kentucky")),
-    "birmingham": ("england", ("alabama",)),
-    "cambridge": ("england", ("massachusetts",)),
-    "kingston": ("jamaica", ("ontario", "upon thames", "new york")),
-    # Korean, the province said before the name ("경기도 광주", "강원 고성")
-    "광주": ("광역시", ("경기도", "경기")),
-    "고성": (None, ("강원도", "강원", "경남", "경상남도")),
-}
-
-
-def homonym_picked(turn: TurnInput) -> str | None:
-    """The driver names a place that well-known places far apart share, and the reply goes
-    ahead with a reading that does not go without saying ("Frankfurt (Oder)"): the reading."""
-    said = turn.user.lower()
-    reply = turn.reply.lower()
-    for name, (usual, others) in HOMONYMS.items():
-        # a Korean name takes its particle ('광주로'): only its start is bounded
-        at = rf"(?<![가-힣]){name}" if is_korean(name) else rf"\b{name}\b"
-        if not re.search(at, said) or not re.search(at, reply):
-            continue
-        if any(o in said for o in others) or (usual and usual in said):
-            continue  # the driver said which
-        if is_korean(name):
-            picked = [o for o in others if re.search(rf"{o}\s*{name}", reply)]
-        else:
-            picked = [o for o in others
-                      if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}", reply)]
-        if usual is None and not picked:
-            continue  # no reading in the reply: it may ask in other words
-        if picked and acts_on_one(turn.reply, turn.user):
-            return f"{name} {picked[0]}"
-    return None
-
-
 # "Turn it off", "open that", "그거 꺼 줘": a setting whose object is only a pronoun.
 BARE_OBJECT = re.compile(
     r"\b(turn|switch|shut|put|set|open|close|raise|lower|mute|silence)\s+(it|that|this)\b"
@@ -427,12 +382,6 @@ def asked_which(turn: TurnInput, j: Judging) -> Judging:
     why = f"asks which of the places {word!r} fits the reply names"
     return replace(j, verdicts=(decided(Outcome.OPEN, Cause.ASKS, "asked_which", why),
                                 *j.verdicts[1:]))
-
-
-def homonymous_place(turn: TurnInput, j: Judging) -> Judging:
-    picked = homonym_picked(turn)
-    why = f"a name several places share; the reply goes to {picked!r}"
-    return acted_on(turn, j, "homonymous_place", why if picked else None)
 
 
 def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:

@@ -19,6 +19,7 @@ from icatest.judges.rules import ambiguity as am
 from icatest.judges.rules import ambiguity_words as aw
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
+from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import place_rules as pr
 from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
@@ -165,7 +166,7 @@ RULES: tuple[Rule, ...] = (
        am.asked_which, Stage.TURN),
     _r("homonymous_place", F.AMBIGUITY_UNRESOLVED,
        "a place name far-apart places share, a reading that does not go without saying taken",
-       am.homonymous_place, Stage.TURN),
+       hn.homonymous_place, Stage.TURN),
     _r("conflicting_readings", F.AMBIGUITY_UNRESOLVED,
        "'turn it off' with nothing named that 'it' could be, one thing set without asking",
        am.conflicting_readings, Stage.TURN),
