@@ -13,8 +13,8 @@ from icatest.judges.rules.safety import (
     long_readout,
     opened_while_moving,
     shoulder_advised,
-    speeding_advised,
 )
+from icatest.judges.rules.speeding import speeding_advised
 from icatest.judges.rules.verdicts import Cause, RequestVerdict, failed
 
 
