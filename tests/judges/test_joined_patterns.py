@@ -22,7 +22,7 @@ from icatest.judges.rules import (
     talk,
     turn_rules,
 )
-from icatest.judges.rules.requests import _PLACE_PATTERNS, _place_matches
+from icatest.judges.rules.place_kinds import _PLACE_PATTERNS, _place_matches
 from icatest.judges.rules.text import _any_pattern, any_match, plain
 from icatest.simulator.leaks import _term_patterns, leaked_terms
 

@@ -20,7 +20,7 @@ from dataclasses import replace
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.korean import is_korean, without_particles
-from icatest.judges.rules.requests import place_kind, place_kinds
+from icatest.judges.rules.place_kinds import place_kind, place_kinds
 from icatest.judges.rules.text import STOP, content_stems, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging

@@ -15,7 +15,7 @@ import re
 from icatest.judges.rules import acts
 from icatest.judges.rules.ambiguity import BARE_OBJECT, DEVICES, PICKS, acted_on, acts_on_one
 from icatest.judges.rules.korean import is_korean, without_particles
-from icatest.judges.rules.requests import place_kinds
+from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.text import STOP, minutes_of, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging

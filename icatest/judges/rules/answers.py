@@ -12,15 +12,8 @@ from icatest.judges.rules import acts, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.korean import is_korean
-from icatest.judges.rules.requests import (
-    ANSWER_WORDS,
-    RequestKind,
-    answer_evidence,
-    goes,
-    other_place_kinds,
-    place_kind,
-    place_kinds,
-)
+from icatest.judges.rules.place_kinds import other_place_kinds, place_kind, place_kinds
+from icatest.judges.rules.requests import ANSWER_WORDS, RequestKind, answer_evidence, goes
 from icatest.judges.rules.text import (
     NUMBER,
     any_match,

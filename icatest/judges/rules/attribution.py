@@ -15,15 +15,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from icatest.judges.rules.requests import (
-    ANSWER_WORDS,
-    PLACE_KINDS,
-    answer_evidence,
-    goes,
-    place_kind,
-    place_kinds,
-    request_kind,
-)
+from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind, place_kinds
+from icatest.judges.rules.requests import ANSWER_WORDS, answer_evidence, goes, request_kind
 from icatest.judges.rules.text import any_match, content_stems, heads, names, sentences, stem
 from icatest.judges.rules.turn import Request
 

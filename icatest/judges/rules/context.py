@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules.attribution import own_sentences
-from icatest.judges.rules.requests import PLACE_KINDS, place_kind, place_kinds
+from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind, place_kinds
 from icatest.judges.rules.text import (
     any_match,
     content_stems,

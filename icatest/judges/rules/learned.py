@@ -22,12 +22,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from icatest.judges.rules import acts, nothing, semantic
-from icatest.judges.rules.requests import (
-    answer_evidence,
-    other_place_kinds,
-    place_kind,
-    request_kind,
-)
+from icatest.judges.rules.place_kinds import other_place_kinds, place_kind
+from icatest.judges.rules.requests import answer_evidence, request_kind
 from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,

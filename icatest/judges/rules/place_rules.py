@@ -8,6 +8,7 @@ from __future__ import annotations
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
+from icatest.judges.rules.place_kinds import place_kind
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
@@ -15,7 +16,6 @@ from icatest.judges.rules.requests import (
     NEGATIVE_ANSWER,
     RequestKind,
     answer_evidence,
-    place_kind,
 )
 from icatest.judges.rules.text import (
     ADDRESS,

@@ -10,14 +10,9 @@ import re
 
 from icatest.judges.rules.constraints import AFTER, without_hours
 from icatest.judges.rules.context import mentions
+from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind
 from icatest.judges.rules.plan_times import deadline_in, infeasible_times, late_arrival, states_late
-from icatest.judges.rules.requests import (
-    PLACE_KINDS,
-    RequestKind,
-    goes,
-    place_kind,
-    request_kind,
-)
+from icatest.judges.rules.requests import RequestKind, goes, request_kind
 from icatest.judges.rules.text import (
     any_match,
     content_stems,

@@ -1,0 +1,158 @@
+"""Kinds of places and the words a request or a reply uses for them ("car park" is parking,
+"Parkhaus" is parking, a park is a park), read from the longest phrase; and the kinds that
+serve the same need (a cafe for a restaurant)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Kinds of places, with the words a reply may use for them (the judge's own list).
+PLACE_KINDS: dict[str, tuple[str, ...]] = {
+    "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
+                   "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
+                   "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
+                   "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
+                   "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
+    "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
+             "커피",
+             # chains known by name in every language
+             "starbucks", "스타벅스", "tim hortons", "costa coffee"),
+    "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집",
+               "베이커리", "제과점"),
+    "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
+                    # chains known by name across borders
+                    "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
+                    "biedronka", "이마트", "홈플러스", "롯데마트"),
+    "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
+    "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
+                         "충전소", "충전기"),
+    "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
+                "park the car", "park my car", "place to park", "spot to park", "주차장",
+                # the verb after its subject: "where can I park", "can we park here"
+                "i park", "we park", "you park", "u park"),
+    "museum": ("museum", "gallery", "pinakothek", "박물관"),
+    "park": ("park", "garden", "green space", "공원"),
+    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
+    "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
+    "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
+                 "병원", "응급실"),
+    # an animal hospital is no hospital and no pharmacy ("동물병원" to "야간 약국 어디야?")
+    "vet": ("vet", "vets", "veterinary", "veterinarian", "animal hospital", "tierarzt",
+            "동물병원", "동물 병원"),
+    "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
+    "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
+    "hardware store": ("hardware store", "baumarkt", "diy store"),
+    # a phone's charger or cable is bought in a shop, not at a charging station
+    "electronics store": ("electronics store", "electronics shop", "phone shop", "phone store",
+                          "mobile shop", "phone charging cable", "phone charger", "charging cable",
+                          "charger cable", "usb cable", "usb-c cable", "lightning cable",
+                          "media markt", "mediamarkt", "best buy", "currys", "전자제품",
+                          "휴대폰 매장", "충전 케이블", "충전기 케이블"),
+    "playground": ("playground", "spielplatz"),
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
+    "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
+            "현금 인출기"),
+    "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
+                  "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
+                  "타이어 매장"),
+    # the glass of the car: a chip or a crack in it is fixed at a glass repairer
+    "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
+                          "glass repair", "앞유리", "유리 수리"),
+    "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
+    # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
+    # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
+    "service area": ("service area", "motorway services", "highway services", "next services",
+                     "services on the", "rest area", "aire de", "aire du",
+                     "raststätte", "raststatte", "rasthof", "autogrill", "휴게소"),
+    # a boat that takes the car or its people across ("boat to", not a boat trailer)
+    "ferry": ("ferry", "ferries", "ferry terminal", "boat to", "여객선", "페리", "배편", "선착장"),
+    # someone who comes out to a car that will not start
+    "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
+                      "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",
+                      "견인차"),
+}
+
+
+def _place_word(word: str) -> str:
+    """A short word whole ('park', not 'parking'); a longer one also opens a compound
+    ('Apotheke' in 'Apothekenplatz')."""
+    if re.search(r"[\uac00-\ud7a3]", word):
+        # Korean: a particle may follow ("순두부집이"); a word of three syllables or more also
+        # closes a compound ("공영주차장"), a shorter one stands alone ("마트", not "스마트")
+        return ("" if len(word) >= 3 else r"(?<!\w)") + re.escape(word)
+    whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
+    return r"(?<!\w)" + re.escape(word) + whole
+
+
+PlacePattern = tuple[re.Pattern[str], bool, tuple[str, ...]]
+
+
+def _place_pattern(kind: str, words: tuple[str, ...]) -> tuple[PlacePattern, ...]:
+    """One compiled alternation for the kind's name and one for its words, longest first;
+    each with the words it needs (no word in the text, no scan: most texts name few kinds)."""
+    alts = sorted(words, key=len, reverse=True)
+    by_word = re.compile("|".join(_place_word(w) for w in alts)) if alts else None
+    own = re.compile(_place_word(kind))
+    return ((own, False, (kind,)),) + (((by_word, True, tuple(alts)),) if by_word else ())
+
+
+# compiled once: the per-turn cost of reading places is one scan per kind
+_PLACE_PATTERNS = tuple((kind, _place_pattern(kind, words)) for kind, words in PLACE_KINDS.items())
+
+
+@lru_cache(maxsize=2048)
+def _place_matches(text: str) -> tuple[tuple[int, str, bool], ...]:
+    """(position, kind, by one of its words rather than its name) of every place word in the
+    text; the longest phrase wins, so 'car park' is parking and not a park."""
+    low = text.lower()
+    found: list[tuple[int, int, str, bool]] = []
+    for kind, patterns in _PLACE_PATTERNS:
+        for regex, is_word, needs in patterns:
+            if not any(w in low for w in needs):
+                continue
+            for m in regex.finditer(low):
+                found.append((m.start(), m.end(), kind, is_word))
+    return tuple(
+        (a, kind, is_word) for a, b, kind, is_word in found
+        if not any(c <= a and b <= d and (d - c) > (b - a) for c, d, k, _ in found if k != kind)
+    )
+
+
+def place_kind(text: str) -> str | None:
+    """The kind of place the text speaks of first ('pharmacy near the grocery store')."""
+    matches = _place_matches(text)
+    return min(matches)[1] if matches else None
+
+
+def place_kinds(text: str) -> set[str]:
+    """Every kind of place the text speaks of."""
+    return {kind for _, kind, _ in _place_matches(text)}
+
+
+def other_place_kinds(reply: str, own: str) -> list[str]:
+    """Kinds of places the reply speaks of other than the one asked for."""
+    mine = place_kind(own) or own.lower()
+    found = {kind for _, kind, is_word in _place_matches(reply) if is_word}
+    return [
+        k for k in PLACE_KINDS
+        if k in found and k != mine and k not in SERVES.get(mine, ())
+        # parking beside the place asked for is a common side remark
+        and not (k == "parking" and mine != "parking" and mine in found)
+    ]
+
+
+# Kinds that serve the same need: a cafe with a children's menu answers "a restaurant" (it
+# may not be what the driver pictured, but it is no other kind of place offered instead).
+SERVES: dict[str, tuple[str, ...]] = {
+    "restaurant": ("cafe",),
+    "cafe": ("restaurant", "bakery", "ice cream"),
+    "bakery": ("cafe",),
+    "ice cream": ("cafe",),
+    "charging station": ("parking", "service area"),  # chargers stand in car parks
+    # a service area holds the others, and answers a search for any of them on the motorway
+    "service area": ("gas station", "charging station", "restaurant", "cafe", "parking"),
+    "gas station": ("service area",),
+}
+SERVES["restaurant"] = (*SERVES["restaurant"], "service area")
+SERVES["cafe"] = (*SERVES["cafe"], "service area")
