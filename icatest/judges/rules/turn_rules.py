@@ -84,8 +84,15 @@ def _forgotten(v: RequestVerdict, why: str, cause: Cause, rule: str) -> RequestV
 
 
 def _own_constraints(r: Request, turn: TurnInput) -> set[str]:
-    """The constraints the request itself states, or the utterance that raised it."""
-    return {*r.constraints, *constraints_in(r.description), *constraints_in(turn.user)}
+    """The constraints the request itself states, or the utterance that raised it, or an
+    earlier utterance that asked for the same place ("take me to Marienplatz, and avoid tolls",
+    then "replace the destination with Marienplatz")."""
+    own = {*r.constraints, *constraints_in(r.description), *constraints_in(turn.user)}
+    places = {n.lower() for n in names(f"{r.description} {turn.user}")}
+    for said in turn.history_users:
+        if places & {n.lower() for n in names(said)}:
+            own |= set(constraints_in(said))
+    return own
 
 
 def preference_said_before(turn: TurnInput, j: Judging) -> Judging:
