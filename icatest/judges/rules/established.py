@@ -39,6 +39,10 @@ HEADING = re.compile(
     r"|\b(?i:my|our|the) destination (?i:is|today is)\s+"
     r"(?P<dest>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)",
 )
+# ... and typed in lowercase ("we're heading to the olympic museum"): up to four words
+HEADING_TYPED = re.compile(
+    r"\b(?:i'?m|we'?re|i am|we are) (?:heading|driving|going|off) (?:to|towards?)\s+(?:the\s+)?"
+    r"(?P<to>[a-z][\w'’-]+(?:\s+[a-z][\w'’-]+){0,3})|(?P<dest>(?!))")
 PARTY = re.compile(
     r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|(?:a )?table for|party of)\s+"
     r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
@@ -106,7 +110,7 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
     if not GO_ON.search(turn.user) or names(turn.user):
         return None
     given = [m.group("to") or m.group("dest") for u in turn.history_users
-             for m in HEADING.finditer(u)]
+             for m in (HEADING if u != u.lower() else HEADING_TYPED).finditer(u)]
     given += [_korean_place(m.group("ko")) for u in turn.history_users
               for m in HEADING_KO.finditer(u)]
     if not given:
@@ -140,7 +144,7 @@ def destination_referred_elsewhere(turn: TurnInput) -> str | None:
     if not WHERE_GOING.search(turn.user) or not said:
         return None  # a question back is for `forgets_context`
     given = [m.group("to") or m.group("dest") for u in turn.history_users
-             for m in HEADING.finditer(u)]
+             for m in (HEADING if u != u.lower() else HEADING_TYPED).finditer(u)]
     if not given:
         return None
     keys = [w for w in re.findall(r"[\w'’-]+", given[-1].lower()) if w not in GENERIC]
@@ -149,9 +153,16 @@ def destination_referred_elsewhere(turn: TurnInput) -> str | None:
         return None
     known = " ".join((turn.user, *turn.history_users, *turn.history_replies)).lower()
     other = [n for n in names(turn.reply) if n.lower() not in known]
+    if not other and turn.reply == low:
+        # a reply typed in lowercase names its place after a word of where ("parking at
+        # lausanne gare, next to the station")
+        other = [m.group(1) for m in AT_PLACE.finditer(low) if m.group(1) not in known]
     if not other:
         return None
     return f"the driver is going to {given[-1]!r}, the reply speaks of {other[0]!r}"
+
+
+AT_PLACE = re.compile(r"\b(?:at|on|near|by) ((?!the\b|your\b|a\b)[a-z][\w'’-]+(?: [a-z][\w'’-]+)?)")
 
 
 # The Korean of the same: the driver points at the place with 거기 or 그곳 ("거기까지 얼마나
