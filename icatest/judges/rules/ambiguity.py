@@ -15,6 +15,7 @@ nothing. A clarifying question is never a miss; a reading the driver picked ("th
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
@@ -116,18 +117,25 @@ def _the_words(user: str) -> list[str]:
     return out
 
 
+def _fitting_several(turn: TurnInput) -> Iterator[tuple[str, set[str]]]:
+    """The driver's words that fit several things the last reply offered, none of which the
+    driver names, with those things."""
+    last = turn.history_replies[-1]
+    for word in _the_words(turn.user):
+        offered = _fits(word, last)
+        if len(offered) < 2 and is_korean(word):
+            offered = _fits_before(word, last)
+        if len(offered) >= 2 and not any(o in turn.user.lower() for o in offered):
+            yield word, offered
+
+
 def several_match(turn: TurnInput) -> str | None:
     """The last reply offered several things the driver's word fits, the driver does not say
     which, and the reply goes ahead with exactly one of them: what it picked, or None."""
     if not turn.history_replies or PICKS.search(turn.user):
         return None
-    last, low = turn.history_replies[-1], turn.reply.lower()
-    for word in _the_words(turn.user):
-        offered = _fits(word, last)
-        if len(offered) < 2 and is_korean(word):
-            offered = _fits_before(word, last)
-        if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
-            continue
+    low = turn.reply.lower()
+    for word, offered in _fitting_several(turn):
         chosen = [o for o in offered if o in low]
         if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
             return f"{word} {chosen[0]}"
@@ -356,13 +364,8 @@ def several_asked(turn: TurnInput) -> str | None:
     which, and the reply names two or more of them and asks which: the word, or None."""
     if not turn.history_replies or PICKS.search(turn.user) or "?" not in turn.reply:
         return None
-    last, low = turn.history_replies[-1], turn.reply.lower()
-    for word in _the_words(turn.user):
-        offered = _fits(word, last)
-        if len(offered) < 2 and is_korean(word):
-            offered = _fits_before(word, last)
-        if len(offered) < 2 or any(o in turn.user.lower() for o in offered):
-            continue
+    low = turn.reply.lower()
+    for word, offered in _fitting_several(turn):
         if sum(o in low for o in offered) >= 2 and not acts_on_one(turn.reply, turn.user):
             return word
     return None
