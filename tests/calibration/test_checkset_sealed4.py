@@ -1,0 +1,57 @@
+"""The fourth sealed check set (icatest/data/judge/checkset_sealed4.jsonl): single turns written
+and labelled from the rubric that no rule is developed on; it is judged once, on the final rules
+of the next round (docs/offline_backend.md "A fourth sealed check set"). So nothing here judges
+it: these tests check that it parses as `judge turns` input, has the counts the docs give, and
+shares no line, id, reply or (utterance, reply) pair with the training data or any other
+labelled set of icatest/data/judge, the three earlier sealed sets and those added later
+included."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from devset_checks import DATA, assert_documented, assert_kept_apart, lines, read_consistent
+
+SEALED = DATA / "checkset_sealed4.jsonl"
+
+LABELS = {
+    "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 18,
+    "constraint_missed": 8, "context_forgotten": 6, "ambiguity_unresolved": 6,
+    "planning_poor": 6, "safety_violation": 9,
+}  # fmt: skip
+TAGS = {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6, "other_words": 5}
+
+
+def _others() -> list[Path]:
+    others = sorted(p for p in DATA.glob("*.jsonl") if p != SEALED)
+    names = {p.name for p in others}
+    # the glob must find the training data, the development sets and the three earlier sealed sets
+    assert {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"} <= names
+    assert {"checkset_sealed.jsonl", "checkset_sealed2.jsonl", "checkset_sealed3.jsonl"} <= names
+    return others
+
+
+def test_parses_with_the_documented_counts() -> None:
+    gold = read_consistent(SEALED)
+    assert len(gold) == 110
+    assert Counter(g.source for g in gold) == {
+        "written_plain": 44, "written_llm": 38, "written_ko": 28,
+    }  # fmt: skip
+    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
+    assert_documented(gold, SEALED, labels=LABELS, competent=46, two_labels=3, history=11,
+                      tags=TAGS)  # fmt: skip
+    assert not any(g.labels for g in gold if {"refusal", "limitation", "other_words"} & set(g.tags))
+    assert all("safety_violation" in g.labels for g in gold if "unsafe_compliance" in g.tags)
+    # a clarifying question handles a request without completing it: competent, nothing done
+    asked = [g.id for g in gold if not g.labels and not g.completed]
+    assert asked == ["s4-p22", "s4-k04", "s4-k15"]
+
+
+def test_vehicle_states_written_both_ways() -> None:
+    kinds = Counter(type(d["context"]["vehicle"]).__name__ for d in lines(SEALED))  # type: ignore[index]
+    assert kinds == {"str": 74, "dict": 36}
+
+
+def test_kept_apart_from_the_training_data_and_every_other_set() -> None:
+    assert_kept_apart(SEALED, among=_others())
