@@ -9,6 +9,7 @@ import asyncio
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from icatest.calibration.devset import RUBRIC_LABELS, GoldCase, figures, read_devset
 from icatest.contracts.labels import Role
@@ -51,6 +52,16 @@ def assert_documented(gold: list[GoldCase], path: Path, *, labels: dict[str, int
     assert all("request_omitted" in g.labels for g in gold if "useless" in g.tags)
     kinds = {type(line["context"]["vehicle"]).__name__ for line in lines(path)}  # type: ignore[index]
     assert kinds == {"str", "dict"}
+
+
+def read_documented(path: Path, want: dict[str, Any]) -> list[GoldCase]:
+    """The set read consistently, with the turn count and the `assert_documented` counts of a
+    table row (`turns`, `competent`, `two_labels`, `history`, `labels`, `tags`)."""
+    gold = read_consistent(path)
+    assert len({g.id for g in gold}) == len(gold) == want["turns"]
+    assert_documented(gold, path, competent=want["competent"], two_labels=want["two_labels"],
+                      history=want["history"], labels=want["labels"], tags=want["tags"])
+    return gold
 
 
 def others(path: Path) -> list[Path]:
