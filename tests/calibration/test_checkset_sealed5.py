@@ -1,6 +1,6 @@
 """The fifth sealed check set (icatest/data/judge/checkset_sealed5.jsonl): single turns written
 and labelled from the rubric that no rule is developed on; it is judged once, on the final rules
-of the round after the next (docs/offline_backend.md "A fifth sealed check set"). So nothing
+of the next round (docs/offline_backend.md "A fifth sealed check set"). So nothing
 here judges it: these tests check that it parses as `judge turns` input, has the counts the docs
 give, and shares no line, id, reply, utterance or (utterance, reply) pair, and no 35-character
 stretch of an utterance, reply or history turn, with the training data or any other labelled set
