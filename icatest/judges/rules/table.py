@@ -173,6 +173,9 @@ RULES: tuple[Rule, ...] = (
     _r("road_ruled_out", F.CONTEXT_FORGOTTEN,
        "a road the driver ruled out earlier ('keep me off the Disraeli Bridge'), routed over",
        es.road_ruled_out, Stage.TURN),
+    _r("corrected", F.CONTEXT_FORGOTTEN,
+       "the driver set the talk right ('clifden, not westport'), the reply goes with the one "
+       "ruled out", es.corrected, Stage.TURN),
     _r("party_or_hour", F.AMBIGUITY_UNRESOLVED,
        "'book it for 8' (eight people or eight o'clock), one reading booked without asking",
        aw.number_reading, Stage.TURN),
