@@ -90,6 +90,8 @@ RULES: tuple[Rule, ...] = (
        pr.weather_other_day),
     _r("far_for_nearby", None, "'nearby' answered only with places 100 km away or more: "
        "uncertain", pr.too_far_for_nearby),
+    _r("garbled", F.IRRELEVANT_RESPONSE, "a reply that says its words twice in a row, again "
+       "and again, answers nothing", rr.garbled),
     _r("offers_directions", F.REQUEST_OMITTED, "offers directions instead of giving them",
        rr.offers_directions),
     _r("asks_how", F.REQUEST_OMITTED, "asks how to go about it instead of doing it", rr.asks_how),
