@@ -67,6 +67,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                      "raststätte", "raststatte", "rasthof", "autogrill", "휴게소"),
     # a boat that takes the car or its people across ("boat to", not a boat trailer)
     "ferry": ("ferry", "ferries", "ferry terminal", "boat to", "여객선", "페리", "배편", "선착장"),
+    "car rental": ("car rental", "rental car", "car hire", "hire car", "rent a car",
+                   "렌터카", "렌트카"),
+    "hot spring": ("onsen", "hot spring", "hot springs", "thermal bath", "thermal baths",
+                   "온천"),
+    "karaoke": ("karaoke", "노래방"),
+    "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
     # someone who comes out to a car that will not start
     "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
                       "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",
