@@ -338,19 +338,30 @@ SETTLED = re.compile(r"\b(route|navigation|directions)\b[^.!?]*\b(is )?(set|star
                      r"\bbooked\b|\breserved\b|\bheading to\b|안내를 시작|예약(했|됐|되었)", re.I)
 # ... and the reply asks which it was
 ASKS_WHICH = re.compile(
-    r"\bwhich (\w+ )?(one|place|\w+) (do|did|would) you mean\b|\b(tell|remind) me (its|the) "
+    r"\bwhich (\w+ )?(one|place|\w+) (do|did|would) you (mean|want)\b|\b(tell|remind) me (its|the) "
     r"name\b|\bwhat('?s| is) (its|the) name\b|어느 [가-힣]+ (말씀|말하)",
     re.I,
 )
 
 
+# ... or the driver said which they take ("i'll take the petro-canada on carling")
+CHOICE = re.compile(r"\b(?:i'?ll|we'?ll|i will|we will|let'?s) (?:take|go with|pick) (?:the )?"
+                    r"(?P<x>[\w'’-]+(?: [\w'’-]+){0,3})", re.I)
+
+
 def chosen_asked_again(turn: TurnInput) -> str | None:
-    """The last reply settled on one place, the driver refers back to it without naming it,
-    and the reply asks which place that was: 'chose X, asked which'."""
+    """The last reply settled on one place, or the driver said which they take, the driver
+    refers back to it without naming it, and the reply asks which place that was: 'chose X,
+    asked which'."""
     if not turn.history_replies or names(turn.user) or not (
         POINTS_BACK.search(turn.user) or BARE_REFERENCE.search(turn.user)
     ):
         return None
+    choice = CHOICE.search(turn.history_users[-1])
+    if choice and ASKS_WHICH.search(turn.reply):
+        taken = choice.group("x")
+        if taken.split()[0].lower() not in turn.reply.lower():
+            return f"the driver chose {taken!r}, the reply asks which one it was"
     last = turn.history_replies[-1]
     if not (SETTLED.search(last) or GO_ON.search(turn.history_users[-1])
             or BARE_REFERENCE.search(turn.history_users[-1])):

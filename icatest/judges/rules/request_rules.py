@@ -163,6 +163,8 @@ def fallback(r: Reading) -> RequestVerdict | None:
     # "Navigation set. Sorry, no opening hours" fails only the hours
     if not acts.is_fallback(r.own):
         return None
+    if context.forgotten(r.req, r.turn):
+        return None  # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
     why = f"{r.d} generic fallback instead of an answer"
     return failed(F.FALLBACK_RESPONSE, Cause.FALLBACK, "fallback", why)
 
