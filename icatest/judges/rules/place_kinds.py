@@ -30,7 +30,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
                 "park the car", "park my car", "place to park", "spot to park", "주차장",
                 # the verb after its subject: "where can I park", "can we park here"
-                "i park", "we park", "you park", "u park"),
+                "i park", "we park", "you park", "u park",
+                # a car park said as its lot or its stalls ("trailer stalls on the east lot")
+                "east lot", "west lot", "north lot", "south lot", "main lot", "overflow lot",
+                "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
