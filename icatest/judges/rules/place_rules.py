@@ -86,7 +86,8 @@ HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b",
 # The hours of a place asked for ("what time does the dentist on shop street open?", "몇 시까지
 # 해요?") and given: a clock time, or open around the clock, or closed today
 OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|shut)\w*\b",
-             r"\bopening (hours|times)\b", r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
+             r"\bopening (hours|times)\b",
+             r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
 HOURS_GIVEN = (r"\b(24 ?(hours|hrs|h|/7)|around the clock|closed (today|on \w+days?)|"
                r"noon|midnight)\b", r"24시간|휴무|쉬는 날",
                # shown rather than said ("I've put today's hours on your screen")

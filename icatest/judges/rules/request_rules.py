@@ -96,7 +96,7 @@ def is_garbled(reply: str) -> bool:
     """Words said twice in a row, again and again ("The the rest rest stop of of km km"): what
     a broken generation gives, from which no answer can be read."""
     tokens = re.findall(r"[^\W_]+", reply.lower())
-    twice = sum(1 for a, b in zip(tokens, tokens[1:]) if a == b)
+    twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
     return len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)
 
 
@@ -164,7 +164,8 @@ def fallback(r: Reading) -> RequestVerdict | None:
     if not acts.is_fallback(r.own):
         return None
     if context.forgotten(r.req, r.turn):
-        return None  # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
+        # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
+        return None
     why = f"{r.d} generic fallback instead of an answer"
     return failed(F.FALLBACK_RESPONSE, Cause.FALLBACK, "fallback", why)
 
