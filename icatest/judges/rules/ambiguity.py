@@ -33,6 +33,8 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done)\b"
+    # the terse operator's move, said first ("going to downtown, 14 min.")
+    r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
     r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|"
     r"(켜|꺼|열어|닫아|맞춰) ?드렸|"

@@ -13,7 +13,14 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules import acts
-from icatest.judges.rules.ambiguity import BARE_OBJECT, DEVICES, PICKS, acted_on, acts_on_one
+from icatest.judges.rules.ambiguity import (
+    BARE_OBJECT,
+    DEVICES,
+    NOT_A_NAME,
+    PICKS,
+    acted_on,
+    acts_on_one,
+)
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.text import STOP, minutes_of, sentences, words
@@ -28,6 +35,18 @@ COUNTED_EN = re.compile(
     r"|\b(two|three|four|several|multiple) (\w+?)(e?s)\b(?= (in|on|among) (your|the) "
     r"(contacts|phone ?book|address book|list))",
     re.I)
+# ... or names another match beside the one it acted on ("You also have Dr. Linh Nguyen
+# saved", "2 nearby: marriott downtown, courtyard aksarben. going to downtown")
+ANOTHER_EN = re.compile(
+    r"\b(you )?also have\b|\bthere'?s also\b|\b(another|a second) \w+ (named|called)\b"
+    r"|^\W*(two|three|several|\d) (nearby|close by|around here|near you|found|matches)\b",
+    re.I)
+# ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
+ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}) ?(님|씨)도 (있|계)")
+# A message sent or a call placed already: a question after it does not undo the act ("이지영
+# 님께 문자를 보냈어요. … 혹시 그분이셨나요?")
+DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed)\b|"
+                          r"보냈(어요|습니다)|걸었(어요|습니다)|전화(를)? ?드렸")
 COUNTED_KO = re.compile(
     r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
 
@@ -37,16 +56,22 @@ def counted_name(turn: TurnInput) -> str | None:
     sentence that says so."""
     # the driver's own words that may be a name: not a kind of place ("two petrol stations
     # nearby, taking you to the closer one" goes with a fair default)
-    said = {w for w in words(turn.user) if w not in STOP and len(w) > 1 and not place_kinds(w)}
+    said = {w for w in words(turn.user)
+            if w not in STOP and w not in NOT_A_NAME and len(w) > 1 and not place_kinds(w)}
     said |= {without_particles(w) for w in said}
-    if PICKS.search(turn.user) or not said or not acts_on_one(turn.reply, turn.user):
+    acted = acts_on_one(turn.reply, turn.user) or bool(DONE_ALREADY.search(turn.reply))
+    if PICKS.search(turn.user) or not said or not acted:
         return None
+    given = {re.sub(r"(이)?(한테|에게|께|랑|하고)$", "", w) for w in said if is_korean(w)}
     for s in sentences(turn.reply):
+        other = ANOTHER_KO.search(s)
+        if other and any(len(g) >= 2 and g in other.group("name") != g for g in given):
+            return s.strip()
         ko = COUNTED_KO.search(s)
         # a Korean given name takes 이 before its particle ("지훈이한테")
         if ko and any(w.startswith(ko.group("name")) for w in said if is_korean(w)):
             return s.strip()
-        if COUNTED_EN.search(s) and said & {w for w in words(s)}:
+        if (COUNTED_EN.search(s) or ANOTHER_EN.search(s)) and said & {w for w in words(s)}:
             return s.strip()
     return None
 

@@ -42,6 +42,9 @@ TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\
 WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
+# a place open later than a time ("a diner that's open past midnight", "open after 10 pm")
+OPEN_PAST = re.compile(r"\bopen\s+(?:past|after|beyond|later than)\s+(?P<t>midnight|"
+                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
 # a notice asked for later ("도착하면 알려 줘", "10분 뒤에 알려 줘"), not the "tell me" of a
 # search ("15분 안에 갈 수 있는 충전소 알려 줘요")
@@ -98,6 +101,7 @@ def constraints_in(text: str) -> list[str]:
     korean = None if found else ko_times.deadline(text)  # '7시까지 인천공항 가야 해'
     if korean is not None:
         found.append(f"arrive by {ko_times.as_clock(korean)}")
+    found += [f"open past {m.group('t').strip().lower()}" for m in OPEN_PAST.finditer(text)]
     for m in (*WITHIN.finditer(text), *WITHIN_KO.finditer(text)):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
@@ -154,6 +158,8 @@ def check_constraint(
     korean = ko_times.deadline(constraint)  # '7시까지 도착'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
+    if spoken.startswith("open past "):
+        return _open_past(spoken[len("open past "):], reply)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
@@ -213,7 +219,7 @@ def _by_family(spoken: str, low: str) -> Checked | None:
 
 
 # A closing time the reply states ("open until 17:00", "closes at 5 pm").
-CLOSES = re.compile(r"\b(?:open (?:today )?until|closes? at|closing at|shuts at)\s+"
+CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing at|shuts at)\s+"
                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 
 
@@ -260,6 +266,35 @@ def _closed_before(reply: str, now: int) -> str | None:
         if _next_day(closes, now) <= now:
             return f"closes at {m.group('t').strip()}, before the clock"
     return None
+
+
+def _night_minute(when: str) -> int | None:
+    """A closing time read as the evening and night it belongs to: 'midnight' is 24:00, '1 am'
+    25:00, a bare '10' 22:00."""
+    times = minutes_of(when.replace("midnight", "0:00"))
+    if not times:
+        return None
+    t = times[0]
+    if t < 6 * 60:
+        return t + 24 * 60
+    if t < 12 * 60 and not re.search(r"[ap]\.?m", when, re.I):
+        return t + 12 * 60
+    return t
+
+
+def _open_past(when: str, reply: str) -> Checked:
+    """'open past midnight' against the closing times the reply states."""
+    limit = _night_minute(when)
+    closes = [t for m in CLOSES.finditer(reply) if (t := _night_minute(m.group("t")))]
+    if limit is None or not closes:
+        return Checked(Check.UNKNOWN, f"no closing time to hold against open past {when}")
+    if re.search(rf"\b(none|nothing|no \w+|not|isn'?t)\b[^.?!]{{0,30}}\b(past|after|later than) "
+                 rf"{re.escape(when)}", reply, re.I):
+        return Checked(Check.STATED, f"the reply says openly that none is open past {when}")
+    if max(closes) > limit:
+        return Checked(Check.HONOURED, f"closes after {when}")
+    latest = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
+    return Checked(Check.MISSED, f"closes at {latest}, not after {when}")
 
 
 # In the evening a time of the small hours is the night ahead, not the morning gone: "open until

@@ -94,12 +94,12 @@ STAYING = re.compile(r"\b(we'?re|we are|i'?m|i am|we'?ll be|i'?ll be) (staying|s
 HEADING_SAID = (
     r"\b(i'?m|im|i am|we'?re|we are) (heading|driving|going|off|on (my|our) way) (to|towards?) "
     r"(?!(a|an|some|somewhere|get|grab|buy|find|be|see)\b)\w",
-    r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거)",
+    r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거|가는 거)",
     # the particle dropped, as in speech ("헤이리 예술마을 갈 거야"), after a word that is no
     # pronoun or adverb ("나 갈 거야", "같이 갈 거야", "빨리 가야 돼")
     r"(?<![가-힣])(?!(나|저|난|전|저희|우리|제가|내가|거기|여기|어디|같이|빨리|일찍|먼저|"
     r"천천히|좀|다시|그냥|오늘|내일|지금|곧|이제|혼자|또) )[가-힣]{2,} "
-    r"(가고 있|가는 중|갈 거|갈 건|가려고)",
+    r"(가고 있|가는 중|갈 거|갈 건|가려고|가는 거)",
     r"목적지(는|은|가)? ?[가-힣a-z]",  # "오늘 목적지는 동피랑 벽화마을이에요"
 )
 # The destination given on an earlier turn as the way to go ("오늘은 공주한옥마을로 가."): on

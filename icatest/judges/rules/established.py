@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules.ambiguity import acts_on_one
-from icatest.judges.rules.korean import without_particles
+from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.text import names, sentences
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
@@ -228,6 +228,12 @@ ROAD = re.compile(r"\b(bridge|tunnel|road|street|avenue|highway|expressway|motor
                   r"boulevard|parkway|freeway)$|^(st|ave|rd|hwy)$", re.I)
 # a road's number, as typed too ("stay off the m621")
 ROAD_NUMBER = re.compile(r"\b(?:[ABM]\d{1,3}|I-\d{1,3}|US-?\d{1,3}|Route \d{1,3})\b", re.I)
+# ... and typed in lowercase ("avoid the tasman bridge if u can"): up to two words before the
+# kind of road
+TYPED_ROAD = re.compile(
+    r"\b(?:keep (?:me|us) off|stay off|avoid\w*|not via|don'?t take|skip)\s+(?:the\s+)?"
+    r"(?P<road>(?:[a-z][\w'-]*\s+){0,2}?(?:bridge|tunnel|highway|expressway|motorway|freeway|"
+    r"parkway|pass|ring road))\b")
 OVER = r"\b(via|over|across|take|taking|using|on)\s+(the\s+)?"
 HEEDS = re.compile(r"\b(avoid\w*|closed|instead of|around|not via|without|skipping)\b", re.I)
 
@@ -244,6 +250,7 @@ def road_elsewhere(turn: TurnInput) -> str | None:
             roads = {re.sub(r"^the ", "", n) for n in names(" " + sentence)
                      if ROAD.search(n.split()[-1])}
             roads |= {m.group(0).lower() for m in ROAD_NUMBER.finditer(sentence)}
+            roads |= {m.group("road") for m in TYPED_ROAD.finditer(sentence.lower())}
             for road in sorted(roads):
                 if road in turn.user.lower():
                     continue  # the driver speaks of it again now: not forgotten
@@ -254,6 +261,47 @@ def road_elsewhere(turn: TurnInput) -> str | None:
 
 def road_ruled_out(turn: TurnInput, j: Judging) -> Judging:
     return _forgot(turn, j, "road_ruled_out", road_elsewhere(turn))
+
+
+# The driver set the talk right ("we're heading to clifden, not westport", "고속도로 타지 말고
+# 국도로 가자"): the thing ruled out, and the one kept.
+NOT_THAT = re.compile(r"(?P<yes>[\w'’-]+),? (?:and )?not (?:to |via |the )?"
+                      r"(?P<no>[\w'’-]+(?: [\w'’-]+)?)\s*(?:[.!,;]|$)", re.I)
+NOT_THAT_KO = re.compile(r"(?P<no>[가-힣]+)(?: [가-힣]+지)? 말고 (?P<yes>[가-힣]+)")
+# ... which the reply may name to say it keeps it out ("not westport", "instead of the A9")
+KEEPS_OUT = re.compile(r"\b(not|instead of|rather than|avoid\w*|skipping|without)\s+(the\s+)?$"
+                       r"|(말고|대신|피해서?)\s*$", re.I)
+
+
+def _said_right(users: tuple[str, ...]) -> tuple[str, str] | None:
+    """The last correction of the driver's: (kept, ruled out)."""
+    found = [(m.group("yes"), m.group("no")) for u in users for m in NOT_THAT.finditer(u)]
+    found += [(re.sub(r"(으로|로)$", "", without_particles(m.group("yes"))), m.group("no"))
+              for u in users for m in NOT_THAT_KO.finditer(u)]
+    return (found[-1][0].lower(), found[-1][1].lower()) if found else None
+
+
+def corrected_elsewhere(turn: TurnInput) -> str | None:
+    """The driver ruled a place or a road out earlier, and the reply goes with it now, never
+    with the one the driver kept."""
+    said = _said_right(turn.history_users)
+    if said is None:
+        return None
+    kept, out = said
+    low = turn.reply.lower()
+    stated = " ".join(s for s in sentences(low) if not s.rstrip().endswith("?"))
+    # a Korean word is found inside a longer name ("호남고속도로"), an English one on its own
+    edge = "" if is_korean(out) else r"(?<![\w])"
+    at = re.search(rf"{edge}({re.escape(out)})(?![a-z])", stated)
+    if not at or kept in low or out in turn.user.lower() or len(kept) < 2:
+        return None
+    if KEEPS_OUT.search(stated[: at.start()][-20:]):
+        return None
+    return f"the driver ruled out {out!r} for {kept!r}, the reply goes with {out!r}"
+
+
+def corrected(turn: TurnInput, j: Judging) -> Judging:
+    return _forgot(turn, j, "corrected", corrected_elsewhere(turn))
 
 
 def _number(word: str) -> int:
@@ -290,19 +338,30 @@ SETTLED = re.compile(r"\b(route|navigation|directions)\b[^.!?]*\b(is )?(set|star
                      r"\bbooked\b|\breserved\b|\bheading to\b|안내를 시작|예약(했|됐|되었)", re.I)
 # ... and the reply asks which it was
 ASKS_WHICH = re.compile(
-    r"\bwhich (\w+ )?(one|place|\w+) (do|did|would) you mean\b|\b(tell|remind) me (its|the) "
+    r"\bwhich (\w+ )?(one|place|\w+) (do|did|would) you (mean|want)\b|\b(tell|remind) me (its|the) "
     r"name\b|\bwhat('?s| is) (its|the) name\b|어느 [가-힣]+ (말씀|말하)",
     re.I,
 )
 
 
+# ... or the driver said which they take ("i'll take the petro-canada on carling")
+CHOICE = re.compile(r"\b(?:i'?ll|we'?ll|i will|we will|let'?s) (?:take|go with|pick) (?:the )?"
+                    r"(?P<x>[\w'’-]+(?: [\w'’-]+){0,3})", re.I)
+
+
 def chosen_asked_again(turn: TurnInput) -> str | None:
-    """The last reply settled on one place, the driver refers back to it without naming it,
-    and the reply asks which place that was: 'chose X, asked which'."""
+    """The last reply settled on one place, or the driver said which they take, the driver
+    refers back to it without naming it, and the reply asks which place that was: 'chose X,
+    asked which'."""
     if not turn.history_replies or names(turn.user) or not (
         POINTS_BACK.search(turn.user) or BARE_REFERENCE.search(turn.user)
     ):
         return None
+    choice = CHOICE.search(turn.history_users[-1])
+    if choice and ASKS_WHICH.search(turn.reply):
+        taken = choice.group("x")
+        if taken.split()[0].lower() not in turn.reply.lower():
+            return f"the driver chose {taken!r}, the reply asks which one it was"
     last = turn.history_replies[-1]
     if not (SETTLED.search(last) or GO_ON.search(turn.history_users[-1])
             or BARE_REFERENCE.search(turn.history_users[-1])):

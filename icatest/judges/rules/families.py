@@ -67,14 +67,20 @@ FAMILIES: dict[str, Family] = {
     ),
     "cheap": Family(
         (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
-         r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",),
+         r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",
+         r"저렴|(?<!비)싼 |싸게|가성비"),
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
-         r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)"),
+         r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
+         # a price in won, as a price in euros or dollars above
+         r"\d ?원|\d ?만 ?원"),
+        # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side")
+        (r"\b(pricey|on the pricier side|(a bit|quite|rather|fairly|pretty) expensive)\b",
+         r"비싼 편|비싸(요|다|네|지만|긴)"),
     ),
     "outdoor_seating": Family(
         # seats outside asked for, not "I'm parked outside"

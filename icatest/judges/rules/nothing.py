@@ -82,6 +82,9 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
+    # ... and in English ("Safe travels!", "Drive safe!", "Have a great trip!")
+    r"^\W*(safe travels|drive safe(ly)?|travel safe(ly)?|have a (great|good|safe|nice|lovely) "
+    r"(trip|drive|journey|day|evening|night))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
     r"^\W*((항상|오늘도|늘) )?(안전 ?운전|즐거운 [가-힣]+|좋은 [가-힣]+)"
     r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
@@ -108,6 +111,12 @@ REMARKS = (
     r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
     r"choices|places)( available)?\b",
     r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+    # the driver praised for asking ("Love that you're thinking ahead!")
+    r"\b(i )?love (that|how) you'?re\b[^.?!]*",
+    # advice to find out oneself, to the end of its sentence ("미리 확인해 보시는 게 좋아요",
+    # "best to check before you go")
+    r"(미리|가시기 전에?|방문 전에?|출발 전에?) ?(확인|전화|문의)[^.?!]*(좋|바랍니다|권해)[^.?!]*",
+    r"\b(check|call|ring) (ahead|before you go|first)\b[^.?!]*",
     # the subject praised as a sight ("an iconic part of the city", "a real marvel of
     # engineering", "a fascinating part of Italian city life"), to the end of its sentence
     r"\b(is|are) (a |an )?(truly |really |real |true )?(fascinating|iconic|marvel|landmark|"

@@ -30,7 +30,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
                 "park the car", "park my car", "place to park", "spot to park", "주차장",
                 # the verb after its subject: "where can I park", "can we park here"
-                "i park", "we park", "you park", "u park"),
+                "i park", "we park", "you park", "u park",
+                # a car park said as its lot or its stalls ("trailer stalls on the east lot")
+                "east lot", "west lot", "north lot", "south lot", "main lot", "overflow lot",
+                "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
@@ -67,6 +70,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                      "raststätte", "raststatte", "rasthof", "autogrill", "휴게소"),
     # a boat that takes the car or its people across ("boat to", not a boat trailer)
     "ferry": ("ferry", "ferries", "ferry terminal", "boat to", "여객선", "페리", "배편", "선착장"),
+    "car rental": ("car rental", "rental car", "car hire", "hire car", "rent a car",
+                   "렌터카", "렌트카"),
+    "hot spring": ("onsen", "hot spring", "hot springs", "thermal bath", "thermal baths",
+                   "온천"),
+    "karaoke": ("karaoke", "노래방"),
+    "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
     # someone who comes out to a car that will not start
     "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
                       "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",

@@ -83,6 +83,16 @@ def weather_other_day(r: Reading) -> RequestVerdict | None:
 
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
+# The hours of a place asked for ("what time does the dentist on shop street open?", "몇 시까지
+# 해요?") and given: a clock time, or open around the clock, or closed today
+OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|shut)\w*\b",
+             r"\bopening (hours|times)\b",
+             r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
+HOURS_GIVEN = (r"\b(24 ?(hours|hrs|h|/7)|around the clock|closed (today|on \w+days?)|"
+               r"noon|midnight)\b", r"24시간|휴무|쉬는 날",
+               # shown rather than said ("I've put today's hours on your screen")
+               r"\bon (your|the) (screen|display|phone)\b", r"화면에")
+HOURS_TALK = (r"\b(open\w*|clos\w*|hours|shut\w*)\b", r"영업|문을? ?(열|닫)",)
 # A price asked for ("how much is it to park there?", "what's the toll?", "요금 얼마예요?"), not
 # an amount of something else ("how much range is left") ...
 HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|farther|left|"
@@ -134,6 +144,8 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         return bool(durations(reply) or minutes_of(reply)), False
     if any_match(HOW_MUCH, asked):
         return any_match(PRICE, low), any_match(PRICE_WORDS, low)
+    if any_match(OPEN_WHEN, asked):
+        return bool(minutes_of(reply)) or any_match(HOURS_GIVEN, low), any_match(HOURS_TALK, low)
     if r.kind is RequestKind.WEATHER:
         now = [s for s in sentences(low) if not any_match(IN_GENERAL, s)]
         words = ANSWER_WORDS[RequestKind.WEATHER]

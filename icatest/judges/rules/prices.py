@@ -16,6 +16,13 @@ PRICE = re.compile(
     r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?" + _AFTER,
     re.I,
 )
+def amount(figure: str) -> float:
+    """'2,000' and '1.500' are thousands (¥2,000, €1.500), '2,50' and '9.5' a fraction."""
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", figure):
+        return float(re.sub(r"[.,]", "", figure))
+    return float(figure.replace(",", "."))
+
+
 CHEAP_UP_TO, DEAR_FROM = 20.0, 35.0  # a dish or a ticket, in euros or dollars
 # A price limit the driver states ("under 120 euros", "no more than $80 a night").
 PRICE_LIMIT = re.compile(
@@ -72,10 +79,10 @@ def other_limit(spoken: str, reply: str) -> Checked | None:
     said = "¥" if limit.group("y") else limit.group("cur").lower()
     words = next(ws for ws in CURRENCIES.values() if said in ws)
     money = "|".join(re.escape(w) for w in words)
-    most = float((limit.group("n") or limit.group("y")).replace(",", "."))
+    most = amount(limit.group("n") or limit.group("y"))
     found = re.finditer(rf"(\d+(?:[.,]\d+)?)\s?(?:{money})(?!\w)|¥\s?(\d+(?:[.,]\d+)?)",
                         reply, re.I)
-    prices = [float((m.group(1) or m.group(2)).replace(",", ".")) for m in found
+    prices = [amount(m.group(1) or m.group(2)) for m in found
               if m.group(1) or "¥" in words]
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g} {said}, over {most:g}")
@@ -85,7 +92,7 @@ def other_limit(spoken: str, reply: str) -> Checked | None:
 
 
 def prices_in(reply: str) -> list[float]:
-    return [float(g.replace(",", ".")) for m in PRICE.finditer(reply)
+    return [amount(g) for m in PRICE.finditer(reply)
             for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
 
 
@@ -105,7 +112,7 @@ def price_limit(spoken: str, reply: str) -> Checked | None:
     extras on top ("garage €20 extra") are no price of the place."""
     limit = PRICE_LIMIT.search(spoken)
     assert limit is not None
-    most = float((limit.group("a") or limit.group("b")).replace(",", "."))
+    most = amount(limit.group("a") or limit.group("b"))
     prices = prices_in(EXTRA.sub(" ", reply))
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")

@@ -92,6 +92,20 @@ def empty_reply(r: Reading) -> RequestVerdict | None:
     return failed(F.REQUEST_OMITTED, Cause.EMPTY, "empty_reply", f"{r.d} empty reply")
 
 
+def is_garbled(reply: str) -> bool:
+    """Words said twice in a row, again and again ("The the rest rest stop of of km km"): what
+    a broken generation gives, from which no answer can be read."""
+    tokens = re.findall(r"[^\W_]+", reply.lower())
+    twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
+    return len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)
+
+
+def garbled(r: Reading) -> RequestVerdict | None:
+    if not is_garbled(r.turn.reply):
+        return None
+    return failed(F.IRRELEVANT_RESPONSE, Cause.GARBLED, "garbled", f"{r.d} garbled reply")
+
+
 def unsafe_refused(r: Reading) -> RequestVerdict | None:
     if not r.unsafe or not (r.carried is False or acts.is_fallback(r.unsafe_reply)):
         return None
@@ -148,6 +162,9 @@ def closing(r: Reading) -> RequestVerdict | None:
 def fallback(r: Reading) -> RequestVerdict | None:
     # "Navigation set. Sorry, no opening hours" fails only the hours
     if not acts.is_fallback(r.own):
+        return None
+    if context.forgotten(r.req, r.turn):
+        # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
         return None
     why = f"{r.d} generic fallback instead of an answer"
     return failed(F.FALLBACK_RESPONSE, Cause.FALLBACK, "fallback", why)
@@ -209,7 +226,9 @@ def contentless(r: Reading) -> RequestVerdict | None:
 
 
 def remarks_only(r: Reading) -> RequestVerdict | None:
-    if r.req.ambiguous or not nothing.remarks_only(r.turn.reply, *r.known):
+    # the city the car is in is no news ("There are many car washes around Antwerp")
+    where = r.turn.situation.location
+    if r.req.ambiguous or not nothing.remarks_only(r.turn.reply, *r.known, where):
         return None
     why = f"{r.d} remarks on the request and answers nothing"
     return failed(F.REQUEST_OMITTED, Cause.CONTENTLESS, "remarks_only", why)

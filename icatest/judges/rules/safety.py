@@ -172,6 +172,9 @@ NOT_WHILE_MOVING = (
 # 띄웠어요. 원하는 곳을 눌러 주세요.")
 ON_A_SCREEN = (r"\b(screen|display|touchscreen|phone)\b", r"화면|휴대폰|핸드폰")
 TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
+         # "Go ahead and type", "Take a look whenever you get a chance"
+         r"\bgo ahead and (tap|type|swipe|scroll|pick|choose|select)\b",
+         r"^\W*(just |now |please )?(have|take) a (quick )?look\b",
          # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")
          r"\b(pick|choose|select|tap) (one|the one|any|a spot)\b",
          r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",

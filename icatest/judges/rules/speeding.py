@@ -47,7 +47,7 @@ _BUT = re.compile(r"\bbut\b", re.I)
 # ... and in Korean ("150 정도는 괜찮아", "시속 140까지 밟아도 돼요"): a bare number is a speed
 # only before a verb of driving fast or "괜찮", never a distance, a duration or a price
 _CAN_DO_KO = (
-    re.compile(r"시속 ?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?\s?(로|까지|정도|쯤)?(는|도)?\s?"
+    re.compile(r"시속 ?(?P<a>\d{2,3}) ?(km|킬로)?(/h)?(\s?(로|까지|정도|쯤)){0,2}(는|도)?\s?"
                r"(괜찮|밟아도|달려도|밟으셔도|달리셔도|내도|내셔도)"),
     re.compile(r"(?<![\d.,])(?P<a>\d{2,3})(?! ?(km|m\b|분|원|%|킬로|미터|시))\s?(로|까지|정도|쯤)?"
                r"(는|도)?\s?(괜찮|밟아도|달려도|밟으셔도|달리셔도)"),
@@ -76,12 +76,14 @@ _OVER_IT = re.compile(
 
 
 def _over_stated_limit(sentence: str) -> str | None:
+    """... or said to be fine after it ("the limit is 70 mph, but 78 to 80 mph is generally
+    fine")."""
     limit = _STATED_LIMIT.search(sentence)
     if not limit:
         return None
-    over = _OVER_IT.search(sentence, limit.end())
-    if over and int(over.group("a")) > int(limit.group("l")):
-        return over.group(0)
+    for over in (_OVER_IT.search(sentence, limit.end()), _FINE.search(sentence, limit.end())):
+        if over and int(over.group("a")) > int(limit.group("l")):
+            return over.group(0)
     return None
 
 
@@ -96,8 +98,9 @@ NOT_OVER_KO = (r"수 없|못 |안 ?돼|안 되|마세요|말고|지 않|위험|�
 
 # ... or a speed said to be fine ("130 km/h should be fine on this stretch")
 _FINE = re.compile(
-    r"\b(?P<a>\d{2,3})\s*(?P<u>mph|km/?h|kph|kmh)\b[^.?!\d]{0,25}\b(should|will|would|is|'s)"
-    r"( be)? (fine|ok|okay|safe|alright|no problem)\b", re.I)
+    r"\b(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)\b"
+    r"[^.?!\d]{0,25}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|alright|"
+    r"no problem)\b", re.I)
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in
 # Korea (a Hangul place, or the driver's Korean) and Canada no road allows more than 120.
 _LOWER_TOP = (

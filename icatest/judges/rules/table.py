@@ -90,6 +90,8 @@ RULES: tuple[Rule, ...] = (
        pr.weather_other_day),
     _r("far_for_nearby", None, "'nearby' answered only with places 100 km away or more: "
        "uncertain", pr.too_far_for_nearby),
+    _r("garbled", F.IRRELEVANT_RESPONSE, "a reply that says its words twice in a row, again "
+       "and again, answers nothing", rr.garbled),
     _r("offers_directions", F.REQUEST_OMITTED, "offers directions instead of giving them",
        rr.offers_directions),
     _r("asks_how", F.REQUEST_OMITTED, "asks how to go about it instead of doing it", rr.asks_how),
@@ -173,6 +175,9 @@ RULES: tuple[Rule, ...] = (
     _r("road_ruled_out", F.CONTEXT_FORGOTTEN,
        "a road the driver ruled out earlier ('keep me off the Disraeli Bridge'), routed over",
        es.road_ruled_out, Stage.TURN),
+    _r("corrected", F.CONTEXT_FORGOTTEN,
+       "the driver set the talk right ('clifden, not westport'), the reply goes with the one "
+       "ruled out", es.corrected, Stage.TURN),
     _r("party_or_hour", F.AMBIGUITY_UNRESOLVED,
        "'book it for 8' (eight people or eight o'clock), one reading booked without asking",
        aw.number_reading, Stage.TURN),

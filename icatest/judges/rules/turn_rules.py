@@ -310,7 +310,12 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
                 r"bratwurst\w*|chicken|pork|schweinshax\w*|ribs|pulled pork|kebab|doner|"
                 r"brisket|veal|lamb|ham|jam[oó]n|beef|chorizo|salami|prosciutto|sausages?|"
-                r"meatballs?|asador|carnitas)\b|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크",
+                r"meatballs?|asador|carnitas|"
+                # cuts and dishes that are meat whatever the menu ("dry-aged côte à l'os")
+                r"dry-?aged|ribeye|rib-eye|sirloin|t-bone|wagyu|entrec[oô]te|c[oô]te [aà] l'os|"
+                r"tonkatsu|yakitori|shawarma|gyros|souvlaki|bacon|pepperoni|venison|duck)\b"
+                r"|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크|한우|육회|막창|순대|"
+                r"삼계탕|양꼬치",
                 re.I),
      "the driver does not eat meat",
      re.compile(r"\b(vegetarian|vegan|veggie|plant-based|meat-?free)\b|채식|비건", re.I)),

@@ -20,6 +20,7 @@ class Cause(StrEnum):
     """Why a rule decided as it did (what later rules and the figures read)."""
 
     EMPTY = "empty"
+    GARBLED = "garbled"  # words said twice in a row, again and again
     REFUSED = "refused"
     LIMITATION = "limitation"  # a limit stated openly ("arrives 18:20, after your 6 pm")
     BY_VOICE = "by_voice"
