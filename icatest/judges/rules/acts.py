@@ -224,6 +224,8 @@ CLARIFY_IF_ABOUT = (  # these only when they speak of the request or offer optio
     r"\b(should|shall) i\b",
     r"\bconfirm\b",
     r"\bis (it|that) (the one|correct)\b",
+    # Korean options, "A인가요, 아니면 B인가요?"
+    r"아니면",
 )
 
 CLOSING = (
@@ -343,7 +345,7 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
         if any_match(CLARIFY, low):
             found.append(q)
         elif any_match(CLARIFY_IF_ABOUT, low):
-            options = " or " in low
+            options = " or " in low or "아니면" in low
             if options or content_stems(low) & subject or new_names(q, request, user):
                 found.append(q)
     return tuple(found)
