@@ -156,7 +156,8 @@ def check_constraint(
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
-                or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
+                or _open_now(spoken, reply, now_minutes) or _open_past(spoken, reply)
+                or _clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -229,6 +230,48 @@ def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
     if closed and CLOSED_NOW.search(reply):
         return Checked(Check.STATED, "the reply says it is not open now")
     return Checked(Check.MISSED, closed) if closed else None
+
+
+# A closing hour the driver needs ("open past midnight", "open after 22:00", "open until 1 am"),
+# held against the closing hours the reply states; none stated is no evidence either way.
+OPEN_PAST = re.compile(r"\bopen (?:past|after|beyond|later than|until|till) (?P<t>midnight|"
+                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+# ... and a reply that says none is open that late ("none stays open past midnight")
+NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find|"
+                            r"no one)\b[^.\n]*\b(past|after|later than|beyond|that late)\b", re.I)
+
+
+def _night_minute(t: str) -> int | None:
+    """A closing hour as minutes from the day's start, small hours after midnight (1 am is
+    25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
+    if t.strip().lower() == "midnight":
+        return 24 * 60
+    times = minutes_of(t)
+    if not times:
+        return None
+    minute = times[0]
+    if minute < SMALL_HOURS:
+        return minute + 24 * 60
+    if minute < 12 * 60 and not re.search(r"[ap]\.?m", t, re.I):
+        return minute + 12 * 60
+    return minute
+
+
+def _open_past(spoken: str, reply: str) -> Checked | None:
+    asked = OPEN_PAST.search(spoken)
+    need = _night_minute(asked.group("t")) if asked else None
+    if need is None:
+        return None
+    closes = [c for m in CLOSES.finditer(reply.replace("midnight", "0:00"))
+              if (c := _night_minute(m.group("t"))) is not None]
+    if not closes:
+        return None
+    last = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
+    if max(closes) >= need:
+        return Checked(Check.HONOURED, f"open until {last}")
+    if NONE_THAT_LATE.search(reply):
+        return Checked(Check.STATED, "the reply says none is open that late")
+    return Checked(Check.MISSED, f"closes by {last}, before the hour asked")
 
 
 # The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").
