@@ -82,7 +82,21 @@ FAMILIES: dict[str, Family] = {
          r"dining|somewhere|place|spot) (outside|outdoors)\b|\b(terrace|patio|beer garden|"
          r"al fresco)\b",),
         (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
+         # the tables placed in the open ("tables right on the water under the plane trees")
+         r"\bopen[- ]air\b|\b(tables?|seats?|seating)\b[^.\n]{0,30}\b(under the (\w+ )?trees|"
+         r"on the (lawn|deck|water|waterfront|beach|sand|pavement|sidewalk)|by the water|"
+         r"in the (sun|courtyard))\b",
          r"야외"),
+    ),
+    # the fuel a diesel car needs: a station said to sell only petrol goes against it; one
+    # named with no word of its fuels is no evidence either way
+    "diesel": Family(
+        (r"\bdiesel\b", r"경유|디젤"),
+        (r"\bdiesel\b", r"경유|디젤"),
+        (r"\b(unleaded|petrol|gasoline|gas|regular) only\b|\bonly (unleaded|petrol|gasoline)\b|"
+         r"\bno diesel\b|\b(doesn'?t|does not|don'?t) (sell|have|stock|carry) diesel\b",
+         r"휘발유만|경유(는|가)? (없|안 ?팔)"),
+        unread_if_silent=True,
     ),
     # before "parking": free parking is a price, and a price for parking goes against it
     "free_parking": Family(
