@@ -82,6 +82,10 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
+    # a wish for the drive, in English ("Happy travels!", "Drive safe!", "Enjoy your evening!")
+    r"^\W*(((have|wishing you) an? )?(safe|happy|great|nice|good|pleasant|lovely) (travels|trip|"
+    r"drive|journey|ride|day|evening)|drive (safe|safely|carefully)|enjoy (your|the) (trip|drive|"
+    r"ride|journey|day|evening))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
     r"^\W*((항상|오늘도|늘) )?(안전 ?운전|즐거운 [가-힣]+|좋은 [가-힣]+)"
     r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
