@@ -41,6 +41,9 @@ DEFER = (
     r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
     # the same promised as a favour ("주차장을 찾아드릴게요!", "바로 알아봐 드릴게요")
     r"(찾아|알아봐|확인해|검색해|조회해) ?(드릴게|드리겠|줄게)",
+    # "right away" promised with no act named ("금방 해 드릴게요", "바로 할게요"), not "바로
+    # 안내해 드릴게요", which names the route
+    r"(바로|금방|곧|얼른) ?(해 ?(드릴게|드리겠|줄게)|할게|하겠습니다)",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
@@ -54,6 +57,7 @@ def is_deferral(reply: str, *sources: str) -> bool:
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
         and not any_match(ANSWER_FIRST, s.lower())
+        and not any_match(FILLER_SENTENCES, s.lower())  # "네~ 알겠습니다! 금방 해 드릴게요"
     ]
     return bool(statements) and all(
         any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
