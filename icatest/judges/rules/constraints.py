@@ -114,7 +114,8 @@ def constraints_in(text: str) -> list[str]:
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
-        if name in ("ev_charging", "fast_charger", "parking", "along_route", "diesel"):
+        if name in ("ev_charging", "fast_charger", "parking", "along_route", "diesel",
+                    "power_outlets"):
             continue  # in a description these are usually the subject, not a constraint
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
