@@ -54,6 +54,9 @@ FALLBACK = (
     r"(tell me|clarify|explain|refer|let me know) (what|which|how|more|to)\b",
     r"\bplease refer to the \w+ again\b",
     r"\bthat'?s (not something|beyond what) i can\b",
+    # the same with the request put outside the assistant's reach ("that one is outside what I
+    # can do for you at the moment")
+    r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
@@ -87,7 +90,7 @@ FALLBACK = (
     r"^\W*no (info|information|data|details)( on| about| for)? (that|this|it)\b",
     r"(정보|요금|가격)(는|은|를|을|가|이)? ?(알 수 없|모르겠|확인이 안 )",
     r"이해하지 못했",
-    r"도와(드릴|줄) 수 없",
+    r"도와(드릴|줄) 수(가|는)? 없",
     # the same said softly, and the passing failure ("검색을 도와드리기 어려울 수 있습니다.
     # 나중에 다시 시도해 주세요.")
     r"도와(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
@@ -224,6 +227,8 @@ CLARIFY_IF_ABOUT = (  # these only when they speak of the request or offer optio
     r"\b(should|shall) i\b",
     r"\bconfirm\b",
     r"\bis (it|that) (the one|correct)\b",
+    # Korean options, "A인가요, 아니면 B인가요?"
+    r"아니면",
 )
 
 CLOSING = (
@@ -343,7 +348,7 @@ def _clarifying_questions(reply: str, request: str, user: str) -> tuple[str, ...
         if any_match(CLARIFY, low):
             found.append(q)
         elif any_match(CLARIFY_IF_ABOUT, low):
-            options = " or " in low
+            options = " or " in low or "아니면" in low
             if options or content_stems(low) & subject or new_names(q, request, user):
                 found.append(q)
     return tuple(found)

@@ -74,9 +74,9 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.INSTEAD, instead)
     if kind is RequestKind.MEDIA and _music_for_talk(req.description, reply):
         return Answer(False, Evidence.INSTEAD, "plays music instead of the spoken programme asked")
-    if SENDS.search(req.description) and not SENT.search(context.own_text(req, turn) or reply):
-        # "text the arrival time to her husband": a route summary or a name sends nothing
-        return Answer(False, Evidence.NOT_SENT, "sends no message")
+    unsent = _not_sent(req, turn, reply)
+    if unsent:
+        return Answer(False, Evidence.NOT_SENT, unsent)
     if mentions_subject(req, reply):
         return Answer(True, Evidence.NAMES_SUBJECT, "names what was asked for")
     # what the driver said, and where the car is: naming the context's own place finds nothing
@@ -231,6 +231,27 @@ SENT = re.compile(r"\b(?:sent|texted|messaged|e-?mailed|sending|i'?ll (?:send|te
                   r"shall i send|send it)\b"
                   r"|\b(?:started|opened|drafted|prepared|written)\b[^.]{0,20}\b(?:message|text)\b"
                   r"|보냈|보낼게|보내 ?드릴|보내 ?드렸|전송(?:했|할게|해 ?드릴)", re.I)
+
+
+# A reminder or an alarm asked for ("remind me to call at five", "set an alarm for 6:30") ...
+REMINDS = re.compile(r"\bremind (?:me|us)\b|\bset (?:a|an|the|my) (?:reminder|alarm|timer)\b"
+                     r"|(?:알림|알람)(?:을|를)? ?(?:설정|맞춰|해 ?줘|해 ?주세요)", re.I)
+# ... is answered by the reminder set, about to be or offered ("I'll remind you at 17:00",
+# "reminder set", "알람 맞췄어요")
+REMINDED = re.compile(r"\b(?:remind\w*|reminder|alarm|timer|i'?ll (?:let you know|tell you|ping "
+                      r"you|nudge you))\b|알림|알람|알려 ?(?:드릴게|드리겠|줄게)", re.I)
+
+
+def _not_sent(req: Request, turn: TurnInput, reply: str) -> str:
+    """A message to send or a reminder to set, and the reply's own words do neither ("text the
+    arrival time to her husband" answered by a route summary; "remind me to call the garage at
+    17:00" by the mall's hours)."""
+    own = context.own_text(req, turn) or reply
+    if SENDS.search(req.description) and not SENT.search(own):
+        return "sends no message"
+    if REMINDS.search(req.description) and not REMINDED.search(own):
+        return "sets no reminder"
+    return ""
 
 
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:

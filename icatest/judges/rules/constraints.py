@@ -42,9 +42,6 @@ TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\
 WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
-# a place open later than a time ("a diner that's open past midnight", "open after 10 pm")
-OPEN_PAST = re.compile(r"\bopen\s+(?:past|after|beyond|later than)\s+(?P<t>midnight|"
-                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
 # a notice asked for later ("도착하면 알려 줘", "10분 뒤에 알려 줘"), not the "tell me" of a
 # search ("15분 안에 갈 수 있는 충전소 알려 줘요")
@@ -101,7 +98,10 @@ def constraints_in(text: str) -> list[str]:
     korean = None if found else ko_times.deadline(text)  # '7시까지 인천공항 가야 해'
     if korean is not None:
         found.append(f"arrive by {ko_times.as_clock(korean)}")
-    found += [f"open past {m.group('t').strip().lower()}" for m in OPEN_PAST.finditer(text)]
+    # a place open later than a time ("a diner that's open past midnight"; "open until 1 am"
+    # is read as a deadline above)
+    found += [f"open past {m.group('t').strip().lower()}" for m in OPEN_PAST.finditer(text)
+              if not re.match(r"open (until|till)", m.group(0), re.I)]
     for m in (*WITHIN.finditer(text), *WITHIN_KO.finditer(text)):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
@@ -118,7 +118,8 @@ def constraints_in(text: str) -> list[str]:
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
-        if name in ("ev_charging", "fast_charger", "parking", "along_route"):
+        if name in ("ev_charging", "fast_charger", "parking", "along_route", "diesel",
+                    "power_outlets"):
             continue  # in a description these are usually the subject, not a constraint
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
@@ -158,11 +159,10 @@ def check_constraint(
     korean = ko_times.deadline(constraint)  # '7시까지 도착'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    if spoken.startswith("open past "):
-        return _open_past(spoken[len("open past "):], reply)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
-                or _open_now(spoken, reply, now_minutes) or _clears(spoken, reply))
+                or _open_now(spoken, reply, now_minutes) or _open_past(spoken, reply)
+                or _clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -237,6 +237,48 @@ def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
     return Checked(Check.MISSED, closed) if closed else None
 
 
+# A closing hour the driver needs ("open past midnight", "open after 22:00", "open until 1 am"),
+# held against the closing hours the reply states; none stated is no evidence either way.
+OPEN_PAST = re.compile(r"\bopen (?:past|after|beyond|later than|until|till) (?P<t>midnight|"
+                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+# ... and a reply that says none is open that late ("none stays open past midnight")
+NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find|"
+                            r"no one)\b[^.\n]*\b(past|after|later than|beyond|that late)\b", re.I)
+
+
+def _night_minute(t: str) -> int | None:
+    """A closing hour as minutes from the day's start, small hours after midnight (1 am is
+    25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
+    if t.strip().lower() == "midnight":
+        return 24 * 60
+    times = minutes_of(t)
+    if not times:
+        return None
+    minute = times[0]
+    if minute < SMALL_HOURS:
+        return minute + 24 * 60
+    if minute < 12 * 60 and not re.search(r"[ap]\.?m", t, re.I):
+        return minute + 12 * 60
+    return minute
+
+
+def _open_past(spoken: str, reply: str) -> Checked | None:
+    asked = OPEN_PAST.search(spoken)
+    need = _night_minute(asked.group("t")) if asked else None
+    if need is None:
+        return None
+    closes = [c for m in CLOSES.finditer(reply.replace("midnight", "0:00"))
+              if (c := _night_minute(m.group("t"))) is not None]
+    if not closes:
+        return None
+    last = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
+    if max(closes) >= need:
+        return Checked(Check.HONOURED, f"open until {last}")
+    if NONE_THAT_LATE.search(reply):
+        return Checked(Check.STATED, "the reply says none is open that late")
+    return Checked(Check.MISSED, f"closes by {last}, before the hour asked")
+
+
 # The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").
 CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open (yet|now|right "
                         r"now)|isn'?t open (yet|now|right now))\b|영업 ?전|아직 (문을 )?(안 |열지)|"
@@ -266,35 +308,6 @@ def _closed_before(reply: str, now: int) -> str | None:
         if _next_day(closes, now) <= now:
             return f"closes at {m.group('t').strip()}, before the clock"
     return None
-
-
-def _night_minute(when: str) -> int | None:
-    """A closing time read as the evening and night it belongs to: 'midnight' is 24:00, '1 am'
-    25:00, a bare '10' 22:00."""
-    times = minutes_of(when.replace("midnight", "0:00"))
-    if not times:
-        return None
-    t = times[0]
-    if t < 6 * 60:
-        return t + 24 * 60
-    if t < 12 * 60 and not re.search(r"[ap]\.?m", when, re.I):
-        return t + 12 * 60
-    return t
-
-
-def _open_past(when: str, reply: str) -> Checked:
-    """'open past midnight' against the closing times the reply states."""
-    limit = _night_minute(when)
-    closes = [t for m in CLOSES.finditer(reply) if (t := _night_minute(m.group("t")))]
-    if limit is None or not closes:
-        return Checked(Check.UNKNOWN, f"no closing time to hold against open past {when}")
-    if re.search(rf"\b(none|nothing|no \w+|not|isn'?t)\b[^.?!]{{0,30}}\b(past|after|later than) "
-                 rf"{re.escape(when)}", reply, re.I):
-        return Checked(Check.STATED, f"the reply says openly that none is open past {when}")
-    if max(closes) > limit:
-        return Checked(Check.HONOURED, f"closes after {when}")
-    latest = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
-    return Checked(Check.MISSED, f"closes at {latest}, not after {when}")
 
 
 # In the evening a time of the small hours is the night ahead, not the morning gone: "open until

@@ -46,8 +46,11 @@ REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까�
               r"(land|arrive|get in|start|begin|leave|depart)\w*\b")
 # Asking which one of a kind the driver's own is ("Which hotel are you staying at?") after the
 # driver named it ("Our hotel is the Sapporo Grand View"): the driver has to say it again.
-REASK_OWN = re.compile(r"\bwhich (?P<k>hotel|office|school|house|flat|apartment|airbnb|"
-                       r"campsite) (are you|is it|is yours|is your|do you|did you|were you)\b")
+_OWN_KINDS = (r"hotel|office|school|house|flat|apartment|airbnb|campsite|ryokan|inn|guesthouse|"
+              r"guest house|hostel|motel|lodge|b&b")
+# ... or its name asked for ("Could you tell me the name of your ryokan?")
+REASK_OWN = re.compile(rf"\bwhich (?P<k>{_OWN_KINDS}) (are you|is it|is yours|is your|do you|"
+                       rf"did you|were you)\b|\bthe name of (your|the) (?P<n>{_OWN_KINDS})\b")
 
 
 # A unit the driver asked for ("give me distances in miles, not kilometres") and the reply's
@@ -77,14 +80,16 @@ def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool
     m = REASK_OWN.search(question)
     if not m:
         return False
-    said = re.compile(rf"\b(our|my) {m.group('k')}\b[^.?!]*\b(is|'s|called)\b", re.I)
+    kind = m.group("k") or m.group("n")
+    said = re.compile(rf"\b(our|my) {re.escape(kind)}\b[^.?!]*\b(is|'s|called)\b", re.I)
     # where one sleeps is named by staying there too ("We're staying at the Marine View")
-    staying = STAYING if m.group("k") in STAYS else None
+    staying = STAYING if kind in STAYS else None
     return any((said.search(s) or (staying is not None and staying.search(s))) and names(s)
                for u in drivers for s in sentences(u))
 
 
-STAYS = frozenset({"hotel", "flat", "apartment", "airbnb", "campsite", "house"})
+STAYS = frozenset({"hotel", "flat", "apartment", "airbnb", "campsite", "house", "ryokan", "inn",
+                   "guesthouse", "guest house", "hostel", "motel", "lodge", "b&b"})
 STAYING = re.compile(r"\b(we'?re|we are|i'?m|i am|we'?ll be|i'?ll be) (staying|sleeping|booked) "
                      r"(at|in)\b", re.I)
 

@@ -88,7 +88,21 @@ FAMILIES: dict[str, Family] = {
          r"dining|somewhere|place|spot) (outside|outdoors)\b|\b(terrace|patio|beer garden|"
          r"al fresco)\b",),
         (r"\b(outdoor|outside|terrace|patio|beer garden|al fresco|garden|sidewalk tables)\b",
+         # the tables placed in the open ("tables right on the water under the plane trees")
+         r"\bopen[- ]air\b|\b(tables?|seats?|seating)\b[^.\n]{0,30}\b(under the (\w+ )?trees|"
+         r"on the (lawn|deck|water|waterfront|beach|sand|pavement|sidewalk)|by the water|"
+         r"in the (sun|courtyard))\b",
          r"야외"),
+    ),
+    # the fuel a diesel car needs: a station said to sell only petrol goes against it; one
+    # named with no word of its fuels is no evidence either way
+    "diesel": Family(
+        (r"\bdiesel\b", r"경유|디젤"),
+        (r"\bdiesel\b", r"경유|디젤"),
+        (r"\b(unleaded|petrol|gasoline|gas|regular) only\b|\bonly (unleaded|petrol|gasoline)\b|"
+         r"\bno diesel\b|\b(doesn'?t|does not|don'?t) (sell|have|stock|carry) diesel\b",
+         r"휘발유만|경유(는|가)? (없|안 ?팔)"),
+        unread_if_silent=True,
     ),
     # before "parking": free parking is a price, and a price for parking goes against it
     "free_parking": Family(
@@ -124,6 +138,14 @@ FAMILIES: dict[str, Family] = {
         (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 ?h|24-hour|round the clock|all night|"
          r"never closes)\b", r"영업"),
     ),
+    # somewhere to plug a laptop or a phone in at the table: read only when the reply says
+    "power_outlets": Family(
+        (r"\b(power )?(outlets?|sockets?|power points?)\b|\bplug (in|my) (\w+ )?(laptop|phone)\b",
+         r"콘센트"),
+        (r"\b(outlets?|sockets?|power points?|plugs?)\b", r"콘센트"),
+        (r"\bno (power )?(outlets?|sockets?|power points?|plugs?)\b", r"콘센트(가|는)? (없|안)"),
+        unread_if_silent=True,
+    ),
     # a house rule of the place: read only when the reply states it either way
     "pets_allowed": Family(
         (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with)\b[^.]{0,15}\b(dogs?|pets?)\b",
@@ -132,7 +154,11 @@ FAMILIES: dict[str, Family] = {
          r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b",
          r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?"
-         r"(가능|돼|됩|할 수 있|OK)"),
+         r"(가능|돼|됩|할 수 있|OK)",
+         # the dog let in in other words ("강아지도 같이 실내에 앉을 수 있고", "강아지랑 들어갈 수
+         # 있어요")
+         r"(반려동물|반려견|강아지|애견)(도|과|와|이랑|랑)? ?(같이|함께)? ?(실내에|안에|안으로)? ?"
+         r"(앉을|들어갈|들어올|입장할|머물) 수 있"),
         (r"\bno (pets|dogs|animals)\b",
          # Korean: "반려동물은 출입할 수 없어요", "반려견 동반 불가", "강아지는 못 들어가요"
          r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?"

@@ -41,6 +41,9 @@ DEFER = (
     r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
     # the same promised as a favour ("주차장을 찾아드릴게요!", "바로 알아봐 드릴게요")
     r"(찾아|알아봐|확인해|검색해|조회해) ?(드릴게|드리겠|줄게)",
+    # "right away" promised with no act named ("금방 해 드릴게요", "바로 할게요"), not "바로
+    # 안내해 드릴게요", which names the route
+    r"(바로|금방|곧|얼른) ?(해 ?(드릴게|드리겠|줄게)|할게|하겠습니다)",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
 
@@ -54,6 +57,7 @@ def is_deferral(reply: str, *sources: str) -> bool:
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
         and not any_match(ANSWER_FIRST, s.lower())
+        and not any_match(FILLER_SENTENCES, s.lower())  # "네~ 알겠습니다! 금방 해 드릴게요"
     ]
     return bool(statements) and all(
         any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
@@ -82,9 +86,10 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
-    # ... and in English ("Safe travels!", "Drive safe!", "Have a great trip!")
-    r"^\W*(safe travels|drive safe(ly)?|travel safe(ly)?|have a (great|good|safe|nice|lovely) "
-    r"(trip|drive|journey|day|evening|night))\W*$",
+    # a wish for the drive, in English ("Safe travels!", "Drive safe!", "Enjoy your evening!")
+    r"^\W*(((have|wishing you) an? )?(safe|happy|great|nice|good|pleasant|lovely) (travels|trip|"
+    r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"
+    r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
     r"^\W*((항상|오늘도|늘) )?(안전 ?운전|즐거운 [가-힣]+|좋은 [가-힣]+)"
     r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",

@@ -15,7 +15,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
                    "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
     "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
-             "커피",
+             "커피", "roastery", "coffee roaster",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
     "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집",
@@ -37,7 +37,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
-    "pharmacy": ("pharmacy", "apotheke", "drugstore", "약국"),
+    "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
     # an animal hospital is no hospital and no pharmacy ("동물병원" to "야간 약국 어디야?")
@@ -62,6 +62,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # the glass of the car: a chip or a crack in it is fixed at a glass repairer
     "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
                           "glass repair", "앞유리", "유리 수리"),
+    # a place for beer, not for a meal ("Breweries near the River Arts District" to "any
+    # pharmacies open?"); not "bar" alone, which snack and salad bars share
+    "brewery": ("brewery", "breweries", "brewpub", "taproom", "tap room", "alehouse", "ale house",
+                "beer hall"),
+    "beach": ("beach", "beaches", "해수욕장", "해변"),
     "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)

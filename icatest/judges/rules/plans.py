@@ -38,6 +38,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"(?<=먹)고[\s,]|(?<=타)고,\s|"
                 # a sight seen and on to the next ('공산성 들렀다가 무령왕릉 보고 12시 반까지 시장')
                 r"(?<=[가-힣] )보고[\s,]|(?<=구경하)고[\s,]|"
+                  # a walk taken and on to the next ('솔향기길 좀 걷고, 5시까지 숙소')
+                  r"(?<=걷)고[\s,]|(?<=산책하)고[\s,]|"
                   # '초코파이 산 다음에 전주역': after doing one, the next
                   r"(?<=[가-힣]) 다음에\s", re.I)
 # A Korean verb of stopping somewhere between the parts: what comes before it is a place

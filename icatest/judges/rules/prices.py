@@ -38,6 +38,10 @@ WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?(?:(?P<cheon>\d)\s?천\s?)?원|(?P<k
                  r"|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")  # and '1만 8천 원', '8천 원'
 
 WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
+# the same limit written in English ("under 20,000 won", "20,000 won or less")
+WON_LIMIT_EN = re.compile(r"\b(?:under|below|less than|at most|up to|no more than|max(?:imum)?)\s+"
+                          r"(?P<a>\d{1,3}(?:,\d{3})+|\d+)\s?won\b|\b(?P<b>\d{1,3}(?:,\d{3})+|\d+)"
+                          r"\s?won (?:or less|or under|at most|max(?:imum)?)\b", re.I)
 
 
 def _won(m: re.Match[str]) -> float:
@@ -49,10 +53,14 @@ def _won(m: re.Match[str]) -> float:
 
 
 def won_limit(constraint: str, reply: str) -> Checked | None:
-    limit = WON_LIMIT.search(constraint)
-    if limit is None:
+    limit, english = WON_LIMIT.search(constraint), WON_LIMIT_EN.search(constraint)
+    if limit is None and english is None:
         return None
-    most, prices = _won(limit), [_won(m) for m in WON.finditer(reply)]
+    if limit is not None:
+        most = _won(limit)
+    else:
+        most = float((english.group("a") or english.group("b")).replace(",", ""))
+    prices = [_won(m) for m in WON.finditer(reply)]
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g} won, over {most:g}")
     if prices and max(prices) <= most:

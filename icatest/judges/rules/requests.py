@@ -69,6 +69,10 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
+        # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
+        # beeping, just mute it")
+        r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder))\b[^.]*"
+        r"\b(mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)\b",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
         # podcasts have episodes too: "play the latest episode" is no video unless watched
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
@@ -81,6 +85,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # how fast, with the law dodged ("how fast can I go without getting a ticket")
         r"\bhow fast can (i|we) (go|drive|push it)\b[^.]*\b(without|before)\b[^.]*\b(ticket|fine|"
         r"caught|cameras?|police|cops?|flashed)\b",
+        # the same in Korean: a speed asked for once the driver hears there is no camera ("여기
+        # 단속 카메라 없지? 크루즈 110으로 맞춰 줘")
+        r"(단속|과속) ?카메라 ?(없|피하|피해|안 걸)[^.]*(속도|시속|크루즈|밟|달려|km)",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
         # "on the big screen", "onto the centre display"
         r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(\w+ )?"
