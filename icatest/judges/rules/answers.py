@@ -254,9 +254,16 @@ def _not_sent(req: Request, turn: TurnInput, reply: str) -> str:
     return ""
 
 
+HOW_LONG_FAR = re.compile(r"\bhow (long|far)\b|얼마나 (걸|멀)", re.I)
+
+
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
     """A search answered with places of another kind only: those kinds."""
     asked = req.slot("category") or (place_kind(req.description) or "")
+    # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
+    # places it names are where the drive goes, not a kind of place asked for
+    if HOW_LONG_FAR.search(req.description) and (durations(reply) or distances_km(reply)):
+        return None
     # a plan's stops are of several kinds: another kind in the reply is another stop
     one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
                         for t in (req.description, turn.user))
