@@ -193,7 +193,12 @@ DEFLECTION = (
     r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     r"\bwhat makes you (think|say)\b",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
-    r"^\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶)[^.?!]*\?",
+    # (also opening a later sentence: "시장 얘기를 하시네요. 왜 시장에 가고 싶으세요?"), the
+    # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk
+    r"(^|[.!?]\s)\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶|가고 싶|"
+    r"드시고 싶|먹고 싶|하고 싶)[^.?!]*\?",
+    r"왜 [^.?!]{0,25}(떠오르|생각나)(셨|시|었|는)[^.?!]*\?",
+    r"(얘기|이야기)를 하시(네요|는군요|는구나)",
     # the reason for the wish, or what weighs on the driver, asked about ("세차가 필요하다고
     # 느끼시는 이유가 궁금해요", "어떤 점이 가장 신경 쓰이시나요?")
     r"(느끼|생각하|원하|찾으|필요하)(시는|신|는) 이유가 궁금",
