@@ -23,7 +23,8 @@ FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
          r"freeway|expressway|interstate)s?",
-         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피)"),
+         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피|싫|타기 싫)",
+         r"국도로만"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
