@@ -175,8 +175,12 @@ FAMILIES: dict[str, Family] = {
         unread_if_silent=True,
     ),
     "vegetarian": Family(
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식"),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b", r"채식|비건"),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건"),
+        # meat dishes offered with no word of a vegetarian choice ("소고기 해장국", "불고기")
+        (r"(?s)^(?!.*(vegetarian|vegan|veggie|plant[- ]based|meat[- ]free|채식|비건))"
+         r".*(\b(steak\w*|bbq|barbecue|burgers?|schnitzel|pork|beef|brisket|veal|lamb|ribs)\b|"
+         r"삼겹살|갈비|불고기|소고기|돼지고기|고깃집|곱창|족발|스테이크)",),
     ),
     "ev_charging": Family(
         (r"\b(ev charg\w*|charging|charger|plug in)\b",),
