@@ -106,6 +106,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
         # a kind of place asked after ("24시간 하는 세차장 있나요?", "가까운 주유소 어디야?")
         rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",
+        # a place said by what is done there ("펑크 수리하는 데 있어요?", "카시트 빌려주는 곳
+        # 알려 줘")
+        r"[가-힣](하는|되는|파는|주는|할 수 있는|볼 수 있는) (데|곳)[^.?!]{0,6}(있|알려|어디)",
         # a request written as the kind of place alone ("대천 공영주차장", "세차장")
         rf"^[가-힣 ]{{0,20}}({'|'.join(KO_PLACE_WORDS)})\W*$",
     ),
