@@ -25,9 +25,11 @@ from icatest.judges.rules.text import (
     stem,
 )
 
+# "바로 처리했습니다", "요청하신 대로 완료", and "found" with nothing named ("저녁 먹을 식당,
+# 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
+) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았".split())
 
 
 DEFER = (
