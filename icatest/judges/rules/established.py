@@ -184,6 +184,9 @@ AT_PLACE = re.compile(r"\b(?:at|on|near|by) ((?!the\b|your\b|a\b)[a-z][\w'’-]+
 WHERE_GOING_KO = re.compile(r"(?<![가-힣])(거기|그곳|목적지)")
 CHOSEN_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:으로|로) (?:할게요|할게|하겠습니다|"
                        r"정했|정할게|결정했|할래요|할래|하자)")
+# the destination said as such ("오늘 목적지는 남이섬 선착장이야", "목적지는 땅끝 전망대예요")
+DESTINATION_KO = re.compile(r"목적지(?:는|가|은)? (?P<ko>[가-힣]+(?: [가-힣]+){0,2}?)"
+                            r"(?:이야|야|예요|이에요|입니다|이고|이거든|거든)(?![가-힣])")
 TIMED_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:까지|로)(?:는|은)? (?:약 )?\d")
 # words of a Korean place that name no one place ("게스트하우스", "호텔")
 GENERIC_KO = frozenset(
@@ -199,7 +202,7 @@ def destination_referred_elsewhere_ko(turn: TurnInput) -> str | None:
     if not WHERE_GOING_KO.search(turn.user):
         return None
     given = [_korean_place(m.group("ko")) for u in turn.history_users
-             for p in (HEADING_KO, CHOSEN_KO) for m in p.finditer(u)]
+             for p in (HEADING_KO, CHOSEN_KO, DESTINATION_KO) for m in p.finditer(u)]
     # what the reply states, not what it asks (a question back is for `forgets_context`)
     # (a Korean sentence may end in its ending alone: "…걸립니다 바로 안내해 드릴까요?")
     said = re.split(r"(?<=[.!?])\s+|(?<=[다요])\s+(?=[가-힣])", turn.reply)
