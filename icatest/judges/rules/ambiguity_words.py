@@ -117,10 +117,25 @@ def it_of_two(turn: TurnInput) -> str | None:
     named = {t for t, p in THINGS.items() if re.search(p, last, re.I)}
     # a terse report of the state set ("volume 18.") acts as much as "set the volume to 18"
     goes_ahead = acts_on_one(turn.reply, turn.user) or acts.reports_state(turn.reply)
-    if len(named) < 2 or not goes_ahead:
+    if not goes_ahead:
+        return None
+    # two warnings the last reply named ("타이어 공기압 경고, 워셔액 부족 알림"), one of them
+    # switched off now
+    warned = {re.sub(r"\s+", " ", m.group(0).strip().lower()) for m in WARNING.finditer(last)}
+    if len(warned) >= 2:
+        off = [w for w in sorted(warned) if w in re.sub(r"\s+", " ", turn.reply.lower())]
+        if len(off) == 1:
+            return f"the {off[0]}"
+    if len(named) < 2:
         return None
     set_now = [t for t in named if re.search(THINGS[t], turn.reply, re.I)]
     return f"the {set_now[0]}" if len(set_now) == 1 else None
+
+
+# A warning or an alert named in a reply ("the tyre pressure warning", "워셔액 부족 알림")
+WARNING = re.compile(r"(?<![가-힣])[가-힣]{2,6}(?: [가-힣]{2,6}){0,2} ?(?:경고|알림)"
+                     r"(?=[이가을를은는랑와과도,.:\s*]|$)"
+                     r"|\b(?:[a-z]+ ){1,3}(?:warning|alert)\b", re.I)
 
 
 def it_reading(turn: TurnInput, j: Judging) -> Judging:
