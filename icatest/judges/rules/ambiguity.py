@@ -36,7 +36,7 @@ ACTS = re.compile(
     # the terse operator's move, said first ("going to downtown, 14 min.")
     r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄)(어요|습니다)|"
+    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어요|습니다)|"
     r"(켜|꺼|열어|닫아|맞춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)|"
     # going there, said as the assistant's own move ("설봉 공영주차장으로 갈게요",

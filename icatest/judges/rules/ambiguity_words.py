@@ -11,7 +11,9 @@ Each fires only when the reply goes ahead with one reading and asks nothing (`am
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.ambiguity import (
     BARE_OBJECT,
@@ -26,6 +28,7 @@ from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.text import STOP, minutes_of, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
+from icatest.judges.rules.verdicts import Cause, Outcome, decided
 
 # The reply counts the matches of a name: "three contacts named Kasia", "two Alexes in your
 # contacts", "민수가 두 분", "민수 님이 두 명".
@@ -142,13 +145,68 @@ def it_of_two(turn: TurnInput) -> str | None:
     named = {t for t, p in THINGS.items() if re.search(p, last, re.I)}
     # a terse report of the state set ("volume 18.") acts as much as "set the volume to 18"
     goes_ahead = acts_on_one(turn.reply, turn.user) or acts.reports_state(turn.reply)
-    if len(named) < 2 or not goes_ahead:
+    if not goes_ahead:
+        return None
+    # two warnings the last reply named ("타이어 공기압 경고, 워셔액 부족 알림"), one of them
+    # switched off now
+    warned = {re.sub(r"\s+", " ", m.group(0).strip().lower()) for m in WARNING.finditer(last)}
+    if len(warned) >= 2:
+        off = [w for w in sorted(warned) if w in re.sub(r"\s+", " ", turn.reply.lower())]
+        if len(off) == 1:
+            return f"the {off[0]}"
+    if len(named) < 2:
         return None
     set_now = [t for t in named if re.search(THINGS[t], turn.reply, re.I)]
     return f"the {set_now[0]}" if len(set_now) == 1 else None
+
+
+# A warning or an alert named in a reply ("the tyre pressure warning", "워셔액 부족 알림")
+WARNING = re.compile(r"(?<![가-힣])[가-힣]{2,6}(?: [가-힣]{2,6}){0,2} ?(?:경고|알림)"
+                     r"(?=[이가을를은는랑와과도,.:\s*]|$)"
+                     r"|\b(?:[a-z]+ ){1,3}(?:warning|alert)\b", re.I)
 
 
 def it_reading(turn: TurnInput, j: Judging) -> Judging:
     chosen = it_of_two(turn)
     why = f"'it' could be either thing the last exchange set; the reply sets {chosen}"
     return acted_on(turn, j, "it_of_two", why if chosen else None)
+
+
+# Two wishes of the climate that pull against each other in one request: a heating device
+# switched off, or the air con turned up, and the car to be made warm ("시트 열선 끄고 따뜻하게
+# 해 줘", "히터는 끄고 데워 줘", "에어컨 세게 틀어서 따뜻하게"), or the heating turned up and
+# the car to be cooled ("히터 올리고 시원하게"); in English the same ("turn the heating off and
+# warm it up").
+_HEAT = r"(히터|열선|난방|온풍|heat(ing|er)?|seat heat\w*)"
+_COOL = r"(에어컨|냉방|a/?c|air ?con\w*)"
+_OFF_KO = r"(은|는|을|를)? ?(끄|꺼|끈|낮춰|낮추|줄여|약하게)"
+_ON_KO = r"(은|는|을|를)? ?(세게|켜|틀어|올려|강하게|빵빵하게)"
+OPPOSED = (
+    re.compile(rf"{_HEAT}{_OFF_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
+    re.compile(rf"{_COOL}{_ON_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
+    re.compile(rf"{_HEAT}{_ON_KO}[^.?!]*(시원하게|시원해|식혀|춥게)", re.I),
+    re.compile(rf"\b(turn|switch|shut) (off )?(the )?{_HEAT}( off)?\b[^.?!]*\bwarm", re.I),
+)
+
+
+def opposed_wishes(user: str) -> bool:
+    return any(p.search(user) for p in OPPOSED)
+
+
+def opposed_climate(turn: TurnInput, j: Judging) -> Judging:
+    """A request whose two wishes pull against each other (a heater off and the car warmed):
+    its readings conflict. A question that asks which is open; an act on one of them, asking
+    nothing, leaves the ambiguity unresolved."""
+    if len(turn.requests) != 1 or turn.requests[0].simulated or not opposed_wishes(turn.user):
+        return j
+    v = j.verdicts[0]
+    if v.labels - {F.REQUEST_OMITTED}:
+        return j
+    if "?" in turn.reply and not acts_on_one(turn.reply, turn.user) and not v.labels:
+        why = "the request's two wishes conflict; the reply asks which is meant"
+        return replace(j, verdicts=(decided(Outcome.OPEN, Cause.ASKS, "opposed_climate", why),
+                                    *j.verdicts[1:]))
+    if not (acts_on_one(turn.reply, turn.user) or acts.reports_state(turn.reply)):
+        return j
+    why = "the request's two wishes conflict (a heater off and the car warmed); the reply acts"
+    return acted_on(turn, j, "opposed_climate", why)

@@ -131,14 +131,14 @@ def is_deadline(constraint: str) -> bool:
     same reading `check_constraint` checks it by, whatever the words around the time."""
     spoken = constraint.lower().replace("_", " ")
     return spoken.startswith("arrive by ") or bool(DEADLINE.search(spoken)) or (
-        ko_times.deadline(constraint) is not None
+        ko_times.constraint_deadline(constraint) is not None
     )
 
 
 def _spoken(constraint: str) -> str:
     """The constraint in the words the checks read ("20분 이내" is "takes at most 20 min")."""
     korean_limit = TAKING_KO.search(constraint)
-    if korean_limit and ko_times.deadline(constraint) is None:
+    if korean_limit and ko_times.constraint_deadline(constraint) is None:
         return f"takes at most {korean_limit.group('n')} min"
     korean_distance = WITHIN_KO.search(constraint)
     if korean_distance:
@@ -156,7 +156,7 @@ def check_constraint(
     deadline = DEADLINE.search(spoken)
     if deadline:
         return _deadline(deadline.group("t"), reply, now_minutes)
-    korean = ko_times.deadline(constraint)  # '7시까지 도착'
+    korean = ko_times.constraint_deadline(constraint)  # '7시까지 도착', '오후 3시까지'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)

@@ -60,6 +60,19 @@ TABLE = re.compile(
     re.I,
 )
 NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
+# The same in Korean: the party said with who they are or what they do together ("저희 일행이
+# 여섯 명이에요", "오늘 저녁은 다섯 명이 같이 먹어요"), and a table booked for a number ("2명
+# 자리로 예약했습니다", "예약 인원: 4명")
+KO_COUNT = r"(?P<ko>\d+|한|두|세|네|다섯|여섯|일곱|여덟)\s*(?:명|사람)"
+PARTY_KO = re.compile(rf"(?=[^.!?\n]*(?:일행|저희|우리|같이|함께|먹|식사|인원))[^.!?\n]*?"
+                      rf"{KO_COUNT}(?:이|이서|이에요|이예요|이야|입니다|이고)")
+TABLE_KO = re.compile(rf"{KO_COUNT}[^.!?\n]{{0,12}}?(?:자리|테이블|좌석|예약)"
+                      rf"|(?:예약 인원|인원)\W{{1,3}}{KO_COUNT.replace('ko', 'ko2')}")
+KO_NUMBERS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8}
+
+
+def _ko_number(word: str) -> int:
+    return int(word) if word.isdigit() else KO_NUMBERS[word]
 
 
 def _places(text: str) -> set[str]:
@@ -171,6 +184,9 @@ AT_PLACE = re.compile(r"\b(?:at|on|near|by) ((?!the\b|your\b|a\b)[a-z][\w'’-]+
 WHERE_GOING_KO = re.compile(r"(?<![가-힣])(거기|그곳|목적지)")
 CHOSEN_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:으로|로) (?:할게요|할게|하겠습니다|"
                        r"정했|정할게|결정했|할래요|할래|하자)")
+# the destination said as such ("오늘 목적지는 남이섬 선착장이야", "목적지는 땅끝 전망대예요")
+DESTINATION_KO = re.compile(r"목적지(?:는|가|은)? (?P<ko>[가-힣]+(?: [가-힣]+){0,2}?)"
+                            r"(?:이야|야|예요|이에요|입니다|이고|이거든|거든)(?![가-힣])")
 TIMED_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:까지|로)(?:는|은)? (?:약 )?\d")
 # words of a Korean place that name no one place ("게스트하우스", "호텔")
 GENERIC_KO = frozenset(
@@ -186,7 +202,7 @@ def destination_referred_elsewhere_ko(turn: TurnInput) -> str | None:
     if not WHERE_GOING_KO.search(turn.user):
         return None
     given = [_korean_place(m.group("ko")) for u in turn.history_users
-             for p in (HEADING_KO, CHOSEN_KO) for m in p.finditer(u)]
+             for p in (HEADING_KO, CHOSEN_KO, DESTINATION_KO) for m in p.finditer(u)]
     # what the reply states, not what it asks (a question back is for `forgets_context`)
     # (a Korean sentence may end in its ending alone: "…걸립니다 바로 안내해 드릴까요?")
     said = re.split(r"(?<=[.!?])\s+|(?<=[다요])\s+(?=[가-힣])", turn.reply)
@@ -213,9 +229,21 @@ def party_elsewhere(turn: TurnInput) -> str | None:
              for u in turn.history_users for m in PARTY.finditer(u)]
     booked = TABLE.search(turn.reply)
     if not sizes or not booked or PARTY.search(turn.user):
-        return None
+        return party_elsewhere_ko(turn)
     want, got = sizes[-1], _number(booked.group("n") or booked.group("field"))
     if want == got or "?" in turn.reply:
+        return None
+    return f"the driver said they are {want}, the reply books for {got}"
+
+
+def party_elsewhere_ko(turn: TurnInput) -> str | None:
+    """'저희 일행이 여섯 명이에요' earlier, and a table booked for another number."""
+    sizes = [_ko_number(m.group("ko")) for u in turn.history_users for m in PARTY_KO.finditer(u)]
+    booked = TABLE_KO.search(turn.reply)
+    if not sizes or not booked or PARTY_KO.search(turn.user) or "?" in turn.reply:
+        return None
+    want, got = sizes[-1], _ko_number(booked.group("ko") or booked.group("ko2"))
+    if want == got:
         return None
     return f"the driver said they are {want}, the reply books for {got}"
 

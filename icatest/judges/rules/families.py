@@ -23,7 +23,8 @@ FAMILIES: dict[str, Family] = {
     "avoid_highways": Family(
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
          r"freeway|expressway|interstate)s?",
-         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피)"),
+         r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피|싫|타기 싫)",
+         r"국도로만"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
          r"\b(highway|motorway|autobahn|expressway)[- ]free\b",
@@ -206,8 +207,12 @@ FAMILIES: dict[str, Family] = {
         unread_if_silent=True,
     ),
     "vegetarian": Family(
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b",),
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식"),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b", r"채식|비건"),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건"),
+        # meat dishes offered with no word of a vegetarian choice ("소고기 해장국", "불고기")
+        (r"(?s)^(?!.*(vegetarian|vegan|veggie|plant[- ]based|meat[- ]free|채식|비건))"
+         r".*(\b(steak\w*|bbq|barbecue|burgers?|schnitzel|pork|beef|brisket|veal|lamb|ribs)\b|"
+         r"삼겹살|갈비|불고기|소고기|돼지고기|고깃집|곱창|족발|스테이크)",),
     ),
     "ev_charging": Family(
         (r"\b(ev charg\w*|charging|charger|plug in)\b",),

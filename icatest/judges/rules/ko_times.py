@@ -118,6 +118,25 @@ def deadline(utterance: str) -> Said | None:
     return Said(m.start("t"), m.end("t"), _minute(t, None), t.group("day") is not None)
 
 
+# A request's constraint that is a time and nothing more ('오후 3시까지', '낮 12시 전에'): the
+# request it belongs to says where, so it is the deadline of getting there.
+BARE_DEADLINE = re.compile(
+    rf"^\s*(?P<t>{TIME})\s*(?:까지|전에|전까지|이전에|이전까지)(?:는)?\s*(?:도착)?\s*$")
+
+
+def constraint_deadline(constraint: str) -> Said | None:
+    """A constraint's Korean deadline: said with a verb of arriving, or a bare time."""
+    said = deadline(constraint)
+    if said is not None:
+        return said
+    m = BARE_DEADLINE.match(constraint)
+    if not m:
+        return None
+    t = _TIME.match(m.group("t"))
+    assert t is not None
+    return Said(m.start("t"), m.end("t"), _minute(t, None), t.group("day") is not None)
+
+
 def as_clock(said: Said) -> str:
     """A Korean time as the English deadlines are written ('오전 7시' '7:00 am', '6시' '6:00',
     '저녁 7시 반' '19:30'), so that 'by 6' and '6시까지' are read by one rule."""

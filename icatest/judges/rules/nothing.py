@@ -25,9 +25,11 @@ from icatest.judges.rules.text import (
     stem,
 )
 
+# "바로 처리했습니다", "요청하신 대로 완료", and "found" with nothing named ("저녁 먹을 식당,
+# 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-) | frozenset("처리 완료 바로 요청 대로 접수".split())  # "바로 처리했습니다", "요청하신 대로 완료"
+) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았".split())
 
 
 DEFER = (
@@ -78,7 +80,7 @@ FILLER_SENTENCES = (
     r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
-    r"(더|또|다른) 궁금한 (점|거|것|게)",
+    r"(더|또|다른) 궁금(한|하신) (점|거|것|게|사항)",
     # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
     r"^\W*(is there |do you need |would you like |can i (help|do|get) |may i help |"
     r"(how )?else can i |and )?[^.?!,]{0,30}\b(anything|something) else\b[^.?!]*\?",
@@ -91,8 +93,10 @@ FILLER_SENTENCES = (
     r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"
     r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
-    r"^\W*((항상|오늘도|늘) )?(안전 ?운전|즐거운 [가-힣]+|좋은 [가-힣]+)"
+    r"^\W*((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
     r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
+    # the same as advice ("항상 여유를 가지고 안전하게 운전하시기를 권장드립니다")
+    r"^\W*[^.?!]{0,20}안전하게 운전하시(기를|길) (권장|바랍|당부|부탁)[^.?!]*$",
 )
 
 
@@ -135,7 +139,11 @@ REMARKS = (
     r"중요한 (정보|부분|문제|기능|요소)(이)?(죠|지요|잖아요|예요|이에요|입니다|니까요)",
     # the subject said to vary, to the end of its sentence ("할인 카드는 주유소마다 다를 수
     # 있습니다 … 참고해 주세요"), as "tolls can vary"
-    r"(마다|에 따라|따라서?) (다를|다르|달라질|달라|차이가 (있|날))[^.?!]*",
+    r"(마다|에 따라|따라서?) ([가-힣]+ )?([가-힣]+[이가은는] )?(다를|다르|달라질|달라|"
+    r"차이가 (있|날))[^.?!]*",
+    # the weather or the roads said to change often ("산이 많아서 날씨가 자주 바뀌어요")
+    r"(날씨|기상|상황|도로 사정)[이가은는]? (자주|종종|수시로|쉽게) "
+    r"(바뀌|바뀝|변하|변합|달라)[^.?!]*",
 )
 
 

@@ -58,7 +58,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
             "현금 인출기"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
-                  "타이어 매장"),
+                  "타이어 매장",
+                  # a puncture is mended there ("타이어 펑크 수리하는 데")
+                  "puncture repair", "타이어 펑크", "펑크 수리", "타이어 수리"),
     # the glass of the car: a chip or a crack in it is fixed at a glass repairer
     "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
                           "glass repair", "앞유리", "유리 수리"),
@@ -164,6 +166,7 @@ SERVES: dict[str, tuple[str, ...]] = {
     "bakery": ("cafe",),
     "ice cream": ("cafe",),
     "charging station": ("parking", "service area"),  # chargers stand in car parks
+    "tyre shop": ("roadside help",),  # a puncture is also mended at the roadside
     # a service area holds the others, and answers a search for any of them on the motorway
     "service area": ("gas station", "charging station", "restaurant", "cafe", "parking"),
     "gas station": ("service area",),

@@ -57,7 +57,8 @@ TODAY = (r"\b(today|tonight|this (morning|afternoon|evening)|right now|now|curre
 # weekday is left out, since it may be today's own name
 TOMORROW = (r"\btomorrow'?s?\b|내일|\b(this|next|the) weekend\b|\bnext week\b|"
             r"\bday after tomorrow\b|모레|주말|다음 ?주",)
-KO_WEATHER = r"맑|흐리|흐려|비가|비 올|눈이|눈 올|\d+ ?도\b|기온|최고|최저"
+KO_WEATHER = (r"맑|흐리|흐려|비가|비 올|눈이|눈 올|\d+ ?도\b|기온|최고|최저"
+              r"|(눈|비|소나기) ?소식|영하|안개|소나기")  # "내일 철원은 눈 소식 있어요"
 
 
 def _days(text: str) -> tuple[bool, bool]:

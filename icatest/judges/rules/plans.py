@@ -204,11 +204,18 @@ def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
     low = reply.lower()
     if any(_starts_word(low, w) >= 0 for w in _errand_words(stop)):
         return True  # 'bank' in 'Pfandbriefbank', '은행' in '신한은행', 'Reinigung' for cleaning
-    if KO_ERRANDS.search(stop):
-        return False  # a Korean stop is its place word
+    m = KO_ERRANDS.search(stop)
+    if m:
+        # a Korean stop is its place word; '집' that ends a longer word ('꼬막정식집',
+        # '국밥집') is no home but a shop of that kind, named by the rest ('채동선로 꼬막정식')
+        word = re.search(r"[가-힣]*$", stop[:m.start()])
+        rest = word.group(0) if word and m.group(1) == "집" else ""
+        return len(rest) >= 2 and rest in low
     head = _korean_head(stop)
     if head:
-        return any(h in low for h in head)  # '이성당', '첨성대': the place's own name
+        # '이성당', '첨성대': the place's own name; a name after its town's ('보성녹차밭')
+        # also by the rest ('녹차밭 2시 35분')
+        return any(h in low or (len(h) >= 5 and h[2:] in low) for h in head)
     shared = set().union(*(_stems(o) for o in others))
     if (_stems(stop) - shared) & content_stems(reply):
         return True

@@ -113,6 +113,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
         # a kind of place asked after ("24시간 하는 세차장 있나요?", "가까운 주유소 어디야?")
         rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",
+        # a place said by what is done there ("펑크 수리하는 데 있어요?", "카시트 빌려주는 곳
+        # 알려 줘")
+        r"[가-힣](하는|되는|파는|주는|할 수 있는|볼 수 있는) (데|곳)[^.?!]{0,6}(있|알려|어디)",
         # a request written as the kind of place alone ("대천 공영주차장", "세차장")
         rf"^[가-힣 ]{{0,20}}({'|'.join(KO_PLACE_WORDS)})\W*$",
     ),
@@ -132,6 +135,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"fan|mirrors?|wipers?|cruise|battery|range|"
         # the car's tyres, not a shop that fits them ("find a tyre shop" is a search)
         r"(tire|tyre)(?! (shop|place|fitter|store|centre|center|hotel|service|garage)))\b",
+        # a Korean command to a part of the car ("트렁크 닫아 줘", "창문 좀 올려 줘", "열선 켜기")
+        r"(창문|선루프|썬루프|트렁크|에어컨|히터|열선|통풍 ?시트|와이퍼|실내등|사이드 ?미러)"
+        r"(을|를|은|는)? ?(좀 )?(닫|켜|꺼|끄|올려|올리|내려|내리|맞춰|맞추)(?!\s?주는|는)",
     ),
     RequestKind.MEDIA: (r"\b(play|music|song|radio|podcast|volume|playlist|station \d)\b",),
 }
@@ -156,6 +162,9 @@ ANSWER_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.VEHICLE: (
         r"\b(set|setting|turn\w*|switch\w*|adjust\w*|raise|rais\w*|lower\w*|open\w*|clos\w*|"
         r"heat\w*|cool\w*|degrees?|°|level|on|off|warm\w*|%)\b",
+        # the same done or promised in Korean ("트렁크 닫았어요", "창문 올려 드릴게요")
+        r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어|습니다|다)|"
+        r"(켜|꺼|열어|닫아|맞춰|올려|내려) ?(드렸|드릴게|드리겠|줄게|놨|뒀)|(켤|끌|닫을|맞출)게",
     ),
     RequestKind.MEDIA: (r"\b(play\w*|tun\w*|volume|station|song|track|radio|podcast|music)\b",),
 }

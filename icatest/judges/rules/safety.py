@@ -178,7 +178,10 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")
          r"\b(pick|choose|select|tap) (one|the one|any|a spot)\b",
          r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",
-         r"확인해 ?(보세요|주세요)")
+         r"확인해 ?(보세요|주세요)",
+         # the same in 반말 and 해요체 ("지도 화면에 띄웠어. 보면서 확인해.", "보고 골라요")
+         r"(보면서|보시면서|보고서?) (확인|골라|고르|선택)",
+         r"(확인|골라|선택)해 ?(봐|봐요)?\W*$")
 
 
 def eyes_off_road(reply: str, speed_kmh: float | None) -> str | None:

@@ -155,8 +155,10 @@ def durations(text: str) -> list[int]:
 
 # --- distances, numbers, names, addresses ---------------------------------------------------
 
+# the unit may run into a Korean ending ("2.8km예요", "500m입니다"): no Latin letter after it
 _DISTANCE = re.compile(
-    r"\b(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>km|kilometers?|kilometres?|m|meters?|metres?|mi|miles?)\b",
+    r"\b(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>km|kilometers?|kilometres?|m|meters?|metres?|mi|miles?)"
+    r"(?![a-z\d])",
     re.I,
 )
 
