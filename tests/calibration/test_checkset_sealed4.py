@@ -1,10 +1,10 @@
 """The fourth sealed check set (icatest/data/judge/checkset_sealed4.jsonl): single turns written
 and labelled from the rubric before any rule was developed on it, judged once on the final rules
 of the round it was sealed for (docs/offline_backend.md "A fourth sealed check set"), a
-development set since. The figure lives in the docs and its measurement file: these tests check that it parses as `judge turns` input, has the counts the docs give, and
-shares no line, id, reply or (utterance, reply) pair with the training data or any other
-labelled set of icatest/data/judge, the three earlier sealed sets and those added later
-included."""
+development set since. The figure lives in the docs and its measurement file: these tests check
+that it parses as `judge turns` input, has the counts the docs give, and shares no line, id,
+reply or (utterance, reply) pair with the training data or any other labelled set of
+icatest/data/judge, the three earlier sealed sets and those added later included."""
 
 from __future__ import annotations
 
