@@ -54,12 +54,12 @@ def _won(m: re.Match[str]) -> float:
 
 def won_limit(constraint: str, reply: str) -> Checked | None:
     limit, english = WON_LIMIT.search(constraint), WON_LIMIT_EN.search(constraint)
-    if limit is None and english is None:
-        return None
     if limit is not None:
         most = _won(limit)
-    else:
+    elif english is not None:
         most = float((english.group("a") or english.group("b")).replace(",", ""))
+    else:
+        return None
     prices = [_won(m) for m in WON.finditer(reply)]
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g} won, over {most:g}")
