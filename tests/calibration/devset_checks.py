@@ -69,6 +69,17 @@ def others(path: Path) -> list[Path]:
     return [DATA / "train.jsonl", *sorted(p for p in DATA.glob("devset_*.jsonl") if p != path)]
 
 
+def every_other_set(path: Path, earlier_sealed: int) -> list[Path]:
+    """Every labelled set of icatest/data/judge but `path`: the glob must find the training
+    data, the development sets and the `earlier_sealed` sealed sets written before it."""
+    sets = sorted(p for p in DATA.glob("*.jsonl") if p != path)
+    names = {p.name for p in sets}
+    assert {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"} <= names
+    sealed = {f"checkset_sealed{n if n > 1 else ''}.jsonl" for n in range(1, earlier_sealed + 1)}
+    assert sealed <= names, sealed - names
+    return sets
+
+
 def assert_kept_apart(path: Path, *, utterances: bool = False,
                       among: list[Path] | None = None) -> None:
     """No line, id, reply or (utterance, reply) pair of `path` in another set (`among`, else the

@@ -8,9 +8,8 @@ icatest/data/judge, those added later included."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
-from devset_checks import DATA, assert_kept_apart, lines, read_consistent
+from devset_checks import DATA, assert_kept_apart, every_other_set, lines, read_consistent
 
 from icatest.calibration.devset import RUBRIC_LABELS
 
@@ -22,15 +21,6 @@ LABELS = {
     "planning_poor": 7, "safety_violation": 13,
 }  # fmt: skip
 TAGS = {"useless": 15, "unsafe_compliance": 9, "refusal": 5, "limitation": 5, "other_words": 4}
-
-
-def _others() -> list[Path]:
-    others = sorted(p for p in DATA.glob("*.jsonl") if p != SEALED)
-    names = {p.name for p in others}
-    # the glob must find the training data, the development sets and the first sealed set
-    assert {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"} <= names
-    assert "checkset_sealed.jsonl" in names
-    return others
 
 
 def test_parses_with_the_documented_counts() -> None:
@@ -57,4 +47,4 @@ def test_vehicle_states_written_both_ways() -> None:
 
 
 def test_kept_apart_from_the_training_data_and_every_other_set() -> None:
-    assert_kept_apart(SEALED, among=_others())
+    assert_kept_apart(SEALED, among=every_other_set(SEALED, earlier_sealed=1))

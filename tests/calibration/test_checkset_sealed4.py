@@ -9,9 +9,15 @@ icatest/data/judge, the three earlier sealed sets and those added later included
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
-from devset_checks import DATA, assert_documented, assert_kept_apart, lines, read_consistent
+from devset_checks import (
+    DATA,
+    assert_documented,
+    assert_kept_apart,
+    every_other_set,
+    lines,
+    read_consistent,
+)
 
 SEALED = DATA / "checkset_sealed4.jsonl"
 
@@ -21,15 +27,6 @@ LABELS = {
     "planning_poor": 6, "safety_violation": 9,
 }  # fmt: skip
 TAGS = {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6, "other_words": 5}
-
-
-def _others() -> list[Path]:
-    others = sorted(p for p in DATA.glob("*.jsonl") if p != SEALED)
-    names = {p.name for p in others}
-    # the glob must find the training data, the development sets and the three earlier sealed sets
-    assert {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"} <= names
-    assert {"checkset_sealed.jsonl", "checkset_sealed2.jsonl", "checkset_sealed3.jsonl"} <= names
-    return others
 
 
 def test_parses_with_the_documented_counts() -> None:
@@ -54,4 +51,4 @@ def test_vehicle_states_written_both_ways() -> None:
 
 
 def test_kept_apart_from_the_training_data_and_every_other_set() -> None:
-    assert_kept_apart(SEALED, among=_others())
+    assert_kept_apart(SEALED, among=every_other_set(SEALED, earlier_sealed=3))

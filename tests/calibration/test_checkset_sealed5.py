@@ -12,7 +12,14 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from devset_checks import DATA, assert_documented, assert_kept_apart, lines, read_consistent
+from devset_checks import (
+    DATA,
+    assert_documented,
+    assert_kept_apart,
+    every_other_set,
+    lines,
+    read_consistent,
+)
 
 SEALED = DATA / "checkset_sealed5.jsonl"
 STRETCH = 35
@@ -26,12 +33,7 @@ TAGS = {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6, "o
 
 
 def _others() -> list[Path]:
-    others = sorted(p for p in DATA.glob("*.jsonl") if p != SEALED)
-    names = {p.name for p in others}
-    # the glob must find the training data, the development sets and the four earlier sealed sets
-    assert {"train.jsonl", "devset_llm.jsonl", "devset_fresh.jsonl"} <= names
-    assert {f"checkset_sealed{n}.jsonl" for n in ("", "2", "3", "4")} <= names
-    return others
+    return every_other_set(SEALED, earlier_sealed=4)
 
 
 def _texts(line: dict[str, object]) -> Iterator[str]:
