@@ -233,12 +233,15 @@ SENT = re.compile(r"\b(?:sent|texted|messaged|e-?mailed|sending|i'?ll (?:send|te
                   r"|보냈|보낼게|보내 ?드릴|보내 ?드렸|전송(?:했|할게|해 ?드릴)", re.I)
 
 
-# A reminder or an alarm asked for ("remind me to call at five", "set an alarm for 6:30") ...
-REMINDS = re.compile(r"\bremind (?:me|us)\b|\bset (?:a|an|the|my) (?:reminder|alarm|timer)\b"
+# A reminder or an alarm asked for ("remind me to call at five", "set an alarm for 6:30"; not
+# "remind me of the time of the dinner" or "remind me what she said": those ask to be told) ...
+REMINDS = re.compile(r"\bremind (?:me|us)\b(?! (?:of|what|when|where|which|who|how|whether|if)\b)"
+                     r"|\bset (?:a|an|the|my) (?:reminder|alarm|timer)\b"
                      r"|(?:알림|알람)(?:을|를)? ?(?:설정|맞춰|해 ?줘|해 ?주세요)", re.I)
-# ... is answered by the reminder set, about to be or offered ("I'll remind you at 17:00",
-# "reminder set", "알람 맞췄어요")
-REMINDED = re.compile(r"\b(?:remind\w*|reminder|alarm|timer|i'?ll (?:let you know|tell you|ping "
+# ... is answered by the reminder set, about to be or offered, or the event put in the calendar
+# ("I'll remind you at 17:00", "reminder set", "scheduling the yoga class", "알람 맞췄어요")
+REMINDED = re.compile(r"\b(?:remind\w*|reminder|alarm|timer|schedul\w*|calendar|"
+                      r"i'?ll (?:let you know|tell you|ping "
                       r"you|nudge you))\b|알림|알람|알려 ?(?:드릴게|드리겠|줄게)", re.I)
 
 

@@ -21,7 +21,14 @@ from icatest.judges.rules.safety import (
     unsafe_now,
     without_others_refusals,
 )
-from icatest.judges.rules.text import any_match, durations, new_content, sentences
+from icatest.judges.rules.text import (
+    any_match,
+    durations,
+    names,
+    new_content,
+    questions,
+    sentences,
+)
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
 
@@ -182,8 +189,20 @@ def fallback(r: Reading) -> RequestVerdict | None:
     if context.forgotten(r.req, r.turn):
         # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
         return None
+    if _asks_to_pick_again(r):
+        return None
     why = f"{r.d} generic fallback instead of an answer"
     return failed(F.FALLBACK_RESPONSE, Cause.FALLBACK, "fallback", why)
+
+
+def _asks_to_pick_again(r: Reading) -> bool:
+    """"Sorry, I didn't understand which address. Safeway or Trader Joe's?" after the reply
+    before offered those two: it asks the driver to pick again, it does not give up."""
+    offered = names(" ".join(r.turn.history_replies[-1:]))
+    return any(
+        " or " in q.lower() and sum(1 for n in offered if n in q.lower()) >= 2
+        for q in questions(r.turn.reply)
+    )
 
 
 def offers_directions(r: Reading) -> RequestVerdict | None:

@@ -228,8 +228,26 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(s.strip() for s in _SENTENCE_END.split(text) if s.strip())
 
 
+# A reply typed without its question mark still asks when its last sentence opens as a
+# question does and ends with no stop at all ("what time is your yoga class")
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:(?:what|which|how)\s+(?:\w+\s+)?|where\s+|when\s+|who\s+)"
+    r"(?:is|are|was|do|does|did|would|should|can|could|will|shall)\b[^.!?:;\n]*$"
+    r"|^(?:do|does|did|would|should|shall|could|can|is|are)\s+"
+    r"(?:you|i|we|it|there|that|this|your|the)\b[^.!?:;\n]*$", re.I)
+
+
 def questions(text: str) -> list[str]:
-    return [s for s in _sentences(text) if s.rstrip().endswith("?")]
+    return list(_questions(text))
+
+
+@lru_cache(maxsize=4096)
+def _questions(text: str) -> tuple[str, ...]:
+    said = _sentences(text)
+    asked = [s for s in said if s.rstrip().endswith("?")]
+    if said and not asked and _UNMARKED_QUESTION.match(said[-1].strip()):
+        asked.append(said[-1])
+    return tuple(asked)
 
 
 @lru_cache(maxsize=4096)
