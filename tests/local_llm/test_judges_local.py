@@ -42,7 +42,7 @@ def llama_server() -> Iterator[str]:
     port = free_port()
     # fmt: off
     proc = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model),
+        [sys.executable, "-m", "icatest.sut.llama_server", "--model", str(model),
          "--model_alias", "smollm2", "--host", "127.0.0.1", "--port", str(port),
          "--n_ctx", "8192", "--n_threads", "1", "--n_threads_batch", "1"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

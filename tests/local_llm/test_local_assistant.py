@@ -32,8 +32,11 @@ def _icatest(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+SERVER = b"icatest.sut.llama_server"  # the module every launcher command runs
+
+
 def _orphan_servers() -> set[int]:
-    """Process ids of llama_cpp.server processes whose parent is gone (reparented to init): what
+    """Process ids of llama.cpp server processes whose parent is gone (reparented to init): what
     a command that does not stop its server leaves behind. Servers of running programs (another
     test's, a user's) are not counted."""
     found: set[int] = set()
@@ -45,7 +48,7 @@ def _orphan_servers() -> set[int]:
             except OSError:
                 continue
             ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if b"llama_cpp.server" in cmdline and (ppid == 1 or not Path(f"/proc/{ppid}").exists()):
+            if SERVER in cmdline and (ppid == 1 or not Path(f"/proc/{ppid}").exists()):
                 found.add(int(entry.name))
     return found
 
