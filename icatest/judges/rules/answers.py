@@ -255,6 +255,9 @@ def _not_sent(req: Request, turn: TurnInput, reply: str) -> str:
 
 
 HOW_LONG_FAR = re.compile(r"\bhow (long|far)\b|얼마나 (걸|멀)", re.I)
+# the fuel a station sells names the station ("OMV Zlaté Piesky: diesel and 95 octane")
+FUEL_SOLD = re.compile(
+    r"\b(diesel|unleaded|octane|lpg|e10|super plus)\b|\b9[58] ?ron\b|경유|휘발유", re.I)
 
 
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
@@ -275,7 +278,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
-    if others and (place_kind(asked) or asked) not in place_kinds(reply):
+    said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
+    if others and (place_kind(asked) or asked) not in said:
         return f"answered with {', '.join(others)} instead"
     return None
 

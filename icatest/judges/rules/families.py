@@ -73,6 +73,8 @@ FAMILIES: dict[str, Family] = {
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
+         # a price in a currency of its country ("mains around 12–16 leva", "40 lei")
+         r"\d+ ?(leva|lev|lei|kuna|kn|forint|huf|lira|lire|dinars?|rsd|bgn|ron)|"
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
