@@ -24,6 +24,9 @@ FAMILIES: dict[str, Family] = {
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
          r"freeway|expressway|interstate)s?",
          r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피|싫|타기 싫)",
+         # the same as what the driver will not do, or as a note ("고속도로는 안 탈 거야",
+         # "고속도로 제외")
+         r"고속도로\S* ?(안 탈|안 갈|제외)",
          r"국도로만"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
@@ -81,8 +84,10 @@ FAMILIES: dict[str, Family] = {
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
          # a price in won, as a price in euros or dollars above
          r"\d ?원|\d ?만 ?원"),
-        # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side")
-        (r"\b(pricey|on the pricier side|(a bit|quite|rather|fairly|pretty) expensive)\b",
+        # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side", "priciest
+        # around but it's right there")
+        (r"\b(pricey|priciest|dearest|most expensive|on the pricier side|(a bit|quite|rather|"
+         r"fairly|pretty) expensive)\b",
          r"비싼 편|비싸(요|다|네|지만|긴)"),
     ),
     "outdoor_seating": Family(
