@@ -67,7 +67,9 @@ FAMILIES: dict[str, Family] = {
          r"quickest way|fast(er)? route|best route|traffic)\b",
          # "something quick" to eat: a place that serves fast
          r"\b(in and out|grab[- ]and[- ]go|take-?away|drive[- ]?(thru|through)|fast food|"
-         r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b"),
+         r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b",
+         # the wait said to be short ("the line moves fast", "quick service")
+         r"\b(line|queue)s? (moves?|goes|is) (fast|quick\w*)\b|\b(fast|quick) service\b"),
     ),
     "cheap": Family(
         (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
