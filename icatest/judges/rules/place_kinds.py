@@ -55,6 +55,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                           "media markt", "mediamarkt", "best buy", "currys", "전자제품",
                           "휴대폰 매장", "충전 케이블", "충전기 케이블"),
     "playground": ("playground", "spielplatz"),
+    # where a motorhome empties its tanks: no car wash, no campsite
+    "dump station": ("dump station", "dump point", "sani station", "sani-station", "rv dump",
+                     "motorhome service point", "grey water disposal", "오수 처리장"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
             "현금 인출기"),
