@@ -189,6 +189,10 @@ def check_constraint(
 NEGATED = re.compile(
     r"^\W*(?:(?:something|somewhere|anything|a place|one)\s+)?(?:that\s+)?(?:is\s+not|isn'?t|"
     r"not|no|without|other than|except|anything but)\s+(?P<x>[\w' -]+?)\W*$"
+    # a kind of road kept away from ("avoid roads with tram lines", "stay off streets with
+    # cobbles"): the thing the roads have
+    r"|^\W*(?:avoid|stay off|keep off|keep me off)\s+(?:the\s+)?(?:roads?|streets?|routes?)\s+"
+    r"(?:with|that have|along)\s+(?P<r>[\w' -]+?)\W*$"
     r"|^\W*(?P<k>[가-힣 ]+?)\s?(?:은|는)?\s?(?:말고|빼고|제외하고|아닌 ?곳|아닌 ?데)\W*$",
     re.I)
 
@@ -197,11 +201,12 @@ def _ruled_out(constraint: str, low: str) -> Checked | None:
     m = NEGATED.match(constraint.strip())
     if not m:
         return None
-    thing = (m.group("x") or m.group("k") or "").strip().lower()
+    thing = (m.group("x") or m.group("k") or m.group("r") or "").strip().lower()
     stems = content_stems(thing)
     if not stems or not stems <= content_stems(low):
         return Checked(Check.UNKNOWN, f"the reply does not say whether it offers {thing}")
-    if re.search(rf"\b(no|not|without|non-?)\s+{re.escape(thing)}", low):
+    if re.search(rf"\b(no|not|without|non-?|avoid\w*|away from|clear of|off)\s+(the\s+)?"
+                 rf"{re.escape(thing)}", low):
         return Checked(Check.HONOURED, f"the reply rules out {thing} too")
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
