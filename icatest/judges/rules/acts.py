@@ -356,6 +356,18 @@ def answers_yes_no(reply: str, user: str) -> bool:
     return asked and not only_questions(reply) and any_match((POLARITY,), reply.lower())
 
 
+# A side taken first, to a yes/no question ("Short answer: probably not without a stop.",
+# "yes, for motorways.")
+SIDE_FIRST = (r"^\W*((short answer|in short|honestly|sadly)\W+)?(yes|no|nope|yep|probably|likely|"
+              r"unlikely|definitely|not really)\b",)
+
+
+def side_first(reply: str, user: str) -> bool:
+    """The reply opens with the side it takes on the driver's yes/no question."""
+    said = sentences(reply.lower())
+    return bool(said) and any_match(SIDE_FIRST, said[0]) and answers_yes_no(reply, user)
+
+
 def clarifying_questions(reply: str, request: str, user: str) -> list[str]:
     """Questions that ask the driver to pin down *this* request (not 'Anything else?')."""
     return list(_clarifying_questions(reply, request, user))

@@ -203,17 +203,11 @@ def _in_general(r: Reading, reply: str) -> bool:
                 or acts.answers_yes_no(reply, r.turn.user))
 
 
-# A side taken first, to a yes/no question ("Short answer: probably not without a stop.")
-SIDE_FIRST = (r"^\W*((short answer|in short|honestly|sadly)\W+)?(yes|no|nope|yep|probably|likely|"
-              r"unlikely|definitely|not really)\b",)
-
-
 def _missing(r: Reading) -> tuple[bool, bool] | None:
     """(asked for a value it does not carry, speaks in the kind's own words), or None."""
     if r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower()):
         return None
-    said = sentences(r.own.lower())
-    if said and any_match(SIDE_FIRST, said[0]) and acts.answers_yes_no(r.own, r.turn.user):
+    if acts.side_first(r.own, r.turn.user):
         return None  # the question answered first, the rest explains it
     found = _value(r)
     if found is None or found[0]:
