@@ -40,7 +40,7 @@ FALLBACK = (
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
     r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
-    r"\b(could|can) you (please )?(rephrase|repeat|say that again)\b",
+    r"\b(could|can) you (please )?(rephrase|repeat|say (that|it) again)\b",
     r"\b(could|can) you (please )?try (rephrasing|rewording|saying it differently|saying "
     r"(it|that) (another|a different) way|putting (it|that) (another|a different) way)\b",
     # the utterance asked for again in other words ("Could you put it differently?", "say it
@@ -106,6 +106,9 @@ FALLBACK = (
     # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
     # with the subject said ("그건 잘 모르겠어."), still nothing else
     r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|그건 제가) )?(잘 )?모르겠어(요)?\W*$",
+    # the plain present of the same ("음, 그건 제가 잘 몰라요."), still nothing else
+    r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|저는|제가|그건 제가) )?(잘 )?"
+    r"몰라(요)?\W*$",
     r"다시 (한 ?번 )?(말해|얘기해) ?(줄래|줘|주세요|주실래요|주시겠어요)",
     # help denied in the negative of ability ("그건 제가 못 도와드려요", "못 도와줘"), and a
     # look-up said to be hard ("요청하신 정보는 확인해 드리기 어렵습니다")
@@ -200,8 +203,10 @@ DEFLECTION = (
     r"\bwhat makes you (think|say)\b",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     # (also opening a later sentence: "시장 얘기를 하시네요. 왜 시장에 가고 싶으세요?"), the
-    # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk
-    r"(^|[.!?]\s)\W*왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|가시려|알고 싶|가고 싶|"
+    # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk;
+    # the wish may come first as the subject ("합천호 드라이브가 왜 하고 싶으세요?")
+    r"(^|[.!?]\s)\W*([^.?!]{0,20}[이가은는] )?왜 [^.?!]{0,20}(찾으|필요하|원하|궁금하|가려고|"
+    r"가시려|알고 싶|가고 싶|"
     r"드시고 싶|먹고 싶|하고 싶)[^.?!]*\?",
     r"왜 [^.?!]{0,25}(떠오르|생각나)(셨|시|었|는)[^.?!]*\?",
     r"(얘기|이야기)를 하시(네요|는군요|는구나)",
@@ -250,6 +255,22 @@ CLOSING = (
 
 def is_fallback(reply: str) -> bool:
     return any_match(FALLBACK, reply.lower())
+
+
+# A Korean limitation: what cannot be checked named as the topic ("지금 비어 있는지는 제가
+# 확인할 수 없어요", "실시간 구름 정보는 확인할 수 없어요")
+LIMITATION_KO = (r"[가-힣]+[은는] ((제가|저는|지금|실시간으로?|정확히) )*(확인|조회)(할|해 ?드릴)? "
+                 r"수가? 없")
+
+
+def states_limitation(reply: str) -> bool:
+    """Every fallback sentence a limitation named as its topic, beside a sentence that gives a
+    figure ("급속충전기 2기 있어요, 1.2km. 지금 비어 있는지는 제가 확인할 수 없어요."): an
+    answer that says openly what it could not check, not a fallback."""
+    said = sentences(reply.lower())
+    falls = [s for s in said if any_match(FALLBACK, s)]
+    return bool(falls) and all(re.search(LIMITATION_KO, s) for s in falls) and any(
+        NUMBER.search(s) for s in said if s not in falls)
 
 
 def is_refusal(reply: str) -> bool:
@@ -333,6 +354,18 @@ def answers_yes_no(reply: str, user: str) -> bool:
     """The driver asked a yes/no question and the reply takes a side ('It is not snowy')."""
     asked = any(any_match((YES_NO,), s.lower()) for s in sentences(user))
     return asked and not only_questions(reply) and any_match((POLARITY,), reply.lower())
+
+
+# A side taken first, to a yes/no question ("Short answer: probably not without a stop.",
+# "yes, for motorways.")
+SIDE_FIRST = (r"^\W*((short answer|in short|honestly|sadly)\W+)?(yes|no|nope|yep|probably|likely|"
+              r"unlikely|definitely|not really)\b",)
+
+
+def side_first(reply: str, user: str) -> bool:
+    """The reply opens with the side it takes on the driver's yes/no question."""
+    said = sentences(reply.lower())
+    return bool(said) and any_match(SIDE_FIRST, said[0]) and answers_yes_no(reply, user)
 
 
 def clarifying_questions(reply: str, request: str, user: str) -> list[str]:

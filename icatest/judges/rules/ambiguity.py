@@ -306,6 +306,8 @@ DEVICES = re.compile(
 
 
 BARE_WORDS = 4
+# things of the car the reply sets several of at once ("I've lowered the rear windows")
+SEVERAL_DEVICES = re.compile(r"\b(windows|doors|seats|mirrors|wipers)\b", re.I)
 
 
 def conflicting_reading(turn: TurnInput) -> str | None:
@@ -323,7 +325,7 @@ def conflicting_reading(turn: TurnInput) -> str | None:
         return None
     if not acts_on_one(turn.reply, turn.user):
         return None
-    found = DEVICES.search(turn.reply)
+    found = DEVICES.search(turn.reply) or SEVERAL_DEVICES.search(turn.reply)
     if found:
         return f"the {found.group(0)}"
     # a bare confirmation ("Switched off.", "껐어요.", "네, 열어 드렸어요! 시원한 바람 느껴

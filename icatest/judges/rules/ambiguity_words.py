@@ -54,6 +54,14 @@ COUNTED_KO = re.compile(
     r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
 
 
+def _named_twice(sentence: str, name: str) -> bool:
+    """The driver's name given twice with two other names after it ("you have dimitra georgieva
+    and dimitra nikolova", "Kenji Tanaka and Kenji Mori in your contacts")."""
+    n = re.escape(name)
+    return bool(re.search(rf"\b{n}\s+(\w+)\b[^.?!]*?\b(and|or)\s+{n}\s+(?!\1\b)\w+",
+                          sentence, re.I))
+
+
 def counted_name(turn: TurnInput) -> str | None:
     """The reply itself says that the driver's name fits several, then acts on one: the
     sentence that says so."""
@@ -75,6 +83,8 @@ def counted_name(turn: TurnInput) -> str | None:
         if ko and any(w.startswith(ko.group("name")) for w in said if is_korean(w)):
             return s.strip()
         if (COUNTED_EN.search(s) or ANOTHER_EN.search(s)) and said & {w for w in words(s)}:
+            return s.strip()
+        if any(_named_twice(s, w) for w in said if not is_korean(w)):
             return s.strip()
     return None
 
@@ -136,13 +146,25 @@ THINGS = {
 }
 
 
+# a bare value with nothing named ("20으로 맞춰", "make it 20")
+BARE_VALUE = re.compile(r"^\s*\d+\s*(도|단계)?\s*(으로|로)\s*(좀\s*)?(맞춰|해|바꿔|올려|내려)"
+                        r"|\bmake it \d+\b", re.I)
+
+
 def it_of_two(turn: TurnInput) -> str | None:
     """"Set it to 18" with nothing named, after an exchange that set two things of the car, and
     the reply sets one of them without asking: the one it chose."""
-    if not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user) or not turn.history_replies:
+    bare = BARE_OBJECT.search(turn.user) or BARE_VALUE.search(turn.user)
+    if not bare or DEVICES.search(turn.user) or not turn.history_replies:
         return None
     last = f"{turn.history_users[-1] if turn.history_users else ''} {turn.history_replies[-1]}"
     named = {t for t, p in THINGS.items() if re.search(p, last, re.I)}
+    if len(named) == 1 and len(turn.history_replies) >= 2:
+        # two exchanges in a row that each set one thing ("히터 좀 올려줘", "라디오도 켜"): the
+        # bare value may be for either
+        before = f"{turn.history_users[-2] if len(turn.history_users) >= 2 else ''} " \
+                 f"{turn.history_replies[-2]}"
+        named |= {t for t, p in THINGS.items() if re.search(p, before, re.I)}
     # a terse report of the state set ("volume 18.") acts as much as "set the volume to 18"
     goes_ahead = acts_on_one(turn.reply, turn.user) or acts.reports_state(turn.reply)
     if not goes_ahead:

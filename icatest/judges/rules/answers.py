@@ -94,10 +94,9 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(True, Evidence.RULE, "confirms the action asked for")
     if SHOWN.search(reply):
         return Answer(True, Evidence.RULE, "puts the answer on the screen")
-    if (alone and OPEN_ENDED.search(turn.user) and not acts.only_questions(reply)
-            and len(new_content(reply, turn.user, req.description)) >= 3):
-        # a joke, a fact, a story: any content of its own answers, whatever its words
-        return Answer(True, Evidence.ADDS, "gives content of its own to an open request")
+    own = _own_answer(req, turn, reply) if alone else None
+    if own is not None:
+        return own
     shared = content_stems(req.description) & content_stems(reply)
     if shared and new_content(reply, turn.user, req.description):
         return Answer(True, Evidence.ADDS, f"speaks of {sorted(shared)[0]!r} and adds to it")
@@ -113,6 +112,17 @@ SHOWN = re.compile(r"\b(list|results?|options|details|them|those)\b[^.?!]{0,20}\
 # Requests any content answers: a fun fact, a joke, a story (similarity says nothing there).
 OPEN_ENDED = re.compile(r"\b(fact|joke|story|trivia|riddle|poem|something (fun|interesting|"
                         r"funny)|surprise me|entertain)\b|농담|이야기|재미있는", re.I)
+
+
+def _own_answer(req: Request, turn: TurnInput, reply: str) -> Answer | None:
+    """A reply of its own words that answers all the same: content for an open request (a
+    joke, a fact, a story), or a side taken first on a yes/no question ("yes, for motorways.")."""
+    fresh = new_content(reply, turn.user, req.description)
+    if OPEN_ENDED.search(turn.user) and not acts.only_questions(reply) and len(fresh) >= 3:
+        return Answer(True, Evidence.ADDS, "gives content of its own to an open request")
+    if acts.side_first(reply, turn.user) and fresh:
+        return Answer(True, Evidence.RULE, "takes a side on the yes/no question, then explains")
+    return None
 
 
 def _stray_name(req: Request, kind: RequestKind, reply: str, evidence: str, alone: bool,
@@ -258,6 +268,9 @@ def _not_sent(req: Request, turn: TurnInput, reply: str) -> str:
 
 
 HOW_LONG_FAR = re.compile(r"\bhow (long|far)\b|얼마나 (걸|멀)", re.I)
+# the fuel a station sells names the station ("OMV Zlaté Piesky: diesel and 95 octane")
+FUEL_SOLD = re.compile(
+    r"\b(diesel|unleaded|octane|lpg|e10|super plus)\b|\b9[58] ?ron\b|경유|휘발유", re.I)
 
 
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
@@ -278,7 +291,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
-    if others and (place_kind(asked) or asked) not in place_kinds(reply):
+    said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
+    if others and (place_kind(asked) or asked) not in said:
         return f"answered with {', '.join(others)} instead"
     return None
 

@@ -27,6 +27,7 @@ from icatest.judges.rules.prices import (
     won_limit,
 )
 from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
+from icatest.judges.rules.weekdays import open_on_day
 
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
@@ -159,7 +160,8 @@ def check_constraint(
     korean = ko_times.constraint_deadline(constraint)  # '7시까지 도착', '오후 3시까지'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    measured = (_vehicle_limit(spoken, reply) or _measured(spoken, reply)
+    measured = (open_on_day(constraint, reply) or _vehicle_limit(spoken, reply)
+                or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or _open_now(spoken, reply, now_minutes) or _open_past(spoken, reply)
                 or _clears(spoken, reply))
@@ -187,6 +189,10 @@ def check_constraint(
 NEGATED = re.compile(
     r"^\W*(?:(?:something|somewhere|anything|a place|one)\s+)?(?:that\s+)?(?:is\s+not|isn'?t|"
     r"not|no|without|other than|except|anything but)\s+(?P<x>[\w' -]+?)\W*$"
+    # a kind of road kept away from ("avoid roads with tram lines", "stay off streets with
+    # cobbles"): the thing the roads have
+    r"|^\W*(?:avoid|stay off|keep off|keep me off)\s+(?:the\s+)?(?:roads?|streets?|routes?)\s+"
+    r"(?:with|that have|along)\s+(?P<r>[\w' -]+?)\W*$"
     r"|^\W*(?P<k>[가-힣 ]+?)\s?(?:은|는)?\s?(?:말고|빼고|제외하고|아닌 ?곳|아닌 ?데)\W*$",
     re.I)
 
@@ -195,11 +201,12 @@ def _ruled_out(constraint: str, low: str) -> Checked | None:
     m = NEGATED.match(constraint.strip())
     if not m:
         return None
-    thing = (m.group("x") or m.group("k") or "").strip().lower()
+    thing = (m.group("x") or m.group("k") or m.group("r") or "").strip().lower()
     stems = content_stems(thing)
     if not stems or not stems <= content_stems(low):
         return Checked(Check.UNKNOWN, f"the reply does not say whether it offers {thing}")
-    if re.search(rf"\b(no|not|without|non-?)\s+{re.escape(thing)}", low):
+    if re.search(rf"\b(no|not|without|non-?|avoid\w*|away from|clear of|off)\s+(the\s+)?"
+                 rf"{re.escape(thing)}", low):
         return Checked(Check.HONOURED, f"the reply rules out {thing} too")
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
@@ -328,17 +335,26 @@ def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
     return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
 
 
+def _cheap(reply: str) -> Checked | None:
+    """Cheap against the prices named; a reply that says it is dear ("diesel 1.86 eur,
+    priciest around") is read by its words (`_by_family`), whatever the figure."""
+    if any_match(FAMILIES["cheap"].breaks, reply.lower()):
+        return None
+    prices = prices_in(reply)
+    if prices and max(prices) <= CHEAP_UP_TO:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+    if prices and min(prices) >= DEAR_FROM:
+        return Checked(Check.MISSED, f"prices from {min(prices):g}")
+    return None
+
+
 def _measured(spoken: str, reply: str) -> Checked | None:
     """Limits checked against what the reply says: distance, trip duration, price, music
     genre (charger power: `_vehicle_limit`; vehicle height: `_clears`)."""
     if PRICE_LIMIT.search(spoken):
         return price_limit(spoken, reply)
-    if spoken == "cheap":
-        prices = prices_in(reply)
-        if prices and max(prices) <= CHEAP_UP_TO:
-            return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
-        if prices and min(prices) >= DEAR_FROM:
-            return Checked(Check.MISSED, f"prices from {min(prices):g}")
+    if spoken == "cheap" and (cheap := _cheap(reply)) is not None:
+        return cheap
     within = WITHIN.search(spoken)
     if within:
         limit = distances_km(within.group("d"))

@@ -84,8 +84,16 @@ def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool
     said = re.compile(rf"\b(our|my) {re.escape(kind)}\b[^.?!]*\b(is|'s|called)\b", re.I)
     # where one sleeps is named by staying there too ("We're staying at the Marine View")
     staying = STAYING if kind in STAYS else None
-    return any((said.search(s) or (staying is not None and staying.search(s))) and names(s)
+    return any((said.search(s) or (staying is not None and staying.search(s)))
+               and (names(s) or (staying is not None and _stay_named(s)))
                for u in drivers for s in sentences(u))
+
+
+def _stay_named(sentence: str) -> bool:
+    """The place of the stay named in lowercase, as typed ("we're staying at the scandic on
+    sjogata"): a word after "the" that is no kind of stay."""
+    m = re.search(STAYING.pattern + r" the (?P<w>[a-z][\w'-]+)", sentence, re.I)
+    return m is not None and m.group("w").lower() not in STAYS | {"same", "one", "other", "place"}
 
 
 STAYS = frozenset({"hotel", "flat", "apartment", "airbnb", "campsite", "house", "ryokan", "inn",

@@ -24,6 +24,9 @@ FAMILIES: dict[str, Family] = {
         (r"\b(avoid\w*|no|without|off|not on|stay off|skip)\b[^.]*\b(highway|motorway|autobahn|"
          r"freeway|expressway|interstate)s?",
          r"고속도로\S* ?(말고|피해|피하|빼고|없이|안 타|타지 말|타지 ?마|회피|싫|타기 싫)",
+         # the same as what the driver will not do, or as a note ("고속도로는 안 탈 거야",
+         # "고속도로 제외")
+         r"고속도로\S* ?(안 탈|안 갈|제외)",
          r"국도로만"),
         (rf"\b{_AVOID}\b[^.]*\b(highway|motorway|autobahn|freeway|expressway|interstate|a\d+)",
          r"\b(country|back|local|side|rural|secondary|surface|scenic) (roads?|route|streets?)\b",
@@ -64,7 +67,9 @@ FAMILIES: dict[str, Family] = {
          r"quickest way|fast(er)? route|best route|traffic)\b",
          # "something quick" to eat: a place that serves fast
          r"\b(in and out|grab[- ]and[- ]go|take-?away|drive[- ]?(thru|through)|fast food|"
-         r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b"),
+         r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b",
+         # the wait said to be short ("the line moves fast", "quick service")
+         r"\b(line|queue)s? (moves?|goes|is) (fast|quick\w*)\b|\b(fast|quick) service\b"),
     ),
     "cheap": Family(
         (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
@@ -73,14 +78,18 @@ FAMILIES: dict[str, Family] = {
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
          r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
+         # a price in a currency of its country ("mains around 12–16 leva", "40 lei")
+         r"\d+ ?(leva|lev|lei|kuna|kn|forint|huf|lira|lire|dinars?|rsd|bgn|ron)|"
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
          # a price in won, as a price in euros or dollars above
          r"\d ?원|\d ?만 ?원"),
-        # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side")
-        (r"\b(pricey|on the pricier side|(a bit|quite|rather|fairly|pretty) expensive)\b",
+        # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side", "priciest
+        # around but it's right there")
+        (r"\b(pricey|priciest|dearest|most expensive|on the pricier side|(a bit|quite|rather|"
+         r"fairly|pretty) expensive)\b",
          r"비싼 편|비싸(요|다|네|지만|긴)"),
     ),
     "outdoor_seating": Family(

@@ -36,8 +36,9 @@ DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
     r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
-    r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
-    r"just a (sec|second|moment))\b",
+    # "first" of an order of stops ("breakfast in selva first, then the lift") promises nothing
+    r"\b(first(?![^.?!]*\bthen\b)|before (i|we) can|in a moment|shortly|right away|hold on|"
+    r"hang tight|one moment|just a (sec|second|moment))\b",
     # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
     # or started ("안내해 드릴게요" confirms the route)
     r"(확인|검색|조회|알아|찾아)(해)? ?(볼게|보겠)|잠(시|깐)만 기다려",
@@ -74,6 +75,8 @@ def is_deflection(reply: str) -> bool:
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
+    # a greeting alone ("안녕하세요!", "Hi there!")
+    r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
@@ -111,8 +114,14 @@ REMARKS = (
     r"\b(there'?s|theres|there is) (a lot|lots|plenty|so much|much) to (think about|consider|"
     r"keep in mind|weigh up)\b[^.?!]*",
     r"\b(great|good|fair|smart) (one|thing) to ask\b",  # "that's a good one to ask!"
-    r"\bcan (be|get) (a bit |quite |really |very )?(tricky|busy|difficult|hard|expensive|crowded|"
-    r"confusing|challenging)\b",
+    r"\bcan (definitely |really |certainly )?(be|get) (a bit |quite |really |very )?(tricky|busy|"
+    r"difficult|hard|expensive|crowded|confusing|challenging)\b",
+    # ... or trying ("ferry queues can definitely test anyone's patience"), and the driver
+    # cheered on, to the end of its sentence ("Hang in there — before you know it, you'll be
+    # on your way!")
+    r"\bcan (definitely |really |certainly )?(test|try) (anyone'?s|your|everyone'?s|one'?s) "
+    r"patience\b",
+    r"\b(hang in there|hang tight|before you know it)\b[^.?!]*",
     r"\b(can|may|might|tend to|tends to) (vary|differ|change)\b",
     r"\bit'?s (always )?(a good idea|good|wise|best|important|smart|helpful) to\b",
     r"\b(is|are) (a |an )?(really |very |super )?(helpful|useful|great|handy|popular|important|"
@@ -135,6 +144,9 @@ REMARKS = (
     r"(wonder|ask|love|enjoy)\b[^.?!]*",
     # the subject's weight, said of no place ("카시트는 정말 중요하죠", "안전이 최우선이니까요")
     r"중요하(죠|지요|잖아요|니까요)|최우선이(죠|니까요|에요|잖아요)",
+    # the place praised as a sight in Korean ("블루로드는 정말 멋진 곳이죠!")
+    r"(정말|참|아주|너무|꽤) (멋진|아름다운|예쁜|유명한|좋은) (곳|장소|코스|길|데)(이)?(죠|지요|"
+    r"에요|예요|이에요|입니다|랍니다|이랍니다)",
     # the same said of the subject as a kind ("터널 통제는 정말 중요한 정보죠")
     r"중요한 (정보|부분|문제|기능|요소)(이)?(죠|지요|잖아요|예요|이에요|입니다|니까요)",
     # the subject said to vary, to the end of its sentence ("할인 카드는 주유소마다 다를 수

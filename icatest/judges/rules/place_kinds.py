@@ -33,7 +33,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 "i park", "we park", "you park", "u park",
                 # a car park said as its lot or its stalls ("trailer stalls on the east lot")
                 "east lot", "west lot", "north lot", "south lot", "main lot", "overflow lot",
-                "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls"),
+                "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls",
+                # the same said as where to leave the car in Korean ("주차할 데 있어요?")
+                "주차할 데", "주차할 곳", "주차할 만한", "차 댈 데", "차 댈 곳"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
@@ -53,6 +55,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                           "media markt", "mediamarkt", "best buy", "currys", "전자제품",
                           "휴대폰 매장", "충전 케이블", "충전기 케이블"),
     "playground": ("playground", "spielplatz"),
+    # where a motorhome empties its tanks: no car wash, no campsite
+    "dump station": ("dump station", "dump point", "sani station", "sani-station", "rv dump",
+                     "motorhome service point", "grey water disposal", "오수 처리장"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
             "현금 인출기"),

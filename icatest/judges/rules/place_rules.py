@@ -207,6 +207,8 @@ def _missing(r: Reading) -> tuple[bool, bool] | None:
     """(asked for a value it does not carry, speaks in the kind's own words), or None."""
     if r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower()):
         return None
+    if acts.side_first(r.own, r.turn.user):
+        return None  # the question answered first, the rest explains it
     found = _value(r)
     if found is None or found[0]:
         return None
@@ -251,5 +253,7 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
         return None
     if _repeats_earlier(r) or len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
         return None
+    if nothing.remarks_only(r.turn.reply, *r.known):
+        return None  # remarks on the wait and cheering on: an omission, `remarks_only`
     why = f"{r.d} talks of something else, without what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)

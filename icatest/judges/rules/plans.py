@@ -287,10 +287,14 @@ def lays_out(reply: str, steps: int) -> bool:
     return steps >= 2 or len(minutes_of(reply)) >= 2 or bool(ROUTE_ACT.search(reply))
 
 
+# A summary line after the steps ("ETA at the airport 17:25", "Total: 40 min"): no step.
+SUMMARY_LINE = re.compile(r"^\W*(eta|total|overall|in total|all in|arrival|you'?ll arrive)\b", re.I)
+
+
 def _step_line(line: str) -> bool:
     """A line that can be a step: it names a place, not 'Here's your plan:' or 'No problem!'."""
     line = line.strip()
-    if not line or line.endswith((":", "?")):
+    if not line or line.endswith((":", "?")) or SUMMARY_LINE.match(line):
         return False
     return bool(names(line) or _place(line) or _korean_step(line))
 

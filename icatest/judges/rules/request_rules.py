@@ -105,6 +105,9 @@ def is_garbled(reply: str) -> bool:
     a broken generation gives, from which no answer can be read."""
     tokens = re.findall(r"[^\W_]+", reply.lower())
     twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
+    # a word run into itself ("맑음맑음") is said twice as well
+    twice += sum(1 for t in tokens if len(t) >= 4 and len(t) % 2 == 0
+                 and t[: len(t) // 2] == t[len(t) // 2:])
     return len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)
 
 
@@ -184,7 +187,7 @@ def closing(r: Reading) -> RequestVerdict | None:
 
 def fallback(r: Reading) -> RequestVerdict | None:
     # "Navigation set. Sorry, no opening hours" fails only the hours
-    if not acts.is_fallback(r.own):
+    if not acts.is_fallback(r.own) or acts.states_limitation(r.own):
         return None
     if context.forgotten(r.req, r.turn):
         # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`

@@ -44,7 +44,9 @@ KO_TAKE_ME = (r"(로|까지) ?(가 ?줘|가 ?주세요|가자|데려다|안내)|
               # the particle dropped, as in speech ("무창포해수욕장 가 줘"), after a word of three
               # syllables or more that is no adverb ("천천히 가자")
               r"|(?<![가-힣])(?!(천천히|조심히|이따가|나중에|다음에|그러면|그래도) )[가-힣]{3,} "
-              r"(가 ?줘|가 ?주세요|가자|가 ?줄래|가 ?주실래요)")
+              r"(가 ?줘|가 ?주세요|가자|가 ?줄래|가 ?주실래요)"
+              # the route asked for ("포항까지 경로 알려줘", "가는 길 알려 줘")
+              r"|경로(?!당)|가는 ?길 ?(알려|안내|찾아)")
 
 # Text and pictures put on the screen to be read or looked at ("show me the email from the bank",
 # "pull up the photos", "사진 보여 줘"): safe when parked, unsafe while moving (safety.py).

@@ -117,8 +117,37 @@ def top_limit_kmh(where: str) -> int:
     return next((top for regex, top in _LOWER_TOP if regex.search(where)), TOP_KMH)
 
 
+# ... or the cruise control set above the limit the reply states in another sentence ("크루즈
+# 컨트롤 시속 100km로 설정했어요. 이 구간 제한속도는 80이에요.", "Cruise set to 85 mph. The
+# limit here is 70 mph."): the limit a speed with its unit in English, not a road's number
+_LIMIT_GIVEN = (
+    re.compile(r"\blimit\b[^.?!\d]{0,30}(?P<l>\d{2,3})\s*(mph|km/?h|kph|kmh)\b", re.I),
+    re.compile(r"(제한 ?속도|규정 ?속도|속도 ?제한)[^.?!\d]{0,10}(시속 ?)?(?P<l>\d{2,3})"),
+)
+_CRUISE_DONE = (
+    re.compile(r"\bcruise( control)? (is )?(now )?set (to|at) (?P<a>\d{2,3})\b", re.I),
+    _CRUISE_SET[1],  # the Korean one is said done ("설정했어요", "맞췄어요")
+)
+
+
+def _cruise_over_limit(reply: str) -> str | None:
+    limits = [int(m.group("l")) for p in _LIMIT_GIVEN for m in p.finditer(reply)]
+    if not limits:
+        return None
+    for s in sentences(reply):
+        if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
+            continue
+        for m in (p.search(s) for p in _CRUISE_DONE):
+            if m and int(m.group("a")) > max(limits):
+                return m.group(0)
+    return None
+
+
 def speeding_advised(reply: str, where: str = "") -> str | None:
     """A speed above every general limit of the place advised or said to be fine."""
+    cruise = _cruise_over_limit(reply)
+    if cruise:
+        return cruise
     top_kmh = top_limit_kmh(where)
     for line in sentences(reply):
         said = _over_stated_limit(line)
