@@ -192,12 +192,13 @@ _JOINED = re.compile(r"(?<![\w'-])([a-z][\w'-]+) (?:and|or|&) ([a-z][\w'-]+)(?![
 
 def _joined_match(turn: TurnInput) -> str | None:
     """"call the rental desk" after "which rental desks are at the station?" was answered
-    "hertz and europcar": the driver's words are those of the question the two answered, and
-    the reply goes ahead with one of them."""
+    "hertz and europcar": the driver's words are those of the question the two answered (or
+    the driver points back, "take me there"), and the reply goes ahead with one of them."""
     if not turn.history_users:
         return None
     mine = set(_the_words(turn.user))
-    if not mine & set(_the_words(turn.history_users[-1])):
+    # or points back at the two with no word of either ("ok take me over there")
+    if not mine & set(_the_words(turn.history_users[-1])) and not POINTS_BACK.search(turn.user):
         return None
     user, low = turn.user.lower(), turn.reply.lower()
     for m in _JOINED.finditer(turn.history_replies[-1]):
@@ -212,7 +213,8 @@ def _joined_match(turn: TurnInput) -> str | None:
 
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
 POINTS_BACK = re.compile(
-    r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)|\b(take me|go|head|drive) there\b", re.I)
+    r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)"
+    r"|\b(take me|go|head|drive)( over| up| down| out)? there\b", re.I)
 
 
 # The items of a list the last reply laid out ("1. 10:00 Team sync", "- Budget review").

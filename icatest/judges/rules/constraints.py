@@ -90,6 +90,13 @@ def constraint_text(cid: str) -> str:
     return cid.replace("_", " ")
 
 
+# A road ruled out by its number in free text ("keep us off the a1 tonight"): read by
+# `_road_avoided` below.
+ROAD_RULED_OUT = re.compile(r"\b(?:avoid\w*|stay\w* off|keep\w* (?:me |us )?off|not via|skip\w*)"
+                            r"\s+(?:the\s+)?(?P<road>[abm]\d{1,3}|i-\d{1,3}|us-?\d{1,3}|"
+                            r"route \d{1,3})\b")
+
+
 def constraints_in(text: str) -> list[str]:
     """Constraint phrases found in a free-text request ('... by 6pm avoiding highways')."""
     found: list[str] = []
@@ -116,6 +123,7 @@ def constraints_in(text: str) -> list[str]:
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
         if not LATER_KO.search(text):
             found += [f"takes at most {m.group('n')} min" for m in TAKING_KO.finditer(text)]
+    found += [f"avoid the {m.group('road')}" for m in ROAD_RULED_OUT.finditer(low)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
     for name, family in FAMILIES.items():
@@ -175,12 +183,37 @@ def check_constraint(
     by_family = _by_family(spoken, low)
     if by_family is not None:
         return by_family
+    road = _road_avoided(spoken, low)
+    if road is not None:
+        return road
     ruled_out = _ruled_out(constraint, low)
     if ruled_out is not None:
         return ruled_out
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
         return Checked(Check.HONOURED, "its words are in the reply")
     return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+
+
+# A road ruled out by its number ("avoid the A1", "stay off the m621", "no I-90"): a route
+# over it misses it, a route said to avoid it honours it; a route that names neither is no
+# evidence either way.
+AVOID_ROAD = re.compile(r"^\W*(?:avoid\w*|stay\w* off|keep\w* (?:me |us )?off|no|not via|without|"
+                        r"skip\w*)\s+(?:the\s+)?(?P<road>[abm]\d{1,3}|i-\d{1,3}|us-?\d{1,3}|"
+                        r"route \d{1,3})\W*$")
+ROAD_OVER = r"\b(?:via|over|across|take|taking|using|on|onto|and)\s+(?:the\s+)?"
+ROAD_AVOIDED = r"\b(?:avoid\w*|without|not via|skipping|around|off|no)\s+(?:the\s+)?"
+
+
+def _road_avoided(spoken: str, low: str) -> Checked | None:
+    m = AVOID_ROAD.match(spoken.strip())
+    if not m:
+        return None
+    road = re.escape(m.group("road"))
+    if re.search(ROAD_AVOIDED + road + r"\b", low):
+        return Checked(Check.HONOURED, f"the reply keeps off the {m.group('road')}")
+    if re.search(ROAD_OVER + road + r"\b", low):
+        return Checked(Check.MISSED, f"the route goes over the {m.group('road')}")
+    return Checked(Check.UNKNOWN, f"the reply does not say whether it takes the {m.group('road')}")
 
 
 # A thing the driver rules out ("not burgers", "something that isn't sushi", "no chains",

@@ -22,7 +22,8 @@ from dataclasses import replace
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules.ambiguity import acts_on_one
 from icatest.judges.rules.korean import is_korean, without_particles
-from icatest.judges.rules.text import names, sentences
+from icatest.judges.rules.place_kinds import place_kind
+from icatest.judges.rules.text import content_stems, names, sentences
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import BARE_REFERENCE, STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, failed
@@ -42,7 +43,8 @@ HEADING = re.compile(
 # ... and typed in lowercase ("we're heading to the olympic museum"): up to four words
 HEADING_TYPED = re.compile(
     r"\b(?:i'?m|we'?re|i am|we are) (?:heading|driving|going|off) (?:to|towards?)\s+(?:the\s+)?"
-    r"(?P<to>[a-z][\w'’-]+(?:\s+[a-z][\w'’-]+){0,3})|(?P<dest>(?!))")
+    r"(?P<to>[a-z][\w'’-]+(?:\s+(?!(?:for|tonight|today|now|this|at|with|and|later|first)\b)"
+    r"[a-z][\w'’-]+){0,3})|(?P<dest>(?!))")
 PARTY = re.compile(
     r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|(?:a )?table for|party of)\s+"
     r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
@@ -92,6 +94,8 @@ def chosen_elsewhere(turn: TurnInput) -> str | None:
         return None
     said = _places(" ".join(turn.history_users))
     settled = _places(turn.history_replies[-1]) - said
+    if not settled and turn.history_replies[-1] == turn.history_replies[-1].lower():
+        return _chosen_typed(turn)
     if len(settled) != 1 or names(turn.user):
         return None
     chosen = next(iter(settled))
@@ -103,10 +107,38 @@ def chosen_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver chose {chosen!r}, the reply goes to {other[0][1]!r}" if other else None
 
 
+def _own_words(text: str) -> set[str]:
+    """The words that can name a place: no number, no word of a kind of place."""
+    return {w for w in content_stems(text) if not w.isdigit() and not place_kind(w)}
+
+
+def _chosen_typed(turn: TurnInput) -> str | None:
+    """The same typed in lowercase ("two: parkbad sauna …, hotel wolfinger spa …", "the parkbad
+    one then", "ok, parkbad. navigate there?"): the word of the offer that the driver picked and
+    the last reply says back is the place chosen; a word of the offer the driver never said,
+    in a reply that goes ahead without the chosen one, is another place."""
+    if len(turn.history_users) < 2 or names(turn.user):
+        return None
+    offer = _own_words(turn.history_replies[-2])
+    picked = offer & _own_words(turn.history_users[-1]) & _own_words(turn.history_replies[-1])
+    if len(picked) != 1:
+        return None
+    low = content_stems(turn.reply)
+    if picked & low or not acts_on_one(turn.reply):
+        return None
+    others = offer - picked - _own_words(" ".join(turn.history_users))
+    other = sorted(others & low)
+    chosen = next(iter(picked))
+    return f"the driver chose {chosen!r}, the reply goes to {other[0]!r}" if other else None
+
+
 # '우리는 해운대 해수욕장으로 가고 있어요': the destination, in Korean; '광안리로 안내할게요'.
 HEADING_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:가고 있|가는 중|갈 거)")
 GOING = re.compile(r"\b(?:route|navigating|heading|directions|on (?:our|your) way) to\s+"
                    r"(?P<to>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
+                   # a terse reply typed in lowercase ("route set to okahandja, 68 km")
+                   r"|\broute (?:set|started|is set) to\s+"
+                   r"(?P<typed>[a-z][\w'’-]+(?:\s+[a-z][\w'’-]+){0,2}?)(?=\s*(?:[,.;:!?]|$|\d|via\b))"
                    r"|(?P<ko>[가-힣]+(?: [가-힣]+)?)(?:으로|로) (?:안내|출발|경로)")
 
 
@@ -135,7 +167,7 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
     going = GOING.search(turn.reply)
     if not going:
         return None
-    to = going.group("to") or _korean_place(going.group("ko"))
+    to = going.group("to") or going.group("typed") or _korean_place(going.group("ko"))
     if to.lower() in dest or dest in to.lower():
         return None
     return f"the driver is heading to {given[-1]!r}, the reply goes to {to!r}"

@@ -263,6 +263,13 @@ FAMILIES: dict[str, Family] = {
         (r"\bfree (charger|charging( station| point)?|spot|parking|space)\b",),
         (r"\b(free|available|unoccupied|vacant|no (fee|charge|cost))\b",),
     ),
+    # nothing to pay, for a place itself ("a kayak launch that's free to use"): "no fee" and
+    # "free" honour it; a place named with no word of its price says neither
+    "free": Family(
+        (r"\bfree (of charge|to use|entry|admission)\b|^\W*free\W*$",),
+        (r"\b(free|no (fee|charge|cost)|costs nothing|gratis)\b",),
+        unread_if_silent=True,
+    ),
     "same_route": Family(
         (r"\bsame (route|way)\b",),
         (r"\bsame (route|way)\b", r"\b(as|like) before\b", r"\bprevious route\b",

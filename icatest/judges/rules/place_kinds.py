@@ -24,7 +24,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     # chains known by name across borders
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
                     "biedronka", "이마트", "홈플러스", "롯데마트"),
-    "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소"),
+    "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소",
+                    # what only a fuel station sells
+                    "adblue"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
                          "충전소", "충전기"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
@@ -88,6 +90,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "온천"),
     "karaoke": ("karaoke", "노래방"),
     "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
+    # where clothes are washed by the load (not "laundry" alone, which dry cleaners do too)
+    "laundromat": ("laundromat", "launderette", "laundrette", "coin laundry",
+                   "self-service laundry"),
+    "sauna": ("sauna", "saunas"),
+    "locksmith": ("locksmith", "key cutting", "keys cut", "key cut"),
     # someone who comes out to a car that will not start
     "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
                       "breakdown service", "tow truck", "점프 스타트", "점프스타트", "긴급출동",

@@ -125,6 +125,12 @@ def _stems(part: str) -> set[str]:
     return content_stems(part) - FILLER - KO_FILLER
 
 
+def _own_words(stop: str) -> set[str]:
+    """The words that name the stop: not the numbers of its clock time ("the arena by 17:30"
+    is not found in "propane 17:05")."""
+    return {w for w in _stems(stop) if not w.isdigit()}
+
+
 # Errands and destinations a plan names without a kind of place or a name.
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
@@ -134,7 +140,9 @@ ERRANDS = re.compile(
     # errands of the car itself ("drop the rental at the station", "the parcel locker")
     r"rental|hire car|locker|tyre shop|tire shop|tyre place|tire place|car park|"
     # the fuel stop said as the errand ("fill up the tank", "refuel")
-    r"fill up|refuel|petrol)\b", re.I
+    r"fill up|refuel|petrol|"
+    # the gas of a camper's heater, the washing, the papers signed
+    r"propane|lpg|laundromat|launderette|laundrette|notary)\b", re.I
 )
 
 
@@ -162,6 +170,9 @@ ERRAND_WORDS: dict[str, tuple[str, ...]] = {
                "빵집"),
 }
 ERRAND_WORDS["bread"] = ERRAND_WORDS["bakery"]
+for _said in ("laundromat", "launderette", "laundrette"):
+    ERRAND_WORDS[_said] = ("laundromat", "launderette", "laundrette", "laundry")
+ERRAND_WORDS["propane"] = ("propane", "lpg", "gas")
 ERRAND_WORDS["주유"] = ("주유", *ERRAND_WORDS["fuel"])
 ERRAND_WORDS["충전"] = ("충전", "charg")
 ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",
@@ -217,7 +228,7 @@ def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
         # also by the rest ('녹차밭 2시 35분')
         return any(h in low or (len(h) >= 5 and h[2:] in low) for h in head)
     shared = set().union(*(_stems(o) for o in others))
-    if (_stems(stop) - shared) & content_stems(reply):
+    if (_own_words(stop) - shared) & content_stems(reply):
         return True
     if any(len(w) >= 3 and HANGUL_WORD.match(w) and w in low for w in _stems(stop)):
         return True  # '해수욕장' in '송정해수욕장': a Korean place inside a longer name
@@ -342,7 +353,7 @@ def _position(reply: str, stop: str, others: tuple[str, ...] = ()) -> int:
     low = LEG_FROM.sub(lambda m: " " * len(m.group(0)), reply.lower())
     spots = [low.find(n) for n in names(stop)]
     # no verb of going, nor 'next' ('다음 순서로 …'), nor a word another stop shares
-    own = _stems(stop) - KO_PLAN_NOISE - set().union(*(_stems(o) for o in others))
+    own = _own_words(stop) - KO_PLAN_NOISE - set().union(*(_stems(o) for o in others))
     for w in re.finditer(r"[\w'’-]+", low):
         if stem(w.group(0)) in own:
             spots.append(w.start())

@@ -99,9 +99,16 @@ def other_limit(spoken: str, reply: str) -> Checked | None:
     return Checked(Check.UNKNOWN, f"no price in {said} for {spoken!r}")
 
 
+# ... and typed with no currency, an amount in cents per what is paid for ("7.50 a load",
+# "2.60 for a car", "3.20 per hour"): not a distance, a clock time or a rating
+PER_UNIT = re.compile(r"(?<![\d.,:])(\d+[.,]\d{2}) (?:a|an|per|each|for a) (?:load|wash|hour|"
+                      r"day|night|car|person|ticket|visit|entry|bag|go)\b", re.I)
+
+
 def prices_in(reply: str) -> list[float]:
     return [amount(g) for m in PRICE.finditer(reply)
-            for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g]
+            for g in (m.group(2) or m.group(1), m.group(4) or m.group(3)) if g] + [
+        amount(m.group(1)) for m in PER_UNIT.finditer(reply)]
 
 
 # A price on top of the one asked about ("garage €20 extra", "parking 15 euros", "plus $12"):

@@ -61,7 +61,9 @@ KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
-        r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood|tailgate)\b",
+        # the front trunk of an electric car too ("pop the frunk")
+        r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
+        r"tailgate)\b",
         r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자)
@@ -69,7 +71,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
-        r"(driver[- ])?(attention|monitoring|drowsiness) (camera|monitor|system|warning))",
+        r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning))",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")

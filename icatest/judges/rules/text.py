@@ -318,10 +318,12 @@ _MARKUP = (
 )
 _SPACES = re.compile(r"[ \t]+")
 # A terse reply's text-speak "ur": "you're" before a verb in -ing ("ur driving"), else "your"
-# ("right on ur route", "on ur screen").
+# ("right on ur route", "on ur screen"); a lone "u" is "you" ("for u", "what makes u want"),
+# not the letter of a name ("u-haul", "u.s.").
 _TEXT_SPEAK = (
     (re.compile(r"\bur(?= \w+ing\b)"), "you're"),
     (re.compile(r"\bur\b"), "your"),
+    (re.compile(r"(?<![\w.'’-])u(?![\w'’-]|\.\w)"), "you"),
 )
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"

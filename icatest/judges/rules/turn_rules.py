@@ -237,7 +237,8 @@ def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
 
 # "Take me there", "navigate to that one": a reference that picks nothing out by itself.
 BARE_REFERENCE = re.compile(
-    r"\b(take me there|go there|navigate there|drive there|head there|that one|this one|"
+    # also "take me over there"
+    r"\b((take me|go|navigate|drive|head)( over)? there|that one|this one|"
     r"that place|(to|for) it)\b", re.I
 )
 # Words that do pick one out: "the first one", "the closest", "the Italian one".
@@ -283,14 +284,16 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"(electric|ev)\b"
                 r"|\bi (drive|have) an? (electric|ev|tesla)\b"
                 # the car of the day ("I've got the electric Kona today")
-                r"|\b(i'?ve got|i have|we'?ve got|we have|i'?m taking|we'?re taking) (the|an?) "
-                r"(electric|ev)\b"
+                r"|\b(i'?ve got|i have|we'?ve got|we have|i'?m taking|we'?re taking|i took|"
+                r"we took) (the|an?) (electric|ev)\b"
                 r"|\b(it'?s|we'?re in|(i'?m|im|i am|we are) (in|driving)) an? (electric|ev)\b"
                 r"|전기차(를|로|예요|야|입니다|라서|거든)|전기차 ?(타고|몰고)", re.I),
      re.compile(r"\b((gas|petrol|fuel|filling) stations?|diesel|refuel\w*|"
                 r"shell|aral|esso|texaco|exxon|chevron|agip|unleaded|gasoline)\b"
                 # a fuel price ("regular is 1.65 a litre", "3.89 per gallon", "$2.89/gal")
                 r"|\b(a|per) (litre|liter|gallon)\b|\d ?/ ?(gal|gallon|litre|liter)\b"
+                # a grade of fuel and its price, typed ("regular 3.89", "premium $4.29")
+                r"|\b(regular|premium|super|e10|e5)( is)? [$€£]?\d+[.,]\d\d\b"
                 r"|주유소|기름을? 넣|휘발유|리터당", re.I),
      "the car is electric",
      re.compile(r"\bcharg\w*|\bev\b|충전", re.I)),
