@@ -19,7 +19,7 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
-    bare = KO_RESTATED.sub(" ", reply)
+    bare = KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply))
     if bare != reply:
         return is_echo(bare, user)
     low = reply.lower()
@@ -49,6 +49,10 @@ NUMBER_TOKEN = re.compile(r"\d+")
 # is left is the driver's words, as "You'd like a florist …?" is in English.
 KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
                          r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
+
+
+# The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.
+KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)")
 
 
 def in_drivers_script(reply: str, user: str) -> str:

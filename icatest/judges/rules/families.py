@@ -109,9 +109,11 @@ FAMILIES: dict[str, Family] = {
     "free_parking": Family(
         # (a free parking spot is an empty one: `free_spot`)
         (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
-         r"무료 ?주차|주차 ?무료",),
+         r"(무료|공짜)(로)? ?주차|주차 ?(무료|공짜)",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
-         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
+         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",
+         # nothing to pay, said in other words ("요금 안 받아요", "돈 안 내도 돼요", "공짜예요")
+         r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜"),
         (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
          r"dollars?|eur|usd)\b)",
          r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"

@@ -70,6 +70,11 @@ def is_deflection(reply: str) -> bool:
     return any_match(DEFLECTION, reply.lower())
 
 
+# a wish for the drive or the day, in Korean
+_KO_WISH = (r"((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
+            r"(\W*(하세요|되세요|보내세요|하십시오|(하|되|보내)시(길|기를?) 바랍니다))")
+
+
 # Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
@@ -93,8 +98,10 @@ FILLER_SENTENCES = (
     r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"
     r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
-    r"^\W*((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
-    r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
+    rf"^\W*{_KO_WISH}\W*$",
+    # thanks for asking ("이용해 주셔서 감사합니다", "물어봐 줘서 고마워"), a wish run into it
+    r"^\W*(항상 |늘 )?(이용|문의|질문|말씀|물어봐?)(해)? ?(주셔|주어|줘)서 (정말 |진심으로 )?"
+    rf"(감사|고맙|고마워)[가-힣]*(\W+{_KO_WISH})?\W*$",
     # the same as advice ("항상 여유를 가지고 안전하게 운전하시기를 권장드립니다")
     r"^\W*[^.?!]{0,20}안전하게 운전하시(기를|길) (권장|바랍|당부|부탁)[^.?!]*$",
 )

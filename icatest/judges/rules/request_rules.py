@@ -21,7 +21,7 @@ from icatest.judges.rules.safety import (
     unsafe_now,
     without_others_refusals,
 )
-from icatest.judges.rules.text import any_match, durations, new_content, sentences
+from icatest.judges.rules.text import HANGUL, any_match, durations, new_content, sentences
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
 
@@ -217,12 +217,34 @@ ASKS_TIME = (r"\b(what time|when|how long|eta|arriv\w*|clock)\b", r"몇 시|언�
 ASKS_SPEED = (r"\b(speed|fast|slow|km/?h|mph)\b", r"속도|시속")
 
 
+# the words a reply reads the car's situation back under, English and Korean
+SITUATION_LABELS = {"place": ("current location position", "현재 지금 위치"),
+                    "time": ("current time", "현재 지금 시각 시간"),
+                    "speed": ("current speed", "현재 지금 주행 속도 차속")}
+
+
+def situation_labels(clock: str, speed: str, ko: bool) -> tuple[str, ...]:
+    """The labels of the place, the clock (when it is news) and the speed (the same), and
+    the clock as a Korean reply says it ('15:30': '오후 3시 30분')."""
+    shown = ("place", *(("time",) if clock else ()), *(("speed",) if speed else ()))
+    labels = tuple(SITUATION_LABELS[k][ko] for k in shown)
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", clock.strip())
+    if not (ko and m):
+        return labels
+    hour, minute = int(m[1]), int(m[2])
+    said = f"{'오전' if hour < 12 else '오후'} {hour % 12 or 12}시"
+    return (*labels, f"{said} {minute}분" if minute else said)
+
+
 def echo(r: Reading) -> RequestVerdict | None:
     reply, s = r.turn.reply, r.turn.situation
     # the driver's words, and where, when and how the car is ("the fastest route to the
     # airport is 50 km/h" at 50 km/h): a reply made of these adds nothing
-    told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "",
-            "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions)
+    clock = "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or ""
+    speed = "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions
+    # also read back under their labels ("현재 위치: …", "현재 시각: 오후 3시 30분")
+    ko = HANGUL.search(r.turn.user) is not None  # to a Korean utterance, the Korean words
+    told = (s.location, clock, speed, *situation_labels(clock, speed, ko))
     user = " ".join((r.turn.user, *told)).strip()
     if r.only_asks or not (is_echo(reply, user) or is_echo(reply, r.req.description)):
         return None
