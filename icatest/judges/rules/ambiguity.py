@@ -36,8 +36,8 @@ ACTS = re.compile(
     # the terse operator's move, said first ("going to downtown, 14 min.")
     r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어요|습니다)|"
-    r"(켜|꺼|열어|닫아|맞춰) ?드렸|"
+    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였|줄였|키웠)(어요|습니다|어)|"
+    r"(켜|꺼|열어|닫아|맞춰|줄여|낮춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)|"
     # going there, said as the assistant's own move ("설봉 공영주차장으로 갈게요",
     # "도담동으로 간다")
@@ -286,7 +286,7 @@ BARE_OBJECT = re.compile(
     r"|\b(it|that) (off|on|up|down)\b"
     # "open the back": the rear windows or the tailgate, which the driver does not say
     r"|\bopen (up )?the (back|rear)\b(?! (\w+ )?(windows?|doors?|seats?|boot|trunk|hatch|tailgate))"
-    r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
+    r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려|줄여|낮춰|높여|키워)",
     re.I,
 )
 # A system named by its kind alone ("turn the assist off"): lane, hill-start, brake or traction

@@ -217,19 +217,20 @@ ASKS_TIME = (r"\b(what time|when|how long|eta|arriv\w*|clock)\b", r"몇 시|언�
 ASKS_SPEED = (r"\b(speed|fast|slow|km/?h|mph)\b", r"속도|시속")
 
 
-# the words a reply reads the car's situation back under, English and Korean
-SITUATION_LABELS = {"place": ("current location position", "현재 지금 위치"),
-                    "time": ("current time", "현재 지금 시각 시간"),
-                    "speed": ("current speed", "현재 지금 주행 속도 차속")}
+# the words a Korean reply reads the car's situation back under ("현재 위치: …")
+SITUATION_LABELS = {"place": "현재 지금 위치", "time": "현재 지금 시각 시간",
+                    "speed": "현재 지금 주행 속도 차속"}
 
 
 def situation_labels(clock: str, speed: str, ko: bool) -> tuple[str, ...]:
-    """The labels of the place, the clock (when it is news) and the speed (the same), and
-    the clock as a Korean reply says it ('15:30': '오후 3시 30분')."""
+    """To a Korean utterance, the labels of the place, the clock (when it is news) and the
+    speed (the same), and the clock as a Korean reply says it ('15:30': '오후 3시 30분')."""
+    if not ko:
+        return ()
     shown = ("place", *(("time",) if clock else ()), *(("speed",) if speed else ()))
-    labels = tuple(SITUATION_LABELS[k][ko] for k in shown)
+    labels = tuple(SITUATION_LABELS[k] for k in shown)
     m = re.fullmatch(r"(\d{1,2}):(\d{2})", clock.strip())
-    if not (ko and m):
+    if not m:
         return labels
     hour, minute = int(m[1]), int(m[2])
     said = f"{'오전' if hour < 12 else '오후'} {hour % 12 or 12}시"
