@@ -68,7 +68,11 @@ PARTY_KO = re.compile(rf"(?=[^.!?\n]*(?:일행|저희|우리|같이|함께|먹|�
                       rf"{KO_COUNT}(?:이|이서|이에요|이예요|이야|입니다|이고)")
 TABLE_KO = re.compile(rf"{KO_COUNT}[^.!?\n]{{0,12}}?(?:자리|테이블|좌석|예약)"
                       rf"|(?:예약 인원|인원)\W{{1,3}}{KO_COUNT.replace('ko', 'ko2')}")
-KO_NUMBERS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8}
+# ... or counted as themselves, with no 명 ("오늘 점심은 우리 넷이 먹어요", "저희 둘이서 가요")
+PARTY_KO_SELF = re.compile(r"(?:우리|저희|일행)\s*(?:은|는|이)?\s*(?P<ko>둘|셋|넷|다섯|여섯|일곱|여덟)"
+                           r"(?:이서|이|이에요|이야|입니다)(?![가-힣])")
+KO_NUMBERS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8,
+              "둘": 2, "셋": 3, "넷": 4}
 
 
 def _ko_number(word: str) -> int:
@@ -238,9 +242,11 @@ def party_elsewhere(turn: TurnInput) -> str | None:
 
 def party_elsewhere_ko(turn: TurnInput) -> str | None:
     """'저희 일행이 여섯 명이에요' earlier, and a table booked for another number."""
-    sizes = [_ko_number(m.group("ko")) for u in turn.history_users for m in PARTY_KO.finditer(u)]
+    sizes = [_ko_number(m.group("ko")) for u in turn.history_users
+             for m in (*PARTY_KO.finditer(u), *PARTY_KO_SELF.finditer(u))]
     booked = TABLE_KO.search(turn.reply)
-    if not sizes or not booked or PARTY_KO.search(turn.user) or "?" in turn.reply:
+    said_now = PARTY_KO.search(turn.user) or PARTY_KO_SELF.search(turn.user)
+    if not sizes or not booked or said_now or "?" in turn.reply:
         return None
     want, got = sizes[-1], _ko_number(booked.group("ko") or booked.group("ko2"))
     if want == got:
