@@ -197,6 +197,17 @@ FAMILIES: dict[str, Family] = {
          r"호두|땅콩|아몬드|피스타치오|캐슈|프랄린",),
         unread_if_silent=True,
     ),
+    # seafood kept out of the food ("갑각류 안 들어간 메뉴", "no shellfish"): read when the reply
+    # names seafood or says there is none
+    "no_seafood": Family(
+        (r"\b(no|without|free of) (sea ?food|shellfish|crustaceans?)\b|\bshellfish[- ]free\b",
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|빼고|말고)"),
+        (r"\b(sea ?food|shellfish)[- ]free\b|\b(no|without) (sea ?food|shellfish)\b",
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(없|안 들어|안 ?써|빼)"),
+        (r"\b(oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|clams?)\b",
+         r"게장|꽃게|대게|킹크랩|새우|대하|랍스터|조개|홍합|굴(?![가-힣])|해물"),
+        unread_if_silent=True,
+    ),
     "card_payment": Family(
         (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
          r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
