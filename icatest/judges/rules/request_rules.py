@@ -258,7 +258,7 @@ def contentless(r: Reading) -> RequestVerdict | None:
         return None  # judged by whether it asks
     reply = r.turn.reply
     if not ((nothing.is_contentless(reply, *r.known) and not r.only_asks)
-            or nothing.generic_question_only(reply)):
+            or nothing.generic_question_only(reply) or nothing.capabilities_only(reply)):
         return None
     why = f"{r.d} a confident reply with no content"
     return failed(F.REQUEST_OMITTED, Cause.CONTENTLESS, "contentless", why)
