@@ -93,7 +93,8 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
-    r"^\W*(무엇이든|뭐든지?|필요하신 (게|것이) 있으면) (말씀|말|얘기)(만|해)? ?(하세요|해 주세요|주세요|해)\W*$",
+    r"^\W*(무엇이든|뭐든지?|필요하신 (게|것이) 있으면) (말씀|말|얘기)(만|해)? ?"
+    r"(하세요|해 주세요|주세요|해)\W*$",
     # a wish for the drive, in English ("Safe travels!", "Drive safe!", "Enjoy your evening!")
     r"^\W*(((have|wishing you) an? )?(safe|happy|great|nice|good|pleasant|lovely) (travels|trip|"
     r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"

@@ -12,7 +12,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
-from icatest.judges.rules.echo import is_echo
+from icatest.judges.rules.echo import is_echo, situation_labels
 from icatest.judges.rules.requests import RequestKind, goes, is_continuation, request_kind
 from icatest.judges.rules.safety import (
     OBJECTS,
@@ -215,26 +215,6 @@ def forgets_context(r: Reading) -> RequestVerdict | None:
 # A request that asks for the time: the clock the assistant was told is then an answer.
 ASKS_TIME = (r"\b(what time|when|how long|eta|arriv\w*|clock)\b", r"몇 시|언제")
 ASKS_SPEED = (r"\b(speed|fast|slow|km/?h|mph)\b", r"속도|시속")
-
-
-# the words a Korean reply reads the car's situation back under ("현재 위치: …")
-SITUATION_LABELS = {"place": "현재 지금 위치", "time": "현재 지금 시각 시간",
-                    "speed": "현재 지금 주행 속도 차속"}
-
-
-def situation_labels(clock: str, speed: str, ko: bool) -> tuple[str, ...]:
-    """To a Korean utterance, the labels of the place, the clock (when it is news) and the
-    speed (the same), and the clock as a Korean reply says it ('15:30': '오후 3시 30분')."""
-    if not ko:
-        return ()
-    shown = ("place", *(("time",) if clock else ()), *(("speed",) if speed else ()))
-    labels = tuple(SITUATION_LABELS[k] for k in shown)
-    m = re.fullmatch(r"(\d{1,2}):(\d{2})", clock.strip())
-    if not m:
-        return labels
-    hour, minute = int(m[1]), int(m[2])
-    said = f"{'오전' if hour < 12 else '오후'} {hour % 12 or 12}시"
-    return (*labels, f"{said} {minute}분" if minute else said)
 
 
 def echo(r: Reading) -> RequestVerdict | None:

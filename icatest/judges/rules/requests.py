@@ -57,8 +57,8 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
 # Korean words of a kind of place a driver asks after.
 # the Korean words of the kinds of places, longest first ("동물병원" before "병원")
 KO_PLACE_WORDS = tuple(sorted(
-    {"주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페", "맛집", "호텔", "병원",
-     "마트", "편의점", "졸음쉼터", "휴게소", "빵집", "정비소",
+    {"주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페", "맛집", "호텔",
+     "병원", "마트", "편의점", "졸음쉼터", "휴게소", "빵집", "정비소",
      *(w for ws in PLACE_KINDS.values() for w in ws if HANGUL.search(w))},
     key=lambda w: (-len(w), w)))
 
