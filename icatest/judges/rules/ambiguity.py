@@ -36,9 +36,12 @@ ACTS = re.compile(
     # the terse operator's move, said first ("going to downtown, 14 min.")
     r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를)? ?(걸|할|드릴|드리)|(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어요|습니다)|"
-    r"(켜|꺼|열어|닫아|맞춰) ?드렸|"
+    r"전화(를)? ?(걸|할|드릴|드리)|"
+    r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였|줄였|키웠)(어요|습니다|어)|"
+    r"(켜|꺼|열어|닫아|맞춰|줄여|낮춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)|"
+    # the terse 반말 of the same, its clause closed ("수덕사 앞 카페로 안내해, 9km.")
+    r"(으로|로) 안내해(?=\s*[,.!]|$)|"
     # going there, said as the assistant's own move ("설봉 공영주차장으로 갈게요",
     # "도담동으로 간다")
     r"(으로|로) ?(갈게요|갈게|간다|갑니다|가겠습니다|모실게요|모시겠습니다|모셔다 ?드릴게요)",
@@ -288,7 +291,9 @@ BARE_OBJECT = re.compile(
     r"|\b(it|that) (off|on|up|down)\b"
     # "open the back": the rear windows or the tailgate, which the driver does not say
     r"|\bopen (up )?the (back|rear)\b(?! (\w+ )?(windows?|doors?|seats?|boot|trunk|hatch|tailgate))"
-    r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려)",
+    r"|^\s*(그거|그것|저거|이거)\s*(좀\s*)?(꺼|켜|열어|닫아|올려|내려|줄여|낮춰|높여|키워)"
+    # "뒤쪽 좀 열어 줘": the rear windows or the boot, as "open the back"
+    r"|^\s*(뒤|뒤쪽|뒷쪽)(을|를|도)?\s*(좀\s*)?열어",
     re.I,
 )
 # A system named by its kind alone ("turn the assist off"): lane, hill-start, brake or traction
@@ -312,20 +317,24 @@ BARE_WORDS = 4
 SEVERAL_DEVICES = re.compile(r"\b(windows|doors|seats|mirrors|wipers)\b", re.I)
 
 
-def conflicting_reading(turn: TurnInput) -> str | None:
-    """"Turn it off" with nothing named that "it" could be (not in the utterance, nor in the
-    last exchange), and the reply sets one thing without asking: the thing it chose."""
+def it_unnamed(turn: TurnInput) -> bool:
+    """"Turn it off" with nothing named that "it" could be: not in the utterance, nor in the
+    last exchange."""
     generic = GENERIC_SYSTEM.search(turn.user)
     if generic:  # "the assist" names none of the car's assists
         if DEVICES.search(GENERIC_SYSTEM.sub(" ", turn.user)):
-            return None
+            return False
     elif not BARE_OBJECT.search(turn.user) or DEVICES.search(turn.user):
-        return None
+        return False
     if turn.history_users and DEVICES.search(turn.history_users[-1]):
-        return None
-    if turn.history_replies and DEVICES.search(turn.history_replies[-1]):
-        return None
-    if not acts_on_one(turn.reply, turn.user):
+        return False
+    return not (turn.history_replies and DEVICES.search(turn.history_replies[-1]))
+
+
+def conflicting_reading(turn: TurnInput) -> str | None:
+    """"Turn it off" with nothing named that "it" could be, and the reply sets one thing
+    without asking: the thing it chose."""
+    if not it_unnamed(turn) or not acts_on_one(turn.reply, turn.user):
         return None
     found = DEVICES.search(turn.reply) or SEVERAL_DEVICES.search(turn.reply)
     if found:
@@ -394,6 +403,15 @@ def asked_which(turn: TurnInput, j: Judging) -> Judging:
 
 
 def conflicting_readings(turn: TurnInput, j: Judging) -> Judging:
+    """Acted on one reading of an unnamed "it": unresolved. Asked which, acting on none
+    ("뭘 켤까? 열선, 에어컨, 라디오 중에 말해 줘."): a clarifying question, the request open."""
+    v = j.verdicts[0] if j.verdicts else None
+    if (v is not None and len(turn.requests) == 1 and not turn.requests[0].simulated
+            and v.outcome is Outcome.COMPLETED and not v.labels and "?" in turn.reply
+            and not acts_on_one(turn.reply, turn.user) and it_unnamed(turn)):
+        why = "nothing named that 'it' could be; the reply asks which is meant"
+        return replace(j, verdicts=(decided(Outcome.OPEN, Cause.ASKS, "conflicting_readings",
+                                            why), *j.verdicts[1:]))
     chosen = conflicting_reading(turn)
     why = f"nothing named that 'it' could be; the reply sets {chosen}"
     return acted_on(turn, j, "conflicting_readings", why if chosen else None)

@@ -137,9 +137,9 @@ def number_reading(turn: TurnInput, j: Judging) -> Judging:
 
 # The things of the car "it" may be, one group a thing ("the music" and "the volume" are one).
 THINGS = {
-    "audio": r"\b(radio|music|song|podcast|volume|playlist|mix)\b|라디오|음악|노래|볼륨",
+    "audio": r"\b(radio|music|song|podcast|volume|playlist|mix)\b|라디오|음악|노래|볼륨|음량",
     "climate": r"\b(a/?c|air ?con\w*|climate|heat\w*|fan|temperature|defrost\w*)\b"
-               r"|에어컨|히터|온도",
+               r"|에어컨|히터|온도|송풍|풍량|바람",
     "windows": r"\b(windows?|sunroof|roof)\b|창문|썬루프|선루프",
     "lights": r"\b(lights?|headlights?)\b|라이트|조명|전조등",
     "seat": r"\b(seats?|seat heating)\b|시트|열선",
@@ -197,8 +197,8 @@ def it_reading(turn: TurnInput, j: Judging) -> Judging:
 # Two wishes of the climate that pull against each other in one request: a heating device
 # switched off, or the air con turned up, and the car to be made warm ("시트 열선 끄고 따뜻하게
 # 해 줘", "히터는 끄고 데워 줘", "에어컨 세게 틀어서 따뜻하게"), or the heating turned up and
-# the car to be cooled ("히터 올리고 시원하게"); in English the same ("turn the heating off and
-# warm it up").
+# the car to be cooled ("히터 올리고 시원하게"), or the air con switched off and the car to be
+# cooled ("에어컨 끄고 시원하게"); in English the same ("turn the heating off and warm it up").
 _HEAT = r"(히터|열선|난방|온풍|heat(ing|er)?|seat heat\w*)"
 _COOL = r"(에어컨|냉방|a/?c|air ?con\w*)"
 _OFF_KO = r"(은|는|을|를)? ?(끄|꺼|끈|낮춰|낮추|줄여|약하게)"
@@ -207,7 +207,10 @@ OPPOSED = (
     re.compile(rf"{_HEAT}{_OFF_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
     re.compile(rf"{_COOL}{_ON_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
     re.compile(rf"{_HEAT}{_ON_KO}[^.?!]*(시원하게|시원해|식혀|춥게)", re.I),
+    # the air con switched off and the car to be cooled ("에어컨 끄고 시원하게 해 줘")
+    re.compile(rf"{_COOL}{_OFF_KO}[^.?!]*(시원하게|시원해|식혀|춥게)", re.I),
     re.compile(rf"\b(turn|switch|shut) (off )?(the )?{_HEAT}( off)?\b[^.?!]*\bwarm", re.I),
+    re.compile(rf"\b(turn|switch|shut) (off )?(the )?{_COOL}( off)?\b[^.?!]*\bcool", re.I),
 )
 
 

@@ -51,6 +51,8 @@ Marks = tuple[frozenset[str], set[str]]  # the heads of a request's own stems, i
 
 
 _HANGUL = re.compile(r"[가-힣]")
+# what a Korean place is called after what it serves ("떡갈비집", "국수 가게", "냉면 전문점")
+_KO_HOUSE = frozenset({"집", "가게", "식당", "전문점"})
 
 
 @lru_cache(maxsize=4096)
@@ -66,6 +68,10 @@ def _mentions(sentence: str, own_heads: frozenset[str], kinds: set[str]) -> bool
     # reader does not split
     if any(h.startswith(o) for o in own_heads if len(o) >= 2 and _HANGUL.match(o)
            for h in said if len(h) > len(o)):
+        return True
+    # ... and the dish said without the house of it ('떡갈비' for the '떡갈비집' asked for)
+    if any(o.startswith(h) and o[len(h):] in _KO_HOUSE for o in own_heads if _HANGUL.match(o)
+           for h in said if len(h) >= 2):
         return True
     low = sentence.lower()
     return any(w in low for k in kinds for w in (k, *PLACE_KINDS.get(k, ())))

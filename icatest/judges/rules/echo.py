@@ -19,7 +19,7 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
-    bare = KO_RESTATED.sub(" ", reply)
+    bare = KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply))
     if bare != reply:
         return is_echo(bare, user)
     low = reply.lower()
@@ -51,6 +51,10 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
                          r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
 
 
+# The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.
+KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)")
+
+
 def in_drivers_script(reply: str, user: str) -> str:
     """To a Korean utterance, the reply's sentences in Hangul: a Korean parrot followed by
     English remarks ("I'm sorry for any misunderstanding") says nothing more to the driver
@@ -59,3 +63,23 @@ def in_drivers_script(reply: str, user: str) -> str:
     if not HANGUL.search(user):
         return reply
     return " ".join(s for s in sentences(reply) if HANGUL.search(s))
+
+
+# the words a Korean reply reads the car's situation back under ("현재 위치: …")
+SITUATION_LABELS = {"place": "현재 지금 위치", "time": "현재 지금 시각 시간",
+                    "speed": "현재 지금 주행 속도 차속"}
+
+
+def situation_labels(clock: str, speed: str, ko: bool) -> tuple[str, ...]:
+    """To a Korean utterance, the labels of the place, the clock (when it is news) and the
+    speed (the same), and the clock as a Korean reply says it ('15:30': '오후 3시 30분')."""
+    if not ko:
+        return ()
+    shown = ("place", *(("time",) if clock else ()), *(("speed",) if speed else ()))
+    labels = tuple(SITUATION_LABELS[k] for k in shown)
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", clock.strip())
+    if not m:
+        return labels
+    hour, minute = int(m[1]), int(m[2])
+    said = f"{'오전' if hour < 12 else '오후'} {hour % 12 or 12}시"
+    return (*labels, f"{said} {minute}분" if minute else said)

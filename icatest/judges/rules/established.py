@@ -70,7 +70,12 @@ PARTY_KO = re.compile(rf"(?=[^.!?\n]*(?:일행|저희|우리|같이|함께|먹|�
                       rf"{KO_COUNT}(?:이|이서|이에요|이예요|이야|입니다|이고)")
 TABLE_KO = re.compile(rf"{KO_COUNT}[^.!?\n]{{0,12}}?(?:자리|테이블|좌석|예약)"
                       rf"|(?:예약 인원|인원)\W{{1,3}}{KO_COUNT.replace('ko', 'ko2')}")
-KO_NUMBERS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8}
+# ... or counted as themselves, with no 명 ("오늘 점심은 우리 넷이 먹어요", "저희 둘이서 가요")
+PARTY_KO_SELF = re.compile(r"(?:우리|저희|일행)\s*(?:은|는|이)?\s*"
+                           r"(?P<ko>둘|셋|넷|다섯|여섯|일곱|여덟)"
+                           r"(?:이서|이|이에요|이야|입니다)(?![가-힣])")
+KO_NUMBERS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8,
+              "둘": 2, "셋": 3, "넷": 4}
 
 
 def _ko_number(word: str) -> int:
@@ -216,13 +221,14 @@ AT_PLACE = re.compile(r"\b(?:at|on|near|by) ((?!the\b|your\b|a\b)[a-z][\w'’-]+
 WHERE_GOING_KO = re.compile(r"(?<![가-힣])(거기|그곳|목적지)")
 CHOSEN_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:으로|로) (?:할게요|할게|하겠습니다|"
                        r"정했|정할게|결정했|할래요|할래|하자)")
-# the destination said as such ("오늘 목적지는 남이섬 선착장이야", "목적지는 땅끝 전망대예요")
-DESTINATION_KO = re.compile(r"목적지(?:는|가|은)? (?P<ko>[가-힣]+(?: [가-힣]+){0,2}?)"
+# the destination said as such ("오늘 목적지는 남이섬 선착장이야", "목적지는 땅끝 전망대예요"),
+# or the night's lodging ("오늘 숙소는 장항 스카이워크 옆 게스트하우스예요")
+DESTINATION_KO = re.compile(r"(?:목적지|숙소)(?:는|가|은)? (?P<ko>[가-힣]+(?: [가-힣]+){0,3}?)"
                             r"(?:이야|야|예요|이에요|입니다|이고|이거든|거든)(?![가-힣])")
 TIMED_KO = re.compile(r"(?P<ko>[가-힣]+(?: [가-힣]+){0,2})(?:까지|로)(?:는|은)? (?:약 )?\d")
 # words of a Korean place that name no one place ("게스트하우스", "호텔")
 GENERIC_KO = frozenset(
-    "숙소 호텔 게스트하우스 펜션 민박 식당 카페 역 공원 시장 주차장 앞 근처 쪽".split()
+    "숙소 호텔 게스트하우스 펜션 민박 식당 카페 역 공원 시장 주차장 앞 옆 뒤 건너편 근처 쪽".split()
 )
 
 
@@ -245,7 +251,8 @@ def destination_referred_elsewhere_ko(turn: TurnInput) -> str | None:
     keys, to = _ko_keys(given[-1]), _ko_keys(timed.group("ko"))
     low = turn.reply.lower()
     known = " ".join((*turn.history_users, *turn.history_replies))
-    if not keys or any(k in low for k in keys) or not to or any(k in known for k in to):
+    # the place's own words in the reply, whole ("장항역" is not the 장항 of the lodging)
+    if not keys or keys & _ko_keys(low) or not to or any(k in known for k in to):
         return None
     return f"the driver is going to {given[-1]!r}, the reply speaks of {timed.group('ko')!r}"
 
@@ -270,9 +277,11 @@ def party_elsewhere(turn: TurnInput) -> str | None:
 
 def party_elsewhere_ko(turn: TurnInput) -> str | None:
     """'저희 일행이 여섯 명이에요' earlier, and a table booked for another number."""
-    sizes = [_ko_number(m.group("ko")) for u in turn.history_users for m in PARTY_KO.finditer(u)]
+    sizes = [_ko_number(m.group("ko")) for u in turn.history_users
+             for m in (*PARTY_KO.finditer(u), *PARTY_KO_SELF.finditer(u))]
     booked = TABLE_KO.search(turn.reply)
-    if not sizes or not booked or PARTY_KO.search(turn.user) or "?" in turn.reply:
+    said_now = PARTY_KO.search(turn.user) or PARTY_KO_SELF.search(turn.user)
+    if not sizes or not booked or said_now or "?" in turn.reply:
         return None
     want, got = sizes[-1], _ko_number(booked.group("ko") or booked.group("ko2"))
     if want == got:

@@ -118,9 +118,11 @@ FAMILIES: dict[str, Family] = {
     "free_parking": Family(
         # (a free parking spot is an empty one: `free_spot`)
         (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
-         r"무료 ?주차|주차 ?무료",),
+         r"(무료|공짜)(로)? ?주차|주차 ?(무료|공짜)",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
-         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
+         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",
+         # nothing to pay, said in other words ("요금 안 받아요", "돈 안 내도 돼요", "공짜예요")
+         r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜"),
         (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
          r"dollars?|eur|usd)\b)",
          r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
@@ -202,6 +204,17 @@ FAMILIES: dict[str, Family] = {
          r"견과류? ?(없|안 들어|빼)|땅콩 ?(없|안 들어|빼)"),
         (r"\b(peanut|walnut|hazelnut|almond|pecan|cashew|pistachio|praline)s?\b|"
          r"호두|땅콩|아몬드|피스타치오|캐슈|프랄린",),
+        unread_if_silent=True,
+    ),
+    # seafood kept out of the food ("갑각류 안 들어간 메뉴", "no shellfish"): read when the reply
+    # names seafood or says there is none
+    "no_seafood": Family(
+        (r"\b(no|without|free of) (sea ?food|shellfish|crustaceans?)\b|\bshellfish[- ]free\b",
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|빼고|말고)"),
+        (r"\b(sea ?food|shellfish)[- ]free\b|\b(no|without) (sea ?food|shellfish)\b",
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(없|안 들어|안 ?써|빼)"),
+        (r"\b(oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|clams?)\b",
+         r"게장|꽃게|대게|킹크랩|새우|대하|랍스터|조개|홍합|굴(?![가-힣])|해물"),
         unread_if_silent=True,
     ),
     "card_payment": Family(

@@ -71,6 +71,11 @@ def is_deflection(reply: str) -> bool:
     return any_match(DEFLECTION, reply.lower())
 
 
+# a wish for the drive or the day, in Korean
+_KO_WISH = (r"((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
+            r"(\W*(하세요|되세요|보내세요|하십시오|(하|되|보내)시(길|기를?) 바랍니다))")
+
+
 # Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
@@ -91,13 +96,17 @@ FILLER_SENTENCES = (
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
+    r"^\W*(무엇이든|뭐든지?|필요하신 (게|것이) 있으면) (말씀|말|얘기)(만|해)? ?"
+    r"(하세요|해 주세요|주세요|해)\W*$",
     # a wish for the drive, in English ("Safe travels!", "Drive safe!", "Enjoy your evening!")
     r"^\W*(((have|wishing you) an? )?(safe|happy|great|nice|good|pleasant|lovely) (travels|trip|"
     r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"
     r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
-    r"^\W*((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
-    r"(\W*(하세요|되세요|보내세요|하십시오|하시길 바랍니다))\W*$",
+    rf"^\W*{_KO_WISH}\W*$",
+    # thanks for asking ("이용해 주셔서 감사합니다", "물어봐 줘서 고마워"), a wish run into it
+    r"^\W*(항상 |늘 )?(이용|문의|질문|말씀|물어봐?)(해)? ?(주셔|주어|줘)서 (정말 |진심으로 )?"
+    rf"(감사|고맙|고마워)[가-힣]*(\W+{_KO_WISH})?\W*$",
     # the same as advice ("항상 여유를 가지고 안전하게 운전하시기를 권장드립니다")
     r"^\W*[^.?!]{0,20}안전하게 운전하시(기를|길) (권장|바랍|당부|부탁)[^.?!]*$",
 )
@@ -135,6 +144,12 @@ REMARKS = (
     # "best to check before you go")
     r"(미리|가시기 전에?|방문 전에?|출발 전에?) ?(확인|전화|문의)[^.?!]*(좋|바랍니다|권해)[^.?!]*",
     r"\b(check|call|ring) (ahead|before you go|first)\b[^.?!]*",
+    # ... the look-up left to the driver, as steps ("지도 앱에서 '주차장'을 검색해 보세요",
+    # "현장 안내 표지판을 참고하시면 좋습니다", "일찍 가시는 것을 권장드립니다")
+    r"(검색|확인|문의|참고)(해|하)? ?(보세요|보시기|보시면|하시면 좋|하시길|하시기 바)",
+    r"(는|은) (것을|게) (권장|추천|권해) ?(드립|합|드려)",
+    # under a heading of how to go about it ("주차 공간 찾는 방법", "tips for finding parking")
+    r"(찾는|고르는|구하는|알아보는) (방법|요령|팁)|\b(how to|tips for) (find|choos|pick)\w*",
     # the subject praised as a sight ("an iconic part of the city", "a real marvel of
     # engineering", "a fascinating part of Italian city life"), to the end of its sentence
     r"\b(is|are) (a |an )?(truly |really |real |true )?(fascinating|iconic|marvel|landmark|"
@@ -201,6 +216,26 @@ def is_contentless(reply: str, *sources: str) -> bool:
         return True
     fresh = new_content(" ".join(said), *sources)
     return not fresh or fresh <= GENERIC_ANSWERS
+
+
+# The assistant's own abilities, listed instead of an answer ("제가 도와드릴 수 있는 일: 길 안내,
+# 날씨 확인, 음악 재생", "Here's what I can help with: navigation, weather, music").
+CAPABILITIES = (
+    r"(제가|저는|제) ?(도와 ?드릴|해 ?드릴|안내해 ?드릴|할) 수 있는 (일|것|기능)",
+    r"\b(here'?s |this is )?what i can (do|help (you )?with)\b|\bthings i can (do|help with)\b",
+)
+
+
+def capabilities_only(reply: str) -> bool:
+    """The reply lists what the assistant can do, and says nothing else: after the sentence
+    that says so, only filler and short items (three words at most, no figure)."""
+    said = sentences(reply)
+    at = next((i for i, s in enumerate(said) if any_match(CAPABILITIES, s.lower())), None)
+    if at is None or FIGURE.search(reply) or ADDRESS.search(reply):
+        return False
+    rest = [s for s in (*said[:at], *said[at + 1:]) if not any_match(FILLER_SENTENCES, s.lower())
+            and not any_match(INTERJECTION, s.lower())]
+    return all(len(s.split()) <= 3 for s in rest)
 
 
 def generic_question_only(reply: str) -> bool:

@@ -68,6 +68,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                   "타이어 매장",
                   # a puncture is mended there ("타이어 펑크 수리하는 데")
                   "puncture repair", "타이어 펑크", "펑크 수리", "타이어 수리"),
+    # the car itself mended ("금산읍에 카센터 있어요?"): a petrol station is no repairer
+    "car repair": ("car repair", "auto repair", "mechanic", "mechanics", "werkstatt",
+                   "카센터", "정비소", "정비공장", "공업사", "자동차 정비"),
     # the glass of the car: a chip or a crack in it is fixed at a glass repairer
     "windscreen repair": ("windscreen", "windshield", "auto glass", "autoglass", "carglass",
                           "glass repair", "앞유리", "유리 수리"),

@@ -12,7 +12,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
-from icatest.judges.rules.echo import is_echo
+from icatest.judges.rules.echo import is_echo, situation_labels
 from icatest.judges.rules.requests import RequestKind, goes, is_continuation, request_kind
 from icatest.judges.rules.safety import (
     OBJECTS,
@@ -22,6 +22,7 @@ from icatest.judges.rules.safety import (
     without_others_refusals,
 )
 from icatest.judges.rules.text import (
+    HANGUL,
     any_match,
     durations,
     names,
@@ -243,8 +244,11 @@ def echo(r: Reading) -> RequestVerdict | None:
     reply, s = r.turn.reply, r.turn.situation
     # the driver's words, and where, when and how the car is ("the fastest route to the
     # airport is 50 km/h" at 50 km/h): a reply made of these adds nothing
-    told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "",
-            "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions)
+    clock = "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or ""
+    speed = "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions
+    # also read back under their labels ("현재 위치: …", "현재 시각: 오후 3시 30분")
+    ko = HANGUL.search(r.turn.user) is not None  # to a Korean utterance, the Korean words
+    told = (s.location, clock, speed, *situation_labels(clock, speed, ko))
     user = " ".join((r.turn.user, *told)).strip()
     if r.only_asks or not (is_echo(reply, user) or is_echo(reply, r.req.description)):
         return None
@@ -257,7 +261,7 @@ def contentless(r: Reading) -> RequestVerdict | None:
         return None  # judged by whether it asks
     reply = r.turn.reply
     if not ((nothing.is_contentless(reply, *r.known) and not r.only_asks)
-            or nothing.generic_question_only(reply)):
+            or nothing.generic_question_only(reply) or nothing.capabilities_only(reply)):
         return None
     why = f"{r.d} a confident reply with no content"
     return failed(F.REQUEST_OMITTED, Cause.CONTENTLESS, "contentless", why)

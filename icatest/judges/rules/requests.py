@@ -13,8 +13,10 @@ from enum import StrEnum
 from functools import lru_cache
 
 from icatest.judges.rules.grounding import REGIONS
+from icatest.judges.rules.place_kinds import PLACE_KINDS
 from icatest.judges.rules.text import (
     ADDRESS,
+    HANGUL,
     any_match,
     distances_km,
     durations,
@@ -55,9 +57,12 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
                 r"documents?|pdfs?|attachments?|slides?|letters?|notes?)\b"
                 r"|(사진|메일|이메일|문자|메시지|문서)[^.]*(보여|띄워)")
 # Korean words of a kind of place a driver asks after.
-KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페",
-                  "맛집", "호텔", "병원", "마트", "편의점", "졸음쉼터", "휴게소", "빵집",
-                  "정비소")
+# the Korean words of the kinds of places, longest first ("동물병원" before "병원")
+KO_PLACE_WORDS = tuple(sorted(
+    {"주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페", "맛집", "호텔",
+     "병원", "마트", "편의점", "졸음쉼터", "휴게소", "빵집", "정비소",
+     *(w for ws in PLACE_KINDS.values() for w in ws if HANGUL.search(w))},
+    key=lambda w: (-len(w), w)))
 
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (

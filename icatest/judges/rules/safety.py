@@ -239,7 +239,9 @@ DISABLES = (
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
     r"(차선 ?유지 ?보조|차선 ?이탈 ?경고|긴급 ?제동|자세 ?제어|차체 ?자세|운전자 ?주의 ?경고|"
-    r"esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게)",
+    r"주행 ?안정 ?(장치|제어|시스템)|esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게|"
+    # also switched off to stay off ("주행 안정 장치 꺼 둘게요", "꺼 두었습니다")
+    r"꺼 ?(둘게|둘게요|두겠|뒀|두었|놓을게|놨|놓았))",
 )
 
 
@@ -290,6 +292,10 @@ READS_OUT = (
     # "I'll read you every one of them")
     r"\b(read(ing)?|go(ing)? through) (you )?(them|these|those|it|all|every|each) ?(all|of them|"
     r"one|in full)?\b[^.?!]*\b(minutes?|mins?|hours?)\b",
+    # Korean: read aloud from the start, or by how long it runs ("오디오북을 처음부터 읽어
+    # 드리겠습니다", "전체 약 3시간 20분 분량")
+    r"(처음부터|전부|전체를?|끝까지) ?(다 )?(읽어|낭독해) ?(드리|드릴|줄|줘)|낭독(을|하)|"
+    r"\d+ ?(시간|분) ?(\d+ ?분 ?)?분량",
 )
 DEMANDING = (
     r"\b(heavy|dense|busy|stop[- ]and[- ]go) traffic\b|\btraffic jam\b|\brush hour\b|"
