@@ -32,9 +32,12 @@ GENERIC_ANSWERS = frozenset(
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았".split())
 
 
+DIGITS = re.compile(r"\d+")
 DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
     r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
+    # the search said to be under way ("I'm looking for a table at a Mexican restaurant")
+    r"i'?m (now )?(looking|searching) for|"
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
@@ -54,7 +57,9 @@ def is_deferral(reply: str, *sources: str) -> bool:
     """Only promises to act or asks leave to ('Let me find that for you!', 'I need to set the
     route first. Shall I?'), with nothing found, named or set."""
     said = sentences(reply)
-    if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+    # a number the driver said is no news ("I'm looking for a table …, 8 pm" to "… for 8 pm")
+    numbers = set(DIGITS.findall(reply)) - set(DIGITS.findall(" ".join(sources)))
+    if not said or numbers or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())

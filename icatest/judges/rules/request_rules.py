@@ -12,7 +12,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
-from icatest.judges.rules.echo import is_echo
+from icatest.judges.rules.echo import is_echo, without_talk_of_the_words
 from icatest.judges.rules.requests import RequestKind, goes, is_continuation, request_kind
 from icatest.judges.rules.safety import (
     OBJECTS,
@@ -224,6 +224,7 @@ def echo(r: Reading) -> RequestVerdict | None:
     told = (s.location, "" if any_match(ASKS_TIME, r.turn.user.lower()) else s.time or "",
             "" if any_match(ASKS_SPEED, r.turn.user.lower()) else s.conditions)
     user = " ".join((r.turn.user, *told)).strip()
+    reply = without_talk_of_the_words(reply)  # a parrot, then a word on its grammar
     if r.only_asks or not (is_echo(reply, user) or is_echo(reply, r.req.description)):
         return None
     why = f"{r.d} the reply only restates the request"
