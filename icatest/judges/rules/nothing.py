@@ -38,6 +38,8 @@ DEFER = (
     r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
     # the search said to be under way ("I'm looking for a table at a Mexican restaurant")
     r"i'?m (now )?(looking|searching) for|"
+    # help only wished for ("I'd love to help you find a bubble tea shop near your home")
+    r"i'?d (love|be happy|be glad) to (help|find|look)|"
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     r"\b(first|before (i|we) can|in a moment|shortly|right away|hold on|hang tight|one moment|"
     r"just a (sec|second|moment))\b",
@@ -82,7 +84,7 @@ FILLER_SENTENCES = (
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
-    r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
+    r"^\W*((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     r"(더|또|다른) 궁금(한|하신) (점|거|것|게|사항)",
