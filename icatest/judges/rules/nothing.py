@@ -33,6 +33,7 @@ GENERIC_ANSWERS = frozenset(
 
 
 DIGITS = re.compile(r"\d+")
+SEARCHING = (r"\bi'?m (now )?(looking|searching) for\b",)
 DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
     r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
@@ -59,9 +60,14 @@ def is_deferral(reply: str, *sources: str) -> bool:
     """Only promises to act or asks leave to ('Let me find that for you!', 'I need to set the
     route first. Shall I?'), with nothing found, named or set."""
     said = sentences(reply)
-    # a number the driver said is no news ("I'm looking for a table …, 8 pm" to "… for 8 pm")
-    numbers = set(DIGITS.findall(reply)) - set(DIGITS.findall(" ".join(sources)))
-    if not said or numbers or ADDRESS.search(reply) or new_names(reply, *sources):
+    # a search said to be under way finds nothing, whatever numbers of the driver's it repeats
+    # ("I'm looking for a table …, 8 pm" to "… for 8 pm"); "I will set a reminder … at 9 am"
+    # names what it sets
+    news = set(DIGITS.findall(reply)) - set(DIGITS.findall(" ".join(sources)))
+    searching = all(any_match(SEARCHING, s.lower()) for s in said if not s.rstrip().endswith("?"))
+    if not said or (NUMBER.search(reply) and (news or not searching)):
+        return False
+    if ADDRESS.search(reply) or new_names(reply, *sources):
         return False
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
