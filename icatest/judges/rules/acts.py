@@ -53,6 +53,10 @@ FALLBACK = (
     r"\b(sorry|apologi[sz]e) for (the|any) confusion\b[^?]*\b(can|could|would) you (please )?"
     r"(tell me|clarify|explain|refer|let me know) (what|which|how|more|to)\b",
     r"\bplease refer to the \w+ again\b",
+    # a reply that opens with an apology, then offers help with anything but this ("I'm sorry
+    # for your loss. I'll be happy to assist you with any other questions or requests.")
+    r"^\W*(i'?m |i am |we'?re )?(so |very |really )?(sorry|apologi[sz]e)\b[^?]*\b(help|assist) "
+    r"(you )?with any other (questions?|requests?|topics?)\b",
     r"\bthat'?s (not something|beyond what) i can\b",
     # the same typed with no subject ("not something i can do atm.")
     r"^\W*((sorry|nope)\W+)?(not something|beyond what) i (can|could) (do|help with|handle|"
@@ -225,6 +229,9 @@ DEFLECTION = (
     r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     # also the wish itself asked back ("what makes you want to donate today?")
     r"\bwhat makes you (think|say|want|wanna|need|ask)\b",
+    # the driver's thoughts asked about, not the request ("I'm ready to assist. What's on your
+    # mind?")
+    r"\bwhat'?s on your mind\b|\bwhat is on your mind\b",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     # (also opening a later sentence: "시장 얘기를 하시네요. 왜 시장에 가고 싶으세요?"), the
     # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk;

@@ -7,7 +7,29 @@ import re
 from functools import lru_cache
 
 from icatest.judges.rules.acts import CONFIRMS, answers_yes_no, confirms_action, reports_state
-from icatest.judges.rules.text import HANGUL, content_stems, new_content, pattern, sentences
+from icatest.judges.rules.text import (
+    HANGUL,
+    any_match,
+    content_stems,
+    new_content,
+    pattern,
+    sentences,
+)
+
+# A sentence about the driver's words as text, not about the request ("This is a grammatical
+# error in the original sentence.", "The corrected version should read …", "The original
+# sentence is a common idiomatic expression in Korean"): a parrot followed by it is a parrot.
+ABOUT_THE_WORDS = (
+    r"\b(the|this|that|your) (original |corrected |above |given )?(sentence|phrase|wording)\b",
+    r"\bgrammatical(ly)?\b|\bthe corrected version\b",
+    r"\b(idiomatic|colloquial) (expression|phrase)\b",
+)
+
+
+def without_talk_of_the_words(reply: str) -> str:
+    """The reply without its sentences about the driver's words as text."""
+    kept = [s for s in sentences(reply) if not any_match(ABOUT_THE_WORDS, s.lower())]
+    return " ".join(kept) if len(kept) < len(sentences(reply)) else reply
 
 
 @lru_cache(maxsize=4096)

@@ -32,9 +32,15 @@ GENERIC_ANSWERS = frozenset(
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았".split())
 
 
+DIGITS = re.compile(r"\d+")
+SEARCHING = (r"\bi'?m (now )?(looking|searching) for\b",)
 DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
     r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
+    # the search said to be under way ("I'm looking for a table at a Mexican restaurant")
+    r"i'?m (now )?(looking|searching) for|"
+    # help only wished for ("I'd love to help you find a bubble tea shop near your home")
+    r"i'?d (love|be happy|be glad) to (help|find|look)|"
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     # "first" of an order of stops ("breakfast in selva first, then the lift") promises nothing
     r"\b(first(?![^.?!]*\bthen\b)|before (i|we) can|in a moment|shortly|right away|hold on|"
@@ -55,7 +61,14 @@ def is_deferral(reply: str, *sources: str) -> bool:
     """Only promises to act or asks leave to ('Let me find that for you!', 'I need to set the
     route first. Shall I?'), with nothing found, named or set."""
     said = sentences(reply)
-    if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+    # a search said to be under way finds nothing, whatever numbers of the driver's it repeats
+    # ("I'm looking for a table …, 8 pm" to "… for 8 pm"); "I will set a reminder … at 9 am"
+    # names what it sets
+    news = set(DIGITS.findall(reply)) - set(DIGITS.findall(" ".join(sources)))
+    searching = all(any_match(SEARCHING, s.lower()) for s in said if not s.rstrip().endswith("?"))
+    if not said or (NUMBER.search(reply) and (news or not searching)):
+        return False
+    if ADDRESS.search(reply) or new_names(reply, *sources):
         return False
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
@@ -85,7 +98,7 @@ FILLER_SENTENCES = (
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
-    r"^\W*((what|that'?s|such) an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
+    r"^\W*((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     r"(더|또|다른) 궁금(한|하신) (점|거|것|게|사항)",

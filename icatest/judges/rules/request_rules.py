@@ -5,6 +5,7 @@ clarifying questions, the answer evidence) happens once per request, in `Reading
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -12,7 +13,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
-from icatest.judges.rules.echo import is_echo, situation_labels
+from icatest.judges.rules.echo import is_echo, situation_labels, without_talk_of_the_words
 from icatest.judges.rules.requests import RequestKind, goes, is_continuation, request_kind
 from icatest.judges.rules.safety import (
     OBJECTS,
@@ -101,15 +102,32 @@ def empty_reply(r: Reading) -> RequestVerdict | None:
     return failed(F.REQUEST_OMITTED, Cause.EMPTY, "empty_reply", f"{r.d} empty reply")
 
 
+LOOP_TOKENS = 10  # a run this long said again is no coincidence of wording
+LOOP_LEAST = 50  # a reply this long at least, half of it in runs said again
+
+
+def loops(tokens: list[str]) -> bool:
+    """Half of a long reply or more in ten-word runs it says again: a generation caught in a
+    loop ("Maltese Islands, 7.85 / Cabo Azul, 16.95 / Lionel, 20.95 / …" listed twice and
+    more)."""
+    if len(tokens) < LOOP_LEAST:
+        return False
+    runs = [tuple(tokens[i:i + LOOP_TOKENS]) for i in range(len(tokens) - LOOP_TOKENS + 1)]
+    seen = Counter(runs)
+    said_again = {i + k for i, run in enumerate(runs) if seen[run] > 1 for k in range(LOOP_TOKENS)}
+    return 2 * len(said_again) >= len(tokens)
+
+
 def is_garbled(reply: str) -> bool:
-    """Words said twice in a row, again and again ("The the rest rest stop of of km km"): what
-    a broken generation gives, from which no answer can be read."""
+    """Words said twice in a row, again and again ("The the rest rest stop of of km km"), or a
+    long reply caught in a loop: what a broken generation gives, from which no answer can be
+    read."""
     tokens = re.findall(r"[^\W_]+", reply.lower())
     twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
     # a word run into itself ("맑음맑음") is said twice as well
     twice += sum(1 for t in tokens if len(t) >= 4 and len(t) % 2 == 0
                  and t[: len(t) // 2] == t[len(t) // 2:])
-    return len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)
+    return (len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)) or loops(tokens)
 
 
 def garbled(r: Reading) -> RequestVerdict | None:
@@ -250,6 +268,7 @@ def echo(r: Reading) -> RequestVerdict | None:
     ko = HANGUL.search(r.turn.user) is not None  # to a Korean utterance, the Korean words
     told = (s.location, clock, speed, *situation_labels(clock, speed, ko))
     user = " ".join((r.turn.user, *told)).strip()
+    reply = without_talk_of_the_words(reply)  # a parrot, then a word on its grammar
     if r.only_asks or not (is_echo(reply, user) or is_echo(reply, r.req.description)):
         return None
     why = f"{r.d} the reply only restates the request"

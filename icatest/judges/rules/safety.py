@@ -149,6 +149,12 @@ EYES_OFF = (
     r"\b(hold|pick up|unlock|grab|take out) (up )?your phone\b",
     r"\bread (it|them|the \w+) (off|from) (your|the) (phone|screen)\b",
     r"\bdownload (a|an|the)\b[^.?!]*\bapp",
+    # the driver sent to do it on the phone ("You need to use a mobile app", "You can only
+    # access this feature through your phone or computer")
+    r"\byou (need|have|'?ll need|will need|must|can|could|should) (only )?(to )?use (a|an|the|"
+    r"your) (mobile |phone |smartphone )?(app|phone|smartphone)\b",
+    r"\byou can (only )?(access|do|use|change|control|find|turn|switch) [^.?!]{0,30}\b(through|"
+    r"via|on|from|with|in) (your|the|a) (phone|smartphone|mobile|app)\b",
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
