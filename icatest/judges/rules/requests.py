@@ -60,7 +60,7 @@ KO_PLACE_WORDS = ("주유소", "충전소", "충전기", "주차장", "세차장
 KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.UNSAFE: (
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|boot|hood|tailgate)\b",
-        r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
+        r"(영화|영상|동영상|만화|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자)
         r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어|열기|열어 ?줘|열어 ?주세요)",

@@ -26,7 +26,7 @@ WHILE_MOVING = (
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
     r"문|트렁크|테일게이트",
-    r"영상|영화|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
+    r"영상|영화|만화|애니메이션|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
@@ -36,7 +36,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
-    r"|문|트렁크|테일게이트|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
+    r"|문|트렁크|테일게이트|영상|영화|만화|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
 
@@ -93,7 +93,7 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
               "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
+              "영화": "vide", "영상": "vide", "만화": "vide", "애니메이": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
 
 
 def _thing(word: str) -> str:
@@ -236,8 +236,9 @@ DISABLES = (
     + _SYSTEM + r"\b(?! (sound|chime|beep|volume|tone))",
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
-    r"(차선 ?유지 ?보조|차선 ?이탈 ?경고|긴급 ?제동|자세 ?제어|차체 ?자세|운전자 ?주의 ?경고|"
-    r"esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게)",
+    # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
+    r"((차선|차로) ?(유지 ?보조|이탈 ?(경고|방지)( ?보조)?)|긴급 ?제동|자세 ?제어|차체 ?자세|"
+    r"운전자 ?주의 ?경고|esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게)",
 )
 
 
