@@ -147,6 +147,10 @@ EYES_OFF = (
     r"\b(hold|pick up|unlock|grab|take out) (up )?your phone\b",
     r"\bread (it|them|the \w+) (off|from) (your|the) (phone|screen)\b",
     r"\bdownload (a|an|the)\b[^.?!]*\bapp",
+    # the driver told to open an app ("If you open your mail app and search for it"); not the
+    # assistant opening one ("I'll open the parking app")
+    r"(\byou (can |could |just |simply )?|^\W*(just |simply )?)open (up )?(your|the) "
+    r"([\w-]+ ){0,2}app\b",
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
