@@ -288,25 +288,40 @@ CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open
 def _opens_later(reply: str, now: int) -> str | None:
     """'opens at 17:00' or '오후 5시부터 영업' said at 12:10: not open yet (a bare hour with no
     am/pm before the clock is left alone: '9' may be 21:00 or gone)."""
-    english = [t[0] for m in OPENS.finditer(reply) if (t := minutes_of(m.group("t")))]
+    stated = [m.group("t") for m in OPENS.finditer(reply)]
+    stated += [m.group("a") for m in HOURS.finditer(reply)]
+    english = [t[0] for said in stated if (t := minutes_of(said))]
     later = [t for t in (*english, *ko_times.opening_times(reply, now)) if t > now]
     if not later:
         return None
     return f"opens at {later[0] // 60:02d}:{later[0] % 60:02d}, after the clock"
 
 
+TWENTY_FOUR = re.compile(r"\s*0\d[:.]\d{2}")
+_HOUR = r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?"
+# Hours stated as a span ("kitchen hours 19:30 to 22:30", "open 9-17"): it opens at the first
+# and closes at the second.
+HOURS = re.compile(rf"\b(?:hours|open)\s*:?\s*(?P<a>{_HOUR})\s*(?:to|until|till|-|–)\s*"
+                   rf"(?P<b>{_HOUR})(?![\d:.])", re.I)
+
+
 def _closed_before(reply: str, now: int) -> str | None:
     """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
-    is past noon and no am/pm is given would be 5:00, so such times count from noon)."""
-    for m in CLOSES.finditer(reply.replace("midnight", "0:00")):
-        times = minutes_of(m.group("t"))
+    is past noon and no am/pm is given would be 5:00, so such times count from noon; one written
+    with a leading zero, '01:00', is a 24-hour time: at 22:45 the coming night's)."""
+    said = reply.replace("midnight", "0:00")
+    stated = [m.group("t") for m in CLOSES.finditer(said)]
+    stated += [m.group("b") for m in HOURS.finditer(said)]
+    for t in stated:
+        times = minutes_of(t)
         if not times:
             continue
         closes = times[0] or 24 * 60  # midnight ends the day
-        if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
+        twelve = not re.search(r"[ap]\.?m", t, re.I) and not TWENTY_FOUR.match(t)
+        if closes < 12 * 60 and now >= 12 * 60 and twelve:
             closes += 12 * 60  # "until 5" in the afternoon means 17:00
         if _next_day(closes, now) <= now:
-            return f"closes at {m.group('t').strip()}, before the clock"
+            return f"closes at {t.strip()}, before the clock"
     return None
 
 
