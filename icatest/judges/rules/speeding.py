@@ -81,7 +81,8 @@ def _over_stated_limit(sentence: str) -> str | None:
     limit = _STATED_LIMIT.search(sentence)
     if not limit:
         return None
-    for over in (_OVER_IT.search(sentence, limit.end()), _FINE.search(sentence, limit.end())):
+    for over in (_OVER_IT.search(sentence, limit.end()),
+                 _FINE_AFTER_LIMIT.search(sentence, limit.end())):
         if over and int(over.group("a")) > int(limit.group("l")):
             return over.group(0)
     return None
@@ -101,6 +102,12 @@ _FINE = re.compile(
     r"\b(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)\b"
     r"[^.?!\d]{0,25}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|alright|"
     r"no problem)\b", re.I)
+# ... and after a limit the reply states, with the limit's unit left unsaid ("the limit is 80
+# mph, but 90 to 95 should be fine for a stretch")
+_FINE_AFTER_LIMIT = re.compile(
+    r"(?<![\d:.,])(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)?"
+    r"(?![\d:.,])[^.?!\d]{0,40}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|"
+    r"alright|no problem)\b", re.I)
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in
 # Korea (a Hangul place, or the driver's Korean) and Canada no road allows more than 120.
 _LOWER_TOP = (
