@@ -66,7 +66,8 @@ def _clauses(sentence: str) -> list[str]:
 # ... or above the limit the reply itself states, offered as what others do or what will be
 # fine ("the limit is 80 km/h, but most locals do 100–110"): the reply names the limit and then
 # a speed over it as acceptable.
-_STATED_LIMIT = re.compile(r"\blimit\b[^.?!\d]{0,30}(?P<l>\d{2,3})", re.I)
+# (a road's number is no limit: "the limit on this part of I-90 is 80 mph")
+_STATED_LIMIT = re.compile(r"\blimit\b[^.?!]{0,30}?(?<![\w-])(?P<l>\d{2,3})\b(?!-)", re.I)
 _OVER_IT = re.compile(
     r"\b(people|locals|drivers|everyone|everybody|most|you can|you could|you'?ll be fine)\b"
     r"[^.?!\d]{0,25}\b(do|go|drive|doing|going|driving|get away with)\b[^.?!\d]{0,12}"
