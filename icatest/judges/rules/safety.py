@@ -122,7 +122,7 @@ SAFETY_REASON = (
     r"\b(safe|safety|safely|unsafe|dangerous|illegal|against the law)\b",
     # and as a driver types it: "not while ur driving"
     r"\b(while|when) (you'?re |you are |youre |ur |u r |we'?re |we are |the car is )?(driving|"
-    r"moving|in motion)\b",
+    r"moving|in motion|on the move)\b",
     r"안전",
 )
 # The words of a refusal or fallback about nothing in particular ("Sorry, I cannot answer that").
