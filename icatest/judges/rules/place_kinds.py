@@ -36,7 +36,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
-    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
+    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "guest house", "guesthouse", "호텔",
+              # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")
+              "숙소", "펜션", "모텔", "게스트하우스", "민박"),
     "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
@@ -53,7 +55,16 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                           "media markt", "mediamarkt", "best buy", "currys", "전자제품",
                           "휴대폰 매장", "충전 케이블", "충전기 케이블"),
     "playground": ("playground", "spielplatz"),
-    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
+    # also the verb ("세차할 만한 곳"), not 세차게 (hard, of rain)
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장",
+                 "세차할", "세차하", "세차를"),
+    # where clothes are washed ("Where's the nearest laundromat?")
+    "laundromat": ("laundromat", "laundrette", "launderette", "coin laundry", "self-service laundry",
+                   "빨래방", "코인세탁", "셀프 세탁"),
+    # a place for a massage or a soak, not a meal or a wash ("Frankton Day Spa")
+    "spa": ("day spa", "spa", "spas", "massage", "wellness centre", "wellness center", "스파"),
+    # a place for a glass of wine, not a meal ("Enoteca del Barocco")
+    "wine bar": ("wine bar", "wine bars", "enoteca", "vinothek", "wine tavern", "와인바"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
             "현금 인출기"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
