@@ -212,7 +212,8 @@ def _joined_match(turn: TurnInput) -> str | None:
 
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
 POINTS_BACK = re.compile(
-    r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)|\b((take|get|bring) (me|us)|go|head|drive) there\b", re.I)
+    r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)"
+    r"|\b((take|get|bring) (me|us)|go|head|drive) there\b", re.I)
 
 
 # The items of a list the last reply laid out ("1. 10:00 Team sync", "- Budget review").

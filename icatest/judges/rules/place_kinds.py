@@ -59,8 +59,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장",
                  "세차할", "세차하", "세차를"),
     # where clothes are washed ("Where's the nearest laundromat?")
-    "laundromat": ("laundromat", "laundrette", "launderette", "coin laundry", "self-service laundry",
-                   "빨래방", "코인세탁", "셀프 세탁"),
+    "laundromat": ("laundromat", "laundrette", "launderette", "coin laundry",
+                   "self-service laundry", "빨래방", "코인세탁", "셀프 세탁"),
     # a place for a massage or a soak, not a meal or a wash ("Frankton Day Spa")
     "spa": ("day spa", "spa", "spas", "massage", "wellness centre", "wellness center", "스파"),
     # a place for a glass of wine, not a meal ("Enoteca del Barocco")

@@ -93,7 +93,8 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "head": "ligh",
               "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "만화": "vide", "애니메이": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
+              "영화": "vide", "영상": "vide", "만화": "vide", "애니메이": "vide", "화면": "scre",
+              "트렁크": "trun", "테일게이": "trun"}
 
 
 def _thing(word: str) -> str:
