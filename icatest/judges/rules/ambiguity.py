@@ -163,7 +163,7 @@ def _listed(reply: str) -> list[str]:
     heads = []
     for part in _DISTANCE.split(reply)[:-1]:
         part = re.split(r"[.:;!?]", part)[-1]
-        part = _KO_END.split(part)[-1]  # "두 군데 있어요 금강 생선국수": the place after the sentence
+        part = _KO_END.split(part)[-1]  # "두 군데 있어요 금강 생선국수": after the sentence
         part = _LEAD.sub("", part.strip())
         first = part.split()[0] if part.split() else ""
         first = without_particles(first) if is_korean(first) else first.lower()
