@@ -140,6 +140,10 @@ def _spoken(constraint: str) -> str:
     korean_limit = TAKING_KO.search(constraint)
     if korean_limit and ko_times.constraint_deadline(constraint) is None:
         return f"takes at most {korean_limit.group('n')} min"
+    # the same written in English ("within 30 minutes"), as the utterance's is read
+    english_limit = TAKING.search(constraint)
+    if english_limit and not LATER.search(constraint):
+        return f"takes at most {english_limit.group('n')} min"
     korean_distance = WITHIN_KO.search(constraint)
     if korean_distance:
         return f"within {korean_distance.group('d')}"
