@@ -111,7 +111,11 @@ FAMILIES: dict[str, Family] = {
         (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
          r"무료 ?주차|주차 ?무료",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
-         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",),
+         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",
+         # in other words: nothing charged for it ("전용 주차장이 있고 손님한테는 따로 돈을 받지
+         # 않아요", "주차비는 안 받아요")
+         r"주차[^.\n]{0,30}(돈|요금|비용|주차비)(을|를|은|는|이|가)? ?(따로 |별도로 )?(안 ?받|받지 않|"
+         r"없어|없습니다|없고)"),
         (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
          r"dollars?|eur|usd)\b)",
          r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
