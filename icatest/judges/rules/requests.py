@@ -160,8 +160,10 @@ ANSWER_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"with|at|room|calendar|no (meeting|appointment|event)s?)\b",
     ),
     RequestKind.VEHICLE: (
+        # "on" and "off" of a setting, not the preposition of a place ("a sauna on the top floor")
         r"\b(set|setting|turn\w*|switch\w*|adjust\w*|raise|rais\w*|lower\w*|open\w*|clos\w*|"
-        r"heat\w*|cool\w*|degrees?|°|level|on|off|warm\w*|%)\b",
+        r"heat\w*|cool\w*|degrees?|°|level|warm\w*|%)\b"
+        r"|\b(on|off)\b(?! (the|a|an|your|my|our|this|that|its|their)\b)",
         # the same done or promised in Korean ("트렁크 닫았어요", "창문 올려 드릴게요")
         r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어|습니다|다)|"
         r"(켜|꺼|열어|닫아|맞춰|올려|내려) ?(드렸|드릴게|드리겠|줄게|놨|뒀)|(켤|끌|닫을|맞출)게",
