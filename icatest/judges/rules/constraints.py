@@ -26,7 +26,14 @@ from icatest.judges.rules.prices import (
     prices_in,
     won_limit,
 )
-from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    distances_km,
+    durations,
+    minutes_of,
+    sentences,
+)
 
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
@@ -208,12 +215,28 @@ def _ruled_out(constraint: str, low: str) -> Checked | None:
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
 
+# The reply says that nothing meets it ("none stays open all night", "밤새 여는 약국이 없어요"):
+# the evidence for it said in a sentence that denies it.
+NONE_ENGLISH = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find)\b")
+NONE_KOREAN = re.compile(r"(없어요|없습니다|없네요|없어\b|없고|없는 것 같)")
+
+
+def _said_none(honours: tuple[str, ...], low: str) -> bool:
+    for s in sentences(low):
+        hit = next((m for p in honours if (m := re.search(p, s))), None)
+        if hit and (NONE_ENGLISH.search(s[: hit.start()]) or NONE_KOREAN.search(s[hit.end():])):
+            return True
+    return False
+
+
 def _by_family(spoken: str, low: str) -> Checked | None:
     named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for family in named or list(FAMILIES.values()):
         if named or any_match(family.asks, spoken):
             if any_match(family.breaks, low):
                 return Checked(Check.MISSED, "the reply goes against it")
+            if family.honours and _said_none(family.honours, low):
+                return Checked(Check.STATED, "the reply says none meets it")
             if not family.honours or any_match(family.honours, low):
                 return Checked(Check.HONOURED, "evidence in the reply")
             if family.unread_if_silent:

@@ -124,9 +124,10 @@ FAMILIES: dict[str, Family] = {
     ),
     # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
     "open_24h": Family(
-        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간",),
+        # all night in Korean too ("밤새 여는 약국")
+        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간|밤새",),
         (r"\b24 ?(hours?|h)\b|\b24/7\b|\b24-hour\b|\bround the clock\b|\balways open\b|"
-         r"\ball night\b|\bnever closes\b|24 ?시간",),
+         r"\ball night\b|\bnever closes\b|24 ?시간|밤새 ?(여|열|영업|운영|문)",),
         (r"\b(open|opens|from) \d{1,2}([:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\s*(to|until|till|-|–)"
          r"\s*\d{1,2}",
          r"\b(closes?|closing|shuts) at \d",
