@@ -122,6 +122,18 @@ FAMILIES: dict[str, Family] = {
          r"(?<!free )\bparking\b",
          r"주차[^.\n]{0,15}\d[\d,]* ?원"),
     ),
+    # food that is not hot ("안 매운 메뉴", "nothing spicy for the kids"): a dish said to be hot
+    # goes against it ("얼큰하고 매운 짬뽕"), one said to be mild honours it; read only when the
+    # reply says either way
+    "not_spicy": Family(
+        (r"\b(not|nothing|non-?) ?(too )?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않",),
+        (r"\b(not|non-?) ?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않|순한 ?맛",),
+        # (not a heat left out: "매운 건 빼고", "spicy on request")
+        (r"(?<!not )(?<!non-)(?<!non)\b(spicy|fiery|chilli-hot)\b"
+         r"(?![^.?!]{0,12}\b(on request|on the side|free|removed|left out)\b)",
+         r"((?<!안 )(?<!안)(?<!덜 )(?<!덜)매운|얼큰|칼칼|매콤)(?![^.?!]{0,8}(빼|말고|없|아니))"),
+        unread_if_silent=True,
+    ),
     # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
     "open_24h": Family(
         # all night in Korean too ("밤새 여는 약국")
