@@ -36,9 +36,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
-    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "guest house", "guesthouse", "호텔",
+    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔",
               # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")
-              "숙소", "펜션", "모텔", "게스트하우스", "민박"),
+              "숙소", "펜션", "모텔", "민박"),
     "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
