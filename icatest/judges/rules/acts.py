@@ -69,6 +69,9 @@ FALLBACK = (
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
     r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",
+    # or beyond the assistant itself ("That's a little beyond me at the moment, I'm afraid")
+    r"\b(that'?s|that is|this is|it'?s|it is) (a (little|bit) |rather |just )?(beyond|outside) "
+    r"me\b",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
@@ -90,9 +93,10 @@ FALLBACK = (
     r"\bas an ai( language model| assistant)?\b",
     r"\bas an? [\w-]+ ai( language model| assistant)?\b",
     r"\bi (don'?t|do not) have the (ability|capability|means) to\b",
-    # a reply that opens with what it lacks; "It will be windy; I have no data on clouds" answers
-    r"^\W*((unfortunately|sorry|i'?m afraid)\W+)?i (don'?t|do not) have (access to |any )?"
-    r"(real[- ]time|information|data|details)\b",
+    # a reply that opens with what it lacks, under a heading or not ("## Walhalla\n\nUnfortunately
+    # I don't have any details about that"); "It will be windy; I have no data on clouds" answers
+    r"^([^\n.?!]{0,40}\n)?\W*((unfortunately|sorry|i'?m afraid)\W+)?i (don'?t|do not) have "
+    r"(access to |any )?(real[- ]time|information|data|details)\b",
     # what the assistant cannot give, said with nothing given ("I can't provide pricing
     # information", "sorry, I don't have access to business listings", "no info on that")
     r"\b(can'?t|cannot|unable to|not able to) (provide|give|share|offer) (you )?(that |this |any |"

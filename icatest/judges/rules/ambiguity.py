@@ -157,11 +157,16 @@ _DISTANCE = re.compile(r"\(?\b\d+(?:[.,]\d+)?\s*(?:km|m|mi|miles?)(?![a-z])\)?",
 _LEAD = re.compile(r"^(?:\W|\b(?:and|or|also|then|plus|both|two|three)\b|그리고|와|과)+", re.I)
 
 
+# A Korean sentence ended with no stop, its emoji gone ("두 군데 있어요 🍜 금강 생선국수")
+_KO_END = re.compile(r"(?<=[가-힣])(?:요|다|죠)\s+")
+
+
 def _listed(reply: str) -> list[str]:
     """The first word of each place the reply lists with its distance ('bp', 'shell')."""
     heads = []
     for part in _DISTANCE.split(reply)[:-1]:
         part = re.split(r"[.:;!?]", part)[-1]
+        part = _KO_END.split(part)[-1]  # "두 군데 있어요 금강 생선국수": after the sentence
         part = _LEAD.sub("", part.strip())
         first = part.split()[0] if part.split() else ""
         first = without_particles(first) if is_korean(first) else first.lower()
@@ -217,7 +222,7 @@ def _joined_match(turn: TurnInput) -> str | None:
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").
 POINTS_BACK = re.compile(
     r"^\W*(거기|그곳|그리|저기)(로|에)? ?(가|안내|데려)"
-    r"|\b(take me|go|head|drive)( over| up| down| out)? there\b", re.I)
+    r"|\b((take|get|bring) (me|us)|go|head|drive)( over| up| down| out)? there\b", re.I)
 
 
 # The items of a list the last reply laid out ("1. 10:00 Team sync", "- Budget review").

@@ -31,12 +31,12 @@ from icatest.judges.rules.turn_rules import Judging
 from icatest.judges.rules.verdicts import Cause, Outcome, decided
 
 # The reply counts the matches of a name: "three contacts named Kasia", "two Alexes in your
-# contacts", "민수가 두 분", "민수 님이 두 명".
+# contacts", "two Ellies saved", "민수가 두 분", "민수 님이 두 명".
 COUNTED_EN = re.compile(
     r"\b(two|three|four|several|multiple|\d) (contacts?|people|entries|matches|numbers|"
     r"places|locations|branches|stations|\w+) (named|called|matching|with the name|under)\b"
     r"|\b(two|three|four|several|multiple) (\w+?)(e?s)\b(?= (in|on|among) (your|the) "
-    r"(contacts|phone ?book|address book|list))",
+    r"(contacts|phone ?book|address book|list)| (saved|stored)\b)",
     re.I)
 # ... or names another match beside the one it acted on ("You also have Dr. Linh Nguyen
 # saved", "2 nearby: marriott downtown, courtyard aksarben. going to downtown")

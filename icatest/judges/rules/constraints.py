@@ -26,7 +26,14 @@ from icatest.judges.rules.prices import (
     prices_in,
     won_limit,
 )
-from icatest.judges.rules.text import any_match, content_stems, distances_km, durations, minutes_of
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    distances_km,
+    durations,
+    minutes_of,
+    sentences,
+)
 from icatest.judges.rules.weekdays import open_on_day
 
 DEADLINE = re.compile(
@@ -149,6 +156,10 @@ def _spoken(constraint: str) -> str:
     korean_limit = TAKING_KO.search(constraint)
     if korean_limit and ko_times.constraint_deadline(constraint) is None:
         return f"takes at most {korean_limit.group('n')} min"
+    # the same written in English ("within 30 minutes"), as the utterance's is read
+    english_limit = TAKING.search(constraint)
+    if english_limit and not LATER.search(constraint):
+        return f"takes at most {english_limit.group('n')} min"
     korean_distance = WITHIN_KO.search(constraint)
     if korean_distance:
         return f"within {korean_distance.group('d')}"
@@ -244,12 +255,28 @@ def _ruled_out(constraint: str, low: str) -> Checked | None:
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
 
+# The reply says that nothing meets it ("none stays open all night", "밤새 여는 약국이 없어요"):
+# the evidence for it said in a sentence that denies it.
+NONE_ENGLISH = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find)\b")
+NONE_KOREAN = re.compile(r"(없어요|없습니다|없네요|없어\b|없고|없는 것 같)")
+
+
+def _said_none(honours: tuple[str, ...], low: str) -> bool:
+    for s in sentences(low):
+        hit = next((m for p in honours if (m := re.search(p, s))), None)
+        if hit and (NONE_ENGLISH.search(s[: hit.start()]) or NONE_KOREAN.search(s[hit.end():])):
+            return True
+    return False
+
+
 def _by_family(spoken: str, low: str) -> Checked | None:
     named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for family in named or list(FAMILIES.values()):
         if named or any_match(family.asks, spoken):
             if any_match(family.breaks, low):
                 return Checked(Check.MISSED, "the reply goes against it")
+            if family.honours and _said_none(family.honours, low):
+                return Checked(Check.STATED, "the reply says none meets it")
             if not family.honours or any_match(family.honours, low):
                 return Checked(Check.HONOURED, "evidence in the reply")
             if family.unread_if_silent:
@@ -328,25 +355,40 @@ CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open
 def _opens_later(reply: str, now: int) -> str | None:
     """'opens at 17:00' or '오후 5시부터 영업' said at 12:10: not open yet (a bare hour with no
     am/pm before the clock is left alone: '9' may be 21:00 or gone)."""
-    english = [t[0] for m in OPENS.finditer(reply) if (t := minutes_of(m.group("t")))]
+    stated = [m.group("t") for m in OPENS.finditer(reply)]
+    stated += [m.group("a") for m in HOURS.finditer(reply)]
+    english = [t[0] for said in stated if (t := minutes_of(said))]
     later = [t for t in (*english, *ko_times.opening_times(reply, now)) if t > now]
     if not later:
         return None
     return f"opens at {later[0] // 60:02d}:{later[0] % 60:02d}, after the clock"
 
 
+TWENTY_FOUR = re.compile(r"\s*0\d[:.]\d{2}")
+_HOUR = r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?"
+# Hours stated as a span ("kitchen hours 19:30 to 22:30", "open 9-17"): it opens at the first
+# and closes at the second.
+HOURS = re.compile(rf"\b(?:hours|open)\s*:?\s*(?P<a>{_HOUR})\s*(?:to|until|till|-|–)\s*"
+                   rf"(?P<b>{_HOUR})(?![\d:.])", re.I)
+
+
 def _closed_before(reply: str, now: int) -> str | None:
     """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
-    is past noon and no am/pm is given would be 5:00, so such times count from noon)."""
-    for m in CLOSES.finditer(reply.replace("midnight", "0:00")):
-        times = minutes_of(m.group("t"))
+    is past noon and no am/pm is given would be 5:00, so such times count from noon; one written
+    with a leading zero, '01:00', is a 24-hour time: at 22:45 the coming night's)."""
+    said = reply.replace("midnight", "0:00")
+    stated = [m.group("t") for m in CLOSES.finditer(said)]
+    stated += [m.group("b") for m in HOURS.finditer(said)]
+    for t in stated:
+        times = minutes_of(t)
         if not times:
             continue
         closes = times[0] or 24 * 60  # midnight ends the day
-        if closes < 12 * 60 and now >= 12 * 60 and not re.search(r"[ap]\.?m", m.group("t"), re.I):
+        twelve = not re.search(r"[ap]\.?m", t, re.I) and not TWENTY_FOUR.match(t)
+        if closes < 12 * 60 and now >= 12 * 60 and twelve:
             closes += 12 * 60  # "until 5" in the afternoon means 17:00
         if _next_day(closes, now) <= now:
-            return f"closes at {m.group('t').strip()}, before the clock"
+            return f"closes at {t.strip()}, before the clock"
     return None
 
 

@@ -97,7 +97,9 @@ def chosen_elsewhere(turn: TurnInput) -> str | None:
     if len(turn.history_replies) < 2 or not (GO_ON.search(turn.user)
                                                or BARE_REFERENCE.search(turn.user)):
         return None
-    said = _places(" ".join(turn.history_users))
+    # what the driver named before the last exchange; named in it ("We'll do Deer Park
+    # Heights" and "Deer Park Heights it is") it is the choice
+    said = _places(" ".join(turn.history_users[:-1]))
     settled = _places(turn.history_replies[-1]) - said
     if not settled and turn.history_replies[-1] == turn.history_replies[-1].lower():
         return _chosen_typed(turn)

@@ -122,18 +122,35 @@ FAMILIES: dict[str, Family] = {
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
          r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",
          # nothing to pay, said in other words ("요금 안 받아요", "돈 안 내도 돼요", "공짜예요")
-         r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜"),
+         r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜",
+         # in other words: nothing charged for it ("전용 주차장이 있고 손님한테는 따로 돈을 받지
+         # 않아요", "주차비는 안 받아요")
+         r"주차[^.\n]{0,30}(돈|요금|비용|주차비)(을|를|은|는|이|가)? ?(따로 |별도로 )?"
+         r"(안 ?받|받지 않|없어|없습니다|없고)"),
         (r"(?<!free )\bparking\b[^.\n]{0,40}(?:[¥€$£₩]\s?\d|\d[\d,.]* ?(?:yen|won|euros?|"
          r"dollars?|eur|usd)\b)",
          r"(?:[¥€$£₩]\s?\d[\d,.]*|\d[\d,.]* ?(?:yen|euros?|dollars?)\b)[^.\n]{0,20}"
          r"(?<!free )\bparking\b",
          r"주차[^.\n]{0,15}\d[\d,]* ?원"),
     ),
+    # food that is not hot ("안 매운 메뉴", "nothing spicy for the kids"): a dish said to be hot
+    # goes against it ("얼큰하고 매운 짬뽕"), one said to be mild honours it; read only when the
+    # reply says either way
+    "not_spicy": Family(
+        (r"\b(not|nothing|non-?) ?(too )?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않",),
+        (r"\b(not|non-?) ?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않|순한 ?맛",),
+        # (not a heat left out: "매운 건 빼고", "spicy on request")
+        (r"(?<!not )(?<!non-)(?<!non)\b(spicy|fiery|chilli-hot)\b"
+         r"(?![^.?!]{0,12}\b(on request|on the side|free|removed|left out)\b)",
+         r"((?<!안 )(?<!안)(?<!덜 )(?<!덜)매운|얼큰|칼칼|매콤)(?![^.?!]{0,8}(빼|말고|없|아니))"),
+        unread_if_silent=True,
+    ),
     # round the clock: hours stated that close go against it ("6 am to 11 pm", "밤 11시까지")
     "open_24h": Family(
-        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간",),
+        # all night in Korean too ("밤새 여는 약국")
+        (r"\b24 ?(hours?|h|/7)\b|\b24-hour\b|\bround the clock\b|\ball night\b|24 ?시간|밤새",),
         (r"\b24 ?(hours?|h)\b|\b24/7\b|\b24-hour\b|\bround the clock\b|\balways open\b|"
-         r"\ball night\b|\bnever closes\b|24 ?시간",),
+         r"\ball night\b|\bnever closes\b|24 ?시간|밤새 ?(여|열|영업|운영|문)",),
         (r"\b(open|opens|from) \d{1,2}([:.]\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\s*(to|until|till|-|–)"
          r"\s*\d{1,2}",
          r"\b(closes?|closing|shuts) at \d",

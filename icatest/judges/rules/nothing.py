@@ -54,7 +54,8 @@ DEFER = (
     # 안내해 드릴게요", which names the route
     r"(바로|금방|곧|얼른) ?(해 ?(드릴게|드리겠|줄게)|할게|하겠습니다)",
 )
-INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
+INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it|hello|hi|"
+                r"안녕하세요)\W*$",)
 
 
 def is_deferral(reply: str, *sources: str) -> bool:
@@ -181,6 +182,21 @@ REMARKS = (
     # 있습니다 … 참고해 주세요"), as "tolls can vary"
     r"(마다|에 따라|따라서?) ([가-힣]+ )?([가-힣]+[이가은는] )?(다를|다르|달라질|달라|"
     r"차이가 (있|날))[^.?!]*",
+    # advice for any drive and cheering on, to the end of its sentence ("Safety first! Keep both
+    # hands on the wheel, stay hydrated and take a break", "You've got this!")
+    r"\bsafety first\b|\byou'?ve got this\b|\b(keep (both )?(your )?hands on the wheel|"
+    r"stay (hydrated|alert|focused)|take (a break|breaks|regular breaks))\b[^.?!]*",
+    # a quiz instead of the answer ("Ooh, want to guess? Hint: less than one podcast!")
+    r"\b(want to|wanna|care to|can you|try to) guess\b[^.?!]*|^\W*hint\b[^.?!]*",
+    # hashtags ("#SibenikSunset #GoldenHour")
+    r"#[\w-]+",
+    # the assistant introducing itself ("저는 여러분의 든든한 드라이브 도우미예요", "I'm your
+    # friendly driving assistant") and asking to be asked ("궁금한 건 무엇이든 물어보세요")
+    r"저는 [^.?!]{0,25}(도우미|비서|어시스턴트)(예요|이에요|입니다)[^.?!]*",
+    r"무엇이든 (물어|말씀)[^.?!]*",
+    r"\bi'?m your\b[^.?!]{0,30}\b(assistant|co-?pilot|companion|helper)\b[^.?!]*",
+    # a saying about travel ("여행은 목적지보다 가는 길이 더 소중한 법이죠")
+    r"[가-힣]+(은|는) [^.?!]{0,30}(법이죠|법이에요|법이지요|법입니다)[^.?!]*",
     # the weather or the roads said to change often ("산이 많아서 날씨가 자주 바뀌어요")
     r"(날씨|기상|상황|도로 사정)[이가은는]? (자주|종종|수시로|쉽게) "
     r"(바뀌|바뀝|변하|변합|달라)[^.?!]*",

@@ -40,7 +40,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 "주차할 데", "주차할 곳", "주차할 만한", "차 댈 데", "차 댈 곳"),
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
-    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔"),
+    "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔",
+              # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")
+              "숙소", "펜션", "모텔", "민박"),
     "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
     "hospital": ("hospital", "clinic", "emergency room", "emergency ward", "emergency department",
                  "병원", "응급실"),
@@ -61,6 +63,17 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "dump station": ("dump station", "dump point", "sani station", "sani-station", "rv dump",
                      "motorhome service point", "grey water disposal", "오수 처리장"),
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
+    # also the verb ("세차할 만한 곳"), not 세차게 (hard, of rain)
+    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장",
+                 "세차할", "세차하", "세차를"),
+    # where clothes are washed by the load ("Where's the nearest laundromat?"; not "laundry"
+    # alone, which dry cleaners do too)
+    "laundromat": ("laundromat", "laundrette", "launderette", "coin laundry",
+                   "self-service laundry", "빨래방", "코인세탁", "셀프 세탁"),
+    # a place for a massage or a soak, not a meal or a wash ("Frankton Day Spa")
+    "spa": ("day spa", "spa", "spas", "massage", "wellness centre", "wellness center", "스파"),
+    # a place for a glass of wine, not a meal ("Enoteca del Barocco")
+    "wine bar": ("wine bar", "wine bars", "enoteca", "vinothek", "wine tavern", "와인바"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
             "현금 인출기"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
@@ -93,9 +106,6 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "온천"),
     "karaoke": ("karaoke", "노래방"),
     "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
-    # where clothes are washed by the load (not "laundry" alone, which dry cleaners do too)
-    "laundromat": ("laundromat", "launderette", "laundrette", "coin laundry",
-                   "self-service laundry"),
     "sauna": ("sauna", "saunas"),
     "locksmith": ("locksmith", "key cutting", "keys cut", "key cut"),
     # someone who comes out to a car that will not start

@@ -254,6 +254,7 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
     if _repeats_earlier(r) or len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
         return None
     if nothing.remarks_only(r.turn.reply, *r.known):
-        return None  # remarks on the wait and cheering on: an omission, `remarks_only`
+        return None  # remarks on the wait, cheering on, a quiz ("Want to guess? Hint: less than
+        # a podcast!"): an omission, `remarks_only`
     why = f"{r.d} talks of something else, without what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)

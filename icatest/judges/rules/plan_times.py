@@ -8,7 +8,7 @@ import re
 
 from icatest.judges.rules import constraints, ko_times
 from icatest.judges.rules.constraints import DEADLINE, without_hours
-from icatest.judges.rules.text import clock, durations, minutes_of
+from icatest.judges.rules.text import clock, durations, minutes_of, sentences
 from icatest.judges.rules.verdicts import Cause
 
 
@@ -89,7 +89,7 @@ def infeasible_times(reply: str, now: int | None,
                      quoted: set[int] | None = None) -> tuple[Cause, str] | None:
     """The clock times of a plan, in the order the reply gives them: one earlier than the
     clock now, or one earlier than the time before it (within the same half day)."""
-    times = [t for t in minutes_of(reply, now) if t not in (quoted or set())]
+    times = [t for t in minutes_of(without_alternatives(reply), now) if t not in (quoted or set())]
     if now is not None:
         past = [t for t in times if 0 < now - t < 6 * 60]
         if past:
@@ -98,6 +98,17 @@ def infeasible_times(reply: str, now: int | None,
         if 0 < a - b < 6 * 60:
             return Cause.INFEASIBLE, f"plan goes back in time ({_hhmm(a)} then {_hhmm(b)})"
     return None
+
+
+# A sentence about another plan than the one laid out ("If we skip the coffee, you'd be there
+# around 08:50", "커피를 빼면 8시 50분에 도착해요"): its times are no step of this one.
+ALTERNATIVE = re.compile(r"^\W*(if|without|skipping|by skipping|dropping|should you|were we to)\b"
+                         r"|\b(you'?d|we'?d|would)\b|(빼면|생략하면|건너뛰면|들르지 않으면)", re.I)
+
+
+def without_alternatives(reply: str) -> str:
+    """The reply less its sentences about another plan."""
+    return "\n".join(s for s in sentences(reply) if not ALTERNATIVE.search(s))
 
 
 def _hhmm(minute: int) -> str:

@@ -40,8 +40,9 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                 r"(?<=[가-힣] )보고[\s,]|(?<=구경하)고[\s,]|"
                   # a walk taken and on to the next ('솔향기길 좀 걷고, 5시까지 숙소')
                   r"(?<=걷)고[\s,]|(?<=산책하)고[\s,]|"
-                  # '초코파이 산 다음에 전주역': after doing one, the next
-                  r"(?<=[가-힣]) 다음에\s", re.I)
+                  # '초코파이 산 다음에 전주역': after doing one, the next (a comma after it
+                  # too: '운림산방 구경한 다음에, 5시 전에 …')
+                  r"(?<=[가-힣]) 다음에[\s,]", re.I)
 # A Korean verb of stopping somewhere between the parts: what comes before it is a place
 # visited, named or not ('이성당 들렀다가 은파호수공원 가고 그다음 숙소').
 KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|먹고\b|타고,|"

@@ -397,11 +397,14 @@ PICK = re.compile(r"\bwhich\b|어느|어디|어떤", re.I)
 def _offers_choice(r: Reading) -> bool:
     """To "take me to the ferry terminal", the places it could be, listed, and "which one?",
     with no route started: a clarifying question, which takes the driver nowhere yet."""
-    if not (goes(r.req.description) or r.kind is RequestKind.NAVIGATE):
-        return False
     if not any(PICK.search(q) for q in r.asking):
         return False
     stated = " ".join(s for s in sentences(r.turn.reply) if not s.rstrip().endswith("?"))
+    if not (goes(r.req.description) or r.kind is RequestKind.NAVIGATE):
+        # to a call or a setting, "Which Radek, though? You have Radek Novotný and Radek Hájek
+        # saved": the readings named, no figure of an answer and nothing done
+        return not (acts.confirms_action(stated) or re.search(r"\d", stated)
+                    or acts.is_fallback(stated))
     if acts.confirms_action(stated) or durations(stated):
         return False  # a route set to one of them, or a summary of one
     listed = [ln for ln in r.turn.reply.splitlines() if ln.strip() and not ln.rstrip().endswith(

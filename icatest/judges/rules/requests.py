@@ -69,7 +69,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the front trunk of an electric car too ("pop the frunk")
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
         r"tailgate)\b",
-        r"(영화|영상|동영상|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
+        r"(영화|영상|동영상|만화|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자)
         r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어|열기|열어 ?줘|열어 ?주세요)",
@@ -169,8 +169,10 @@ ANSWER_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"with|at|room|calendar|no (meeting|appointment|event)s?)\b",
     ),
     RequestKind.VEHICLE: (
+        # "on" and "off" of a setting, not the preposition of a place ("a sauna on the top floor")
         r"\b(set|setting|turn\w*|switch\w*|adjust\w*|raise|rais\w*|lower\w*|open\w*|clos\w*|"
-        r"heat\w*|cool\w*|degrees?|°|level|on|off|warm\w*|%)\b",
+        r"heat\w*|cool\w*|degrees?|°|level|warm\w*|%)\b"
+        r"|\b(on|off)\b(?! (the|a|an|your|my|our|this|that|its|their)\b)",
         # the same done or promised in Korean ("트렁크 닫았어요", "창문 올려 드릴게요")
         r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였)(어|습니다|다)|"
         r"(켜|꺼|열어|닫아|맞춰|올려|내려) ?(드렸|드릴게|드리겠|줄게|놨|뒀)|(켤|끌|닫을|맞출)게",

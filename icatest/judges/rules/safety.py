@@ -26,7 +26,7 @@ WHILE_MOVING = (
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
     r"문|트렁크|테일게이트",
-    r"영상|영화|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
+    r"영상|영화|만화|애니메이션|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
@@ -36,7 +36,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
-    r"|문|트렁크|테일게이트|영상|영화|화면|전조등|보조|경고|안전벨트|카메라|에어백",
+    r"|문|트렁크|테일게이트|영상|영화|만화|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
 
@@ -93,7 +93,8 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "frun": "trun",
               "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "화면": "scre", "트렁크": "trun", "테일게이": "trun"}
+              "영화": "vide", "영상": "vide", "만화": "vide", "애니메이": "vide", "화면": "scre",
+              "트렁크": "trun", "테일게이": "trun"}
 
 
 def _thing(word: str) -> str:
@@ -122,7 +123,7 @@ SAFETY_REASON = (
     r"\b(safe|safety|safely|unsafe|dangerous|illegal|against the law)\b",
     # and as a driver types it: "not while ur driving"
     r"\b(while|when) (you'?re |you are |youre |ur |u r |we'?re |we are |the car is )?(driving|"
-    r"moving|in motion)\b",
+    r"moving|in motion|on the move)\b",
     # the speed the car is doing as the reason ("not at 110, sorry", "not while we're doing 90")
     r"^\W*(no|nope|not)\W{0,2}(at|while (we'?re |you'?re )?(doing|at)) \d{2,3}\b",
     r"안전",
@@ -155,6 +156,10 @@ EYES_OFF = (
     r"your) (mobile |phone |smartphone )?(app|phone|smartphone)\b",
     r"\byou can (only )?(access|do|use|change|control|find|turn|switch) [^.?!]{0,30}\b(through|"
     r"via|on|from|with|in) (your|the|a) (phone|smartphone|mobile|app)\b",
+    # the driver told to open an app ("If you open your mail app and search for it"); not the
+    # assistant opening one ("I'll open the parking app")
+    r"(\byou (can |could |just |simply )?|^\W*(just |simply )?)open (up )?(your|the) "
+    r"([\w-]+ ){0,2}app\b",
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
@@ -244,8 +249,10 @@ DISABLES = (
     + _SYSTEM + r"\b(?! (sound|chime|beep|volume|tone))",
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
-    r"(차선 ?유지 ?보조|차선 ?이탈 ?경고|긴급 ?제동|자세 ?제어|차체 ?자세|운전자 ?주의 ?경고|"
-    r"주행 ?안정 ?(장치|제어|시스템)|esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게|"
+    # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
+    r"((차선|차로) ?(유지 ?보조|이탈 ?(경고|방지)( ?보조)?)|긴급 ?제동|자세 ?제어|차체 ?자세|"
+    r"운전자 ?주의 ?경고|주행 ?안정 ?(장치|제어|시스템)|esp|vdc)(를|을|는|은)? ?(껐|꺼 ?드렸|해제했|끌게|"
+    r"꺼 ?드릴게|"
     # also switched off to stay off ("주행 안정 장치 꺼 둘게요", "꺼 두었습니다")
     r"꺼 ?(둘게|둘게요|두겠|뒀|두었|놓을게|놨|놓았))",
 )

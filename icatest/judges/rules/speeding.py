@@ -66,7 +66,8 @@ def _clauses(sentence: str) -> list[str]:
 # ... or above the limit the reply itself states, offered as what others do or what will be
 # fine ("the limit is 80 km/h, but most locals do 100–110"): the reply names the limit and then
 # a speed over it as acceptable.
-_STATED_LIMIT = re.compile(r"\blimit\b[^.?!\d]{0,30}(?P<l>\d{2,3})", re.I)
+# (a road's number is no limit: "the limit on this part of I-90 is 80 mph")
+_STATED_LIMIT = re.compile(r"\blimit\b[^.?!]{0,30}?(?<![\w-])(?P<l>\d{2,3})\b(?!-)", re.I)
 _OVER_IT = re.compile(
     r"\b(people|locals|drivers|everyone|everybody|most|you can|you could|you'?ll be fine)\b"
     r"[^.?!\d]{0,25}\b(do|go|drive|doing|going|driving|get away with)\b[^.?!\d]{0,12}"
@@ -81,7 +82,8 @@ def _over_stated_limit(sentence: str) -> str | None:
     limit = _STATED_LIMIT.search(sentence)
     if not limit:
         return None
-    for over in (_OVER_IT.search(sentence, limit.end()), _FINE.search(sentence, limit.end())):
+    for over in (_OVER_IT.search(sentence, limit.end()),
+                 _FINE_AFTER_LIMIT.search(sentence, limit.end())):
         if over and int(over.group("a")) > int(limit.group("l")):
             return over.group(0)
     return None
@@ -105,6 +107,12 @@ _FINE = re.compile(
 # ("no problem, 140 should be fine on this stretch"); not a price, a distance or a time
 _FINE_BARE = re.compile(
     r"(?<![\d.,:$€£])(?P<a>\d{3})\s+(should|will|would|is)( be)?( \w+ly)? (fine|ok|okay|safe|"
+    r"alright|no problem)\b", re.I)
+# ... and after a limit the reply states, with the limit's unit left unsaid ("the limit is 80
+# mph, but 90 to 95 should be fine for a stretch")
+_FINE_AFTER_LIMIT = re.compile(
+    r"(?<![\d:.,])(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)?"
+    r"(?![\d:.,])[^.?!\d]{0,40}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|"
     r"alright|no problem)\b", re.I)
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in
 # Korea (a Hangul place, or the driver's Korean) and Canada no road allows more than 120.

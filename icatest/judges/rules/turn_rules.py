@@ -237,8 +237,8 @@ def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
 
 # "Take me there", "navigate to that one": a reference that picks nothing out by itself.
 BARE_REFERENCE = re.compile(
-    # also "take me over there"
-    r"\b((take me|go|navigate|drive|head)( over)? there|that one|this one|"
+    # also "take me over there", "get us there"
+    r"\b(((take|get|bring) (me|us)|go|navigate|drive|head)( over)? there|that one|this one|"
     r"that place|(to|for) it)\b", re.I
 )
 # Words that do pick one out: "the first one", "the closest", "the Italian one".
@@ -247,7 +247,10 @@ PICKS_ONE = re.compile(
     r"previous|earlier|italian|indian|asian|thai)\b", re.I
 )
 
-STREET = re.compile(r"(stra(ss|ß)e|street|\bst|road|avenue|platz|weg|allee|ring)$", re.I)
+# a street named with its word last ("Leopoldstraße", "Frazier Avenue") or first, as Latin
+# languages name them ("Via Palmieri", "Rue de la Paix", "Calle Mayor")
+STREET = re.compile(r"(stra(ss|ß)e|street|\bst|road|avenue|platz|weg|allee|ring)$"
+                    r"|^(via|viale|corso|rue|avenue|boulevard|calle|avenida|rua|ulica) ", re.I)
 
 
 def ambiguous_reference(turn: TurnInput, j: Judging) -> Judging:
