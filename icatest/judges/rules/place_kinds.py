@@ -62,7 +62,6 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # where a motorhome empties its tanks: no car wash, no campsite
     "dump station": ("dump station", "dump point", "sani station", "sani-station", "rv dump",
                      "motorhome service point", "grey water disposal", "오수 처리장"),
-    "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장"),
     # also the verb ("세차할 만한 곳"), not 세차게 (hard, of rain)
     "car wash": ("car wash", "carwash", "lave-auto", "waschstraße", "waschstrasse", "세차장",
                  "세차할", "세차하", "세차를"),
@@ -106,7 +105,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "온천"),
     "karaoke": ("karaoke", "노래방"),
     "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
-    "sauna": ("sauna", "saunas"),
+    "sauna": ("sauna", "saunas", "사우나", "찜질방"),
     "locksmith": ("locksmith", "key cutting", "keys cut", "key cut"),
     # someone who comes out to a car that will not start
     "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",
