@@ -38,6 +38,8 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
+# the driver saying when they will be there ("we'll be there in 10 minutes") sets no limit
+ARRIVING = re.compile(r"\b(?:we|i)(?:'ll| will|'re| are|'m| am)\s+(?:be\s+)?there\s+$", re.I)
 # a distance limit in Korean ("5km 안쪽에", "3km 이내", "500m 안에")
 WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
@@ -112,7 +114,8 @@ def constraints_in(text: str) -> list[str]:
     if height is not None:
         found.append(f"clearance over {height:g} m")
     if not LATER.search(text):
-        found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
+        found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)
+                  if not ARRIVING.search(text, 0, m.start())]
         if not LATER_KO.search(text):
             found += [f"takes at most {m.group('n')} min" for m in TAKING_KO.finditer(text)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
