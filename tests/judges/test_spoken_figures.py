@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from icatest.judges.rules.spoken import figures, number
+from icatest.judges.rules.spoken import figures, number, unhesitating
 
 NOW = 16 * 60 + 50  # 16:50
 
@@ -46,3 +46,14 @@ def test_words_that_are_no_figure_stay(said: str) -> None:
 def test_without_a_clock_the_hour_is_read_as_said() -> None:
     assert figures("twenty past eight") == "08:20"
     assert number("a hundred and forty") == 140
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("find me a charger within uh five kilometres", "find me a charger within five kilometres"),
+    ("how far to uh to loch ness from here", "how far to loch ness from here"),
+    ("find a laundrette that's um that's open late", "find a laundrette that's open late"),
+    ("the umbrella shop on erm market street", "the umbrella shop on market street"),
+    ("uh", "uh"),
+])
+def test_hesitations_are_dropped(said: str, read: str) -> None:
+    assert unhesitating(said) == read

@@ -56,7 +56,8 @@ NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
         r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
-        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
+        # the deadline after them spoken too ("5 minutes after quarter to")
+        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the|quarter|half))\b",
         r"\b(later than|past) (your|the) (deadline|\d)",
         # the deadline doubted in the reply's own words ("I don't think 8:00 works")
         r"\b(don'?t|do not) think\b[^.?!]{0,25}\b(works?|will work|is (possible|doable|realistic|"

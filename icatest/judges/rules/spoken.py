@@ -5,6 +5,10 @@ euros fifty" "9.50 euros", "a hundred and ten kilometres an hour" "110 km/h", an
 the 24-hour time in the half day nearest the clock the turn gives ("twenty to seven" at 16:50 is
 18:40). Every other check then reads them as it reads digits.
 
+The driver's words as a speech recogniser writes them lose their hesitations (`unhesitating`):
+"find me a charger within uh five kilometres" reads "within five kilometres", "to uh to loch ness"
+"to loch ness".
+
 Exact and closed: a number word becomes a digit only where it is plainly a figure, before a unit,
 in a clock phrase or in a compound number ("a hundred and forty", "twenty three"); a lone "one"
 or "six" stays a word ("the stonegate one", "a table for six").
@@ -153,3 +157,17 @@ def figures(text: str, now: int | None = None) -> str:
     for regex, repl in (*_SPEED, *_HOURS):
         text = regex.sub(repl, text)
     return _CENTS.sub(r"\1.\3 \2", text)
+
+
+_HESITATION = re.compile(r"(?<![\w'’-])(?:uh+|um+|uhm+|erm+|er|hmm+|mm+)(?![\w'’-])[,.]?\s*", re.I)
+_STUTTER = re.compile(r"\b(\w+(?:['’]\w+)?)(?:\s+\1\b)+", re.I)
+
+
+@lru_cache(maxsize=8192)
+def unhesitating(text: str) -> str:
+    """The driver's words without the hesitations a recogniser writes out ("uh", "um", "er")
+    and without a word said twice in a row after one ("the uh the" is "the")."""
+    if not _HESITATION.search(text):
+        return text
+    said = _STUTTER.sub(r"\1", _HESITATION.sub("", text)).strip()
+    return said or text
