@@ -54,6 +54,10 @@ FALLBACK = (
     r"(tell me|clarify|explain|refer|let me know) (what|which|how|more|to)\b",
     r"\bplease refer to the \w+ again\b",
     r"\bthat'?s (not something|beyond what) i can\b",
+    # the same spoken with its subject ("that one is not something i can help with"), or with
+    # what is asked said to be nothing the assistant has ("boat times aren't something i have")
+    r"\b(that|this|it)( one)? is (not something|beyond what) i can\b",
+    r"\b(isn'?t|aren'?t) (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
     r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",

@@ -48,6 +48,9 @@ DEFER = (
     r"(바로|금방|곧|얼른) ?(해 ?(드릴게|드리겠|줄게)|할게|하겠습니다)",
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it)\W*$",)
+# beside a question, waiting for the driver's answer promises nothing ("the boot or the back
+# windows? we're at a light, so i'll wait till you tell me")
+WAITS_FOR_ANSWER = (r"\bwait (till|until|for) (you|your)\b",)
 
 
 def is_deferral(reply: str, *sources: str) -> bool:
@@ -56,8 +59,10 @@ def is_deferral(reply: str, *sources: str) -> bool:
     said = sentences(reply)
     if not said or NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
+    asks = len(questions(reply)) > 0
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
+        and not (asks and any_match(WAITS_FOR_ANSWER, s.lower()))
         and not any_match(ANSWER_FIRST, s.lower())
         and not any_match(FILLER_SENTENCES, s.lower())  # "네~ 알겠습니다! 금방 해 드릴게요"
     ]
@@ -73,6 +78,8 @@ def is_deflection(reply: str) -> bool:
 # Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
+    # a spoken acknowledgement ("mm hmm, sure thing.", "uh-huh, okay")
+    r"^\W*(mm+[ -]?hmm+|mhm+|uh[ -]huh)\W*((sure( thing)?|okay|ok|alright|right|yes|yeah)\W*)?$",
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
