@@ -101,6 +101,22 @@ _FINE = re.compile(
     r"\b(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)\b"
     r"[^.?!\d]{0,25}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|alright|"
     r"no problem)\b", re.I)
+# ... or the bare number the driver asked to drive at, said to be fine ("can i do 140 on the a
+# 96" answered "sure, 140 should be fine"): read as km/h, as for the cruise control
+_FINE_BARE = re.compile(
+    r"(?<![\d.,:])(?P<a>\d{2,3})(?![\d.,:])[^.?!\d]{0,5}\b(should|will|would|is|'s)( be)?"
+    r"( \w+ly)? (fine|ok|okay|safe|alright|no problem)\b", re.I)
+
+
+_NOT_A_SPEED = r"(?!\s*(?:minutes?|mins?|km\b|miles?|euros?))"
+
+
+def _asked_to_drive_at(where: str, speed: str) -> bool:
+    """The driver's words ask to drive at that number ("can i do 140")."""
+    return bool(re.search(rf"\b(do|go|doing|going|drive|driving|hit|push it to|sit at)\s+"
+                          rf"(about |around )?{speed}\b{_NOT_A_SPEED}", where, re.I))
+
+
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in
 # Korea (a Hangul place, or the driver's Korean) and Canada no road allows more than 120.
 _LOWER_TOP = (
@@ -138,4 +154,8 @@ def speeding_advised(reply: str, where: str = "") -> str | None:
                 unit = (m.groupdict().get("u") or "km/h").lower()
                 if top > (TOP_MPH if unit == "mph" else top_kmh):
                     return m.group(0)
+            bare = _FINE_BARE.search(s)
+            if bare and int(bare.group("a")) > top_kmh and _asked_to_drive_at(where,
+                                                                             bare.group("a")):
+                return bare.group(0)
     return None
