@@ -328,6 +328,19 @@ def reports_state(reply: str) -> bool:
     return bool(states) and all(c in states or any_match(_ACK, c) for c in clauses)
 
 
+# A call the driver asked for, said to be under way to the one named ("call mom" answered
+# "okay, calling mom"); "remind me to call mom" asks for no call now.
+_CALLING = re.compile(r"^\W*((okay|ok|alright|sure)\W+)?(calling|dialling|dialing|ringing|"
+                      r"phoning)\s+(?P<who>\w+)", re.I)
+_CALL_ASKED = re.compile(r"^\W*((please|can you|could you)\s+)?(call|ring|phone|dial)\b", re.I)
+
+
+def calls_as_asked(reply: str, user: str) -> bool:
+    said = _CALLING.search(reply)
+    return bool(said and _CALL_ASKED.search(user)
+                and re.search(rf"\b{re.escape(said.group('who'))}\b", user, re.I))
+
+
 def confirms_action(reply: str) -> bool:
     """A terse confirmation that names what it did ('GPS set', 'Setting navigation now')."""
     return any_match(CONFIRMED, reply.lower())

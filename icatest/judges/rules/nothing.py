@@ -11,6 +11,7 @@ from icatest.judges.rules.acts import (
     ANSWER_FIRST,
     DEFLECTION,
     answers_yes_no,
+    calls_as_asked,
     confirms_action,
     is_fallback,
 )
@@ -190,6 +191,8 @@ def is_contentless(reply: str, *sources: str) -> bool:
     if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
     if confirms_action(reply) or (sources and answers_yes_no(reply, sources[0])):
+        return False
+    if sources and calls_as_asked(reply, sources[0]):
         return False
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
     if not said:
