@@ -231,7 +231,9 @@ def _sentences(text: str) -> tuple[str, ...]:
 # A reply typed without its question mark still asks when its last sentence opens as a
 # question does and ends with no stop at all ("what time is your yoga class")
 _UNMARKED_QUESTION = re.compile(
-    r"^(?:(?:what|which|how)\s+(?:\w+\s+)?|where\s+|when\s+|who\s+)"
+    # after an acknowledgement too ("sure, which place are you headed to")
+    r"^(?:(?:sure|okay|ok|alright|right)\W+)?"
+    r"(?:(?:what|which|how)\s+(?:\w+\s+)?|where\s+|when\s+|who\s+)"
     r"(?:is|are|was|do|does|did|would|should|can|could|will|shall)\b[^.!?:;\n]*$"
     r"|^(?:do|does|did|would|should|shall|could|can|is|are)\s+"
     r"(?:you|i|we|it|there|that|this|your|the)\b[^.!?:;\n]*$"
