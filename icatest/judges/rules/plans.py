@@ -131,6 +131,8 @@ ERRANDS = re.compile(
     r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
     r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|shop|store|mall|market|"
     r"terminal|ferry|pier|harbour|harbor|bread|bakery|uni|university|campus|"
+    # the sights of a day out named by their kind ("the lake", "the old town")
+    r"lake|old town|town centre|city centre|castle|beach|"
     # errands of the car itself ("drop the rental at the station", "the parcel locker")
     r"rental|hire car|locker|tyre shop|tire shop|tyre place|tire place|car park|"
     # the fuel stop said as the errand ("fill up the tank", "refuel")
