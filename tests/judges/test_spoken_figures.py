@@ -57,3 +57,14 @@ def test_without_a_clock_the_hour_is_read_as_said() -> None:
 ])
 def test_hesitations_are_dropped(said: str, read: str) -> None:
     assert unhesitating(said) == read
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("first the bank no wait the post office first then home", "the post office first then home"),
+    ("ring sam no not sam ring priya", "ring priya"),
+    ("take me to the hilton no not the hilton the marriott", "take me to the marriott"),
+    ("Find a cafe. No, not a cafe, a bakery.", "Find a bakery."),
+    ("no, not really", "no, not really"),
+])
+def test_a_self_correction_keeps_what_was_meant(said: str, read: str) -> None:
+    assert unhesitating(said) == read

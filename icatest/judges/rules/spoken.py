@@ -163,11 +163,33 @@ _HESITATION = re.compile(r"(?<![\w'’-])(?:uh+|um+|uhm+|erm+|er|hmm+|mm+)(?![\w
 _STUTTER = re.compile(r"\b(\w+(?:['’]\w+)?)(?:\s+\1\b)+", re.I)
 
 
+# The driver correcting themselves mid-sentence ("first the pharmacy no wait the bank first"):
+# what counts is what follows the correction.
+_CORRECTION = re.compile(r"\b(?:no,? wait|wait,? no|no,? sorry|sorry,? i mean|actually,? no|"
+                         r"no,? actually)\b[,.]?\s*", re.I)
+# ... or the thing ruled out said again ("call jess no not jess call mom", "the hilton no not
+# the hilton the marriott"): its first mention and the "no not …" go, the one meant stays
+_RULED_OUT = re.compile(r"\bno,? not (?!(?:really|quite|yet|now|sure|at all|here|there|today|"
+                        r"tonight)\b)"
+                        r"(?P<what>(?:the |that |this |a |an )?\w+(?: one)?)\b[,.]?\s*", re.I)
+
+
 @lru_cache(maxsize=8192)
 def unhesitating(text: str) -> str:
-    """The driver's words without the hesitations a recogniser writes out ("uh", "um", "er")
-    and without a word said twice in a row after one ("the uh the" is "the")."""
-    if not _HESITATION.search(text):
-        return text
-    said = _STUTTER.sub(r"\1", _HESITATION.sub("", text)).strip()
+    """The driver's words without the hesitations a recogniser writes out ("uh", "um", "er"),
+    without a word said twice in a row after one ("the uh the" is "the") and without what a
+    self-correction takes back ("no wait", "no not jess")."""
+    said = _STUTTER.sub(r"\1", _HESITATION.sub("", text)).strip() if _HESITATION.search(text) \
+        else text
+    ruled = _RULED_OUT.search(said)
+    if ruled:
+        before = said[:ruled.start()]
+        mentions = list(re.finditer(rf"\b{re.escape(ruled.group('what'))}\b", before, re.I))
+        kept = before[:mentions[-1].start()] if mentions else before
+        said = _STUTTER.sub(r"\1", f"{kept.rstrip()} {said[ruled.end():]}").strip()
+    corrected = list(_CORRECTION.finditer(said))
+    if corrected:
+        after = said[corrected[-1].end():].strip()
+        if len(after.split()) >= 2:
+            said = after
     return said or text
