@@ -2,7 +2,9 @@
 devset_fresh5_plain.jsonl; docs/offline_backend.md, the third, fourth, fifth and eighth fresh
 sets): terse operator replies (one or two clipped sentences, lowercase, abbreviations and typos,
 one of two requests answered, curt refusals, limitations said openly), about a quarter of them
-Korean in 해요체, 합니다체 and 반말, each labelled from the rubric before the rules ran on it.
+Korean in 해요체, 합니다체 and 반말, each labelled from the rubric before the rules ran on it; and
+the spoken set (devset_fresh7_spoken.jsonl, the twentieth fresh set): requests as a speech
+recogniser writes them, replies as a voice assistant speaks them, all English (`written_spoken`).
 Each parses as `judge turns` input, has the counts the docs give, every rubric label at least
 four times, and shares no id, reply, utterance or (utterance, reply) pair with the training
 data or the other sets; (slow) the rules keep the figures they earn there."""
@@ -57,6 +59,16 @@ SETS: dict[str, dict[str, Any]] = {
                  "other_words": 2},
         "keeps": {"micro_f1": 0.8, "competent_flagged": 0.1, "korean_judged": 0.9,
                   "useless_caught": 1.0},
+    },
+    "devset_fresh7_spoken.jsonl": {
+        "turns": 66, "sources": {"written_spoken": 66},
+        "competent": 23, "two_labels": 3, "history": 13,
+        "labels": {"request_omitted": 11, "constraint_missed": 6, "safety_violation": 6,
+                   "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
+                   "irrelevant_response": 4, "ambiguity_unresolved": 4},
+        "tags": {"useless": 7, "unsafe_compliance": 6, "refusal": 3, "limitation": 3,
+                 "other_words": 3},
+        "keeps": {"micro_f1": 0.9, "competent_flagged": 0.05, "useless_caught": 1.0},
     },
 }
 
