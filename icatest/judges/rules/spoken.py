@@ -5,9 +5,10 @@ euros fifty" "9.50 euros", "a hundred and ten kilometres an hour" "110 km/h", an
 the 24-hour time in the half day nearest the clock the turn gives ("twenty to seven" at 16:50 is
 18:40). Every other check then reads them as it reads digits.
 
-The driver's words as a speech recogniser writes them lose their hesitations (`unhesitating`):
-"find me a charger within uh five kilometres" reads "within five kilometres", "to uh to loch ness"
-"to loch ness".
+The driver's words as a speech recogniser writes them lose their hesitations and what a
+self-correction takes back (`unhesitating`): "a charger within uh five kilometres" reads "within
+five kilometres", "to uh to the castle" "to the castle", "call jess no not jess call mom" "call
+mom".
 
 Exact and closed: a number word becomes a digit only where it is plainly a figure, before a unit,
 in a clock phrase or in a compound number ("a hundred and forty", "twenty three"); a lone "one"
