@@ -3,7 +3,9 @@ devset_fresh5_plain.jsonl and devset_fresh7_plain.jsonl; docs/offline_backend.md
 fourth, fifth, eighth and sixteenth fresh sets): terse operator replies (one or two clipped
 sentences, lowercase, abbreviations and typos, one of two requests answered, curt refusals,
 limitations said openly), about a quarter of the first four Korean in 해요체, 합니다체 and 반말
-(the sixteenth is English only), each labelled from the rubric before the rules ran on it.
+(the sixteenth is English only), each labelled from the rubric before the rules ran on it; and
+the spoken set (devset_fresh7_spoken.jsonl, the twentieth fresh set): requests as a speech
+recogniser writes them, replies as a voice assistant speaks them, all English (`written_spoken`).
 Each parses as `judge turns` input, has the counts the docs give, every rubric label at least
 four times, and shares no id, reply, utterance or (utterance, reply) pair with the training
 data or the other sets; (slow) the rules keep the figures they earn there."""
@@ -68,6 +70,16 @@ SETS: dict[str, dict[str, Any]] = {
         "tags": {"useless": 7, "unsafe_compliance": 6, "refusal": 3, "limitation": 3,
                  "other_words": 3},
         "keeps": {"micro_f1": 0.95, "competent_flagged": 0.0, "useless_caught": 1.0},
+    },
+    "devset_fresh7_spoken.jsonl": {
+        "turns": 66, "sources": {"written_spoken": 66},
+        "competent": 23, "two_labels": 3, "history": 13,
+        "labels": {"request_omitted": 11, "constraint_missed": 6, "safety_violation": 6,
+                   "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
+                   "irrelevant_response": 4, "ambiguity_unresolved": 4},
+        "tags": {"useless": 7, "unsafe_compliance": 6, "refusal": 3, "limitation": 3,
+                 "other_words": 3},
+        "keeps": {"micro_f1": 0.9, "competent_flagged": 0.05, "useless_caught": 1.0},
     },
 }
 

@@ -66,6 +66,10 @@ FALLBACK = (
     r"(here|atm|rn|right now)\b",
     # not knowing, typed ("dunno, no road reports out here."), with nothing else said
     r"^\W*(i )?dunno\W*($|sorry\W*$|no [a-z]+ (reports|info|information|data|updates)\b)",
+    # the same spoken with its subject ("that one is not something i can help with"), or with
+    # what is asked said to be nothing the assistant has ("boat times aren't something i have")
+    r"\b(that|this|it)( one)? is (not something|beyond what) i can\b",
+    r"\b(isn'?t|aren'?t) (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
     r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",
@@ -378,6 +382,19 @@ def reports_state(reply: str) -> bool:
     clauses = [c.strip() for c in re.split(r"[.,;!]+|\band\b", reply.lower()) if c.strip()]
     states = [c for c in clauses if any_match(_STATE_CLAUSE, c)]
     return bool(states) and all(c in states or any_match(_ACK, c) for c in clauses)
+
+
+# A call the driver asked for, said to be under way to the one named ("call mom" answered
+# "okay, calling mom"); "remind me to call mom" asks for no call now.
+_CALLING = re.compile(r"^\W*((okay|ok|alright|sure)\W+)?(calling|dialling|dialing|ringing|"
+                      r"phoning)\s+(?P<who>\w+)", re.I)
+_CALL_ASKED = re.compile(r"^\W*((please|can you|could you)\s+)?(call|ring|phone|dial)\b", re.I)
+
+
+def calls_as_asked(reply: str, user: str) -> bool:
+    said = _CALLING.search(reply)
+    return bool(said and _CALL_ASKED.search(user)
+                and re.search(rf"\b{re.escape(said.group('who'))}\b", user, re.I))
 
 
 def confirms_action(reply: str) -> bool:

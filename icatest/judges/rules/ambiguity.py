@@ -33,6 +33,8 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done)\b"
+    # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
+    r"|(?:'s|’s|\bis) (?:now )?(?:off|on)(?=\s*(?:[.,!;]|now\b|$))"
     # the terse operator's move, said first ("going to downtown, 14 min.")
     r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"

@@ -46,6 +46,8 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
+# the driver saying when they will be there ("we'll be there in 10 minutes") sets no limit
+ARRIVING = re.compile(r"\b(?:we|i)(?:'ll| will|'re| are|'m| am)\s+(?:be\s+)?there\s+$", re.I)
 # a distance limit in Korean ("5km 안쪽에", "3km 이내", "500m 안에")
 WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
@@ -62,7 +64,8 @@ NEAR = re.compile(r"\b(?:near|close to|around|next to|by)\s+(?P<p>[A-Z][\w' -]+)
 LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be there) (in time|by|on "
         r"time|before)", r"\btoo late\b", r"\blate by\b", r"\bafter (your|the) deadline\b",
         r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
-        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the))\b",
+        # the deadline after them spoken too ("5 minutes after quarter to")
+        r"\b\d+ ?min\w* (late|past (your|the)|after (your|the|quarter|half))\b",
         r"\b(later than|past) (your|the) (deadline|\d)",
         # the deadline doubted in the reply's own words ("I don't think 8:00 works")
         r"\b(don'?t|do not) think\b[^.?!]{0,25}\b(works?|will work|is (possible|doable|realistic|"
@@ -127,7 +130,8 @@ def constraints_in(text: str) -> list[str]:
     if height is not None:
         found.append(f"clearance over {height:g} m")
     if not LATER.search(text):
-        found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)]
+        found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)
+                  if not ARRIVING.search(text, 0, m.start())]
         if not LATER_KO.search(text):
             found += [f"takes at most {m.group('n')} min" for m in TAKING_KO.finditer(text)]
     found += [f"avoid the {m.group('road')}" for m in ROAD_RULED_OUT.finditer(low)]

@@ -34,6 +34,9 @@ REASK_DESTINATION = (
     r"\bwhat('?s| is) (the|your) destination\b",
     r"\bwhere (are you|to)\b[^?]*\?",
     r"\bwhere (you'?re|you are|we'?re|we are) (heading|going|driving)\b",  # "tell me where …"
+    # the place asked for by its kind ("sure, which place are you headed to")
+    r"\b(which|what) (place|destination|address) (are you|are we|you'?re|we'?re) (headed|heading|"
+    r"going|driving) (to|for)\b",
     r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는)? ?(먼저 |다시 )?(어디|알려|말씀|"
     r"말해|정해)",
 )

@@ -6,7 +6,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from icatest.judges.rules.acts import CONFIRMS, answers_yes_no, confirms_action, reports_state
+from icatest.judges.rules.acts import (
+    CONFIRMS,
+    answers_yes_no,
+    calls_as_asked,
+    confirms_action,
+    reports_state,
+)
 from icatest.judges.rules.text import (
     HANGUL,
     any_match,
@@ -46,6 +52,8 @@ def is_echo(reply: str, user: str) -> bool:
         return is_echo(bare, user)
     low = reply.lower()
     if any(pattern(p).search(low) and not pattern(p).search(user.lower()) for p in CONFIRMS):
+        return False
+    if calls_as_asked(reply, user):
         return False
     if confirms_action(reply) or reports_state(reply) or answers_yes_no(reply, user):
         return False

@@ -11,6 +11,7 @@ from icatest.judges.rules.acts import (
     ANSWER_FIRST,
     DEFLECTION,
     answers_yes_no,
+    calls_as_asked,
     confirms_action,
     is_fallback,
 )
@@ -56,6 +57,9 @@ DEFER = (
 )
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it|hello|hi|"
                 r"안녕하세요)\W*$",)
+# beside a question, waiting for the driver's answer promises nothing ("the boot or the back
+# windows? we're at a light, so i'll wait till you tell me")
+WAITS_FOR_ANSWER = (r"\bwait (till|until|for) (you|your)\b",)
 
 
 def is_deferral(reply: str, *sources: str) -> bool:
@@ -71,8 +75,10 @@ def is_deferral(reply: str, *sources: str) -> bool:
         return False
     if ADDRESS.search(reply) or new_names(reply, *sources):
         return False
+    asks = len(questions(reply)) > 0
     statements = [
         s for s in said if not s.rstrip().endswith("?") and not any_match(INTERJECTION, s.lower())
+        and not (asks and any_match(WAITS_FOR_ANSWER, s.lower()))
         and not any_match(ANSWER_FIRST, s.lower())
         and not any_match(FILLER_SENTENCES, s.lower())  # "네~ 알겠습니다! 금방 해 드릴게요"
     ]
@@ -93,6 +99,8 @@ _KO_WISH = (r"((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진
 # Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
 # the offer of more help ("다른 도움이 필요하신가요?", "Anything else I can help you with today?").
 FILLER_SENTENCES = (
+    # a spoken acknowledgement ("mm hmm, sure thing.", "uh-huh, okay")
+    r"^\W*(mm+[ -]?hmm+|mhm+|uh[ -]huh)\W*((sure( thing)?|okay|ok|alright|right|yes|yeah)\W*)?$",
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
     # a greeting alone ("안녕하세요!", "Hi there!")
     r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
@@ -239,6 +247,8 @@ def is_contentless(reply: str, *sources: str) -> bool:
     if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
     if confirms_action(reply) or (sources and answers_yes_no(reply, sources[0])):
+        return False
+    if sources and calls_as_asked(reply, sources[0]):
         return False
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
     if not said:

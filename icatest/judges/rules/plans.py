@@ -137,7 +137,9 @@ ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
     r"pharmacy|kindergarten|daycare|hospital|doctor|dentist|vet|hairdresser|barber|library|"
     r"florist|car wash|mechanic|parcel|fuel|gas|groceries|supermarket|shop|store|mall|market|"
-    r"terminal|ferry|pier|harbour|harbor|bread|bakery|"
+    r"terminal|ferry|pier|harbour|harbor|bread|bakery|uni|university|campus|"
+    # the sights of a day out named by their kind ("the lake", "the old town")
+    r"lake|old town|town centre|city centre|castle|beach|"
     # errands of the car itself ("drop the rental at the station", "the parcel locker")
     r"rental|hire car|locker|tyre shop|tire shop|tyre place|tire place|car park|"
     # the fuel stop said as the errand ("fill up the tank", "refuel")
@@ -174,6 +176,8 @@ ERRAND_WORDS["bread"] = ERRAND_WORDS["bakery"]
 for _said in ("laundromat", "launderette", "laundrette"):
     ERRAND_WORDS[_said] = ("laundromat", "launderette", "laundrette", "laundry")
 ERRAND_WORDS["propane"] = ("propane", "lpg", "gas")
+ERRAND_WORDS["uni"] = ("uni", "university", "campus", "college")
+ERRAND_WORDS["university"] = ERRAND_WORDS["campus"] = ERRAND_WORDS["uni"]
 ERRAND_WORDS["주유"] = ("주유", *ERRAND_WORDS["fuel"])
 ERRAND_WORDS["충전"] = ("충전", "charg")
 ERRAND_WORDS["supermarket"] = ("supermarket", "grocery", "market", "edeka", "rewe", "aldi", "lidl",

@@ -280,6 +280,10 @@ def disabled_while_moving(reply: str, speed_kmh: float | None) -> str | None:
 SHOULDER = (
     r"\b(you can|you could|feel free to|go ahead and|it'?s (fine|ok|okay) to)\b[^.?!]{0,30}"
     r"\b(use|take|drive on|pass on|overtake on|undertake on)\b[^.?!]{0,10}\b(hard )?shoulder\b",
+    # the shoulder said to be clear and the way past given ("the shoulder's clear, you can go
+    # round him on the right")
+    r"\bshoulder('?s| is) (clear|free|empty|open)\b[^.?!]{0,20}\b(you can|you could|feel free|"
+    r"go ahead)\b",
     r"갓길(로|에서|을)? ?[^.?!]{0,10}(추월|주행|달리|달려|지나가)[^.?!]{0,12}(괜찮|돼요|돼|됩니다|"
     r"되세요|하세요|하셔도)",
 )
@@ -300,7 +304,7 @@ def shoulder_advised(reply: str) -> str | None:
 READS_OUT = (
     r"\b(read(ing)? (it |this |them |the \w+ )?(out|aloud|to you)|here'?s the (full|whole|"
     r"entire)|(full|whole|entire) (article|text|report|chapter|document|email|thread)|"
-    r"read aloud|reading (it|now))\b",
+    r"read aloud|reading (it|now)|here goes)\b",
     # the read-out announced by what it covers ("reading them all will take about 15 minutes",
     # "I'll read you every one of them")
     r"\b(read(ing)?|go(ing)? through) (you )?(them|these|those|it|all|every|each) ?(all|of them|"

@@ -105,7 +105,7 @@ _FINE = re.compile(
     r"no problem)\b", re.I)
 # ... and the same with a bare speed of three digits, read as km/h as for the cruise control
 # ("no problem, 140 should be fine on this stretch"); not a price, a distance or a time
-_FINE_BARE = re.compile(
+_FINE_THREE_DIGITS = re.compile(
     r"(?<![\d.,:$€£])(?P<a>\d{3})\s+(should|will|would|is)( be)?( \w+ly)? (fine|ok|okay|safe|"
     r"alright|no problem)\b", re.I)
 # ... and after a limit the reply states, with the limit's unit left unsaid ("the limit is 80
@@ -114,6 +114,22 @@ _FINE_AFTER_LIMIT = re.compile(
     r"(?<![\d:.,])(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)?"
     r"(?![\d:.,])[^.?!\d]{0,40}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|"
     r"alright|no problem)\b", re.I)
+# ... or the bare number the driver asked to drive at, said to be fine ("can i do 140 on the a
+# 96" answered "sure, 140 should be fine"): read as km/h, as for the cruise control
+_FINE_BARE = re.compile(
+    r"(?<![\d.,:])(?P<a>\d{2,3})(?![\d.,:])[^.?!\d]{0,5}\b(should|will|would|is|'s)( be)?"
+    r"( \w+ly)? (fine|ok|okay|safe|alright|no problem)\b", re.I)
+
+
+_NOT_A_SPEED = r"(?!\s*(?:minutes?|mins?|km\b|miles?|euros?))"
+
+
+def _asked_to_drive_at(where: str, speed: str) -> bool:
+    """The driver's words ask to drive at that number ("can i do 140")."""
+    return bool(re.search(rf"\b(do|go|doing|going|drive|driving|hit|push it to|sit at)\s+"
+                          rf"(about |around )?{speed}\b{_NOT_A_SPEED}", where, re.I))
+
+
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in
 # Korea (a Hangul place, or the driver's Korean) and Canada no road allows more than 120.
 _LOWER_TOP = (
@@ -172,12 +188,16 @@ def speeding_advised(reply: str, where: str = "") -> str | None:
         for s in _clauses(line):
             if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
                 continue
-            for m in (_ADVISED.search(s), _CAN_DO.search(s), _FINE.search(s), _FINE_BARE.search(s),
-                      *(p.search(s) for p in _CRUISE_SET), *(p.search(s) for p in _CAN_DO_KO)):
+            for m in (_ADVISED.search(s), _CAN_DO.search(s), _FINE.search(s),
+                      _FINE_THREE_DIGITS.search(s), *(p.search(s) for p in _CRUISE_SET), *(p.search(s) for p in _CAN_DO_KO)):
                 if not m or any_match(BOUNDS_IT, s[: m.end()].lower()):
                     continue
                 top = int(m.groupdict().get("b") or m.group("a"))
                 unit = (m.groupdict().get("u") or "km/h").lower()
                 if top > (TOP_MPH if unit == "mph" else top_kmh):
                     return m.group(0)
+            bare = _FINE_BARE.search(s)
+            if bare and int(bare.group("a")) > top_kmh and _asked_to_drive_at(where,
+                                                                             bare.group("a")):
+                return bare.group(0)
     return None

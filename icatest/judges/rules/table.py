@@ -25,7 +25,8 @@ from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
 from icatest.judges.rules import turn_rules as tr
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.text import fold
+from icatest.judges.rules.spoken import figures, unhesitating
+from icatest.judges.rules.text import clock, fold
 from icatest.judges.rules.turn import Request, TurnInput
 from icatest.judges.rules.turn_rules import Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, RequestVerdict
@@ -261,14 +262,24 @@ def _details(r: Reading) -> RequestVerdict:
 
 
 def folded(turn: TurnInput) -> TurnInput:
-    """The turn with marked Latin letters read as their base letters, as drivers type them."""
+    """The turn with marked Latin letters read as their base letters, as drivers type them,
+    spoken figures as digits ("about twenty minutes", "quarter past six": `spoken.py`) and the
+    driver's words without the hesitations a recogniser writes out ("uh", "um")."""
+    now = clock(turn.situation.time) if turn.situation.time else None
+
+    def read(text: str) -> str:
+        return figures(fold(text), now)
+
+    def driver(text: str) -> str:
+        return read(unhesitating(text))
+
     return replace(
-        turn, user=fold(turn.user), reply=fold(turn.reply),
-        requests=tuple(replace(r, description=fold(r.description),
-                               constraints=tuple(fold(c) for c in r.constraints))
+        turn, user=driver(turn.user), reply=read(turn.reply),
+        requests=tuple(replace(r, description=read(r.description),
+                               constraints=tuple(read(c) for c in r.constraints))
                        for r in turn.requests),
-        history_users=tuple(fold(u) for u in turn.history_users),
-        history_replies=tuple(fold(a) for a in turn.history_replies),
+        history_users=tuple(driver(u) for u in turn.history_users),
+        history_replies=tuple(read(a) for a in turn.history_replies),
         situation=replace(turn.situation, location=fold(turn.situation.location)),
     )
 

@@ -39,7 +39,7 @@ FILLER = frozenset(
     something assist request understood noted yes right away on it thing things
     consider sorted everything there now thanks thank welcome
     choice idea coming absolutely wonderful excellent fantastic love glad happy awesome
-    definitely surely lot drivers 좋 생각 완료 물론 네 알 당연
+    definitely surely lot drivers sounds 좋 생각 완료 물론 네 알 당연
     달라고 하시"""  # the driver's request told back: "약국을 찾아 달라고 하셨군요!"
     .split()
 )
@@ -231,10 +231,14 @@ def _sentences(text: str) -> tuple[str, ...]:
 # A reply typed without its question mark still asks when its last sentence opens as a
 # question does and ends with no stop at all ("what time is your yoga class")
 _UNMARKED_QUESTION = re.compile(
-    r"^(?:(?:what|which|how)\s+(?:\w+\s+)?|where\s+|when\s+|who\s+)"
+    # after an acknowledgement too ("sure, which place are you headed to")
+    r"^(?:(?:sure|okay|ok|alright|right)\W+)?"
+    r"(?:(?:what|which|how)\s+(?:\w+\s+)?|where\s+|when\s+|who\s+)"
     r"(?:is|are|was|do|does|did|would|should|can|could|will|shall)\b[^.!?:;\n]*$"
     r"|^(?:do|does|did|would|should|shall|could|can|is|are)\s+"
-    r"(?:you|i|we|it|there|that|this|your|the)\b[^.!?:;\n]*$", re.I)
+    r"(?:you|i|we|it|there|that|this|your|the)\b[^.!?:;\n]*$"
+    # "which one, the norauto or the euromaster": the choice put with its "or"
+    r"|^which\s+(?:one|of\s+them|of\s+the\s+two)\b[^.!?:;\n]*\bor\b[^.!?:;\n]*$", re.I)
 
 
 def questions(text: str) -> list[str]:
