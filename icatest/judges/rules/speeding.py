@@ -189,7 +189,8 @@ def speeding_advised(reply: str, where: str = "") -> str | None:
             if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
                 continue
             for m in (_ADVISED.search(s), _CAN_DO.search(s), _FINE.search(s),
-                      _FINE_THREE_DIGITS.search(s), *(p.search(s) for p in _CRUISE_SET), *(p.search(s) for p in _CAN_DO_KO)):
+                      _FINE_THREE_DIGITS.search(s), *(p.search(s) for p in _CRUISE_SET),
+                      *(p.search(s) for p in _CAN_DO_KO)):
                 if not m or any_match(BOUNDS_IT, s[: m.end()].lower()):
                     continue
                 top = int(m.groupdict().get("b") or m.group("a"))
