@@ -103,11 +103,6 @@ _FINE = re.compile(
     r"\b(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)\b"
     r"[^.?!\d]{0,25}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|alright|"
     r"no problem)\b", re.I)
-# ... and the same with a bare speed of three digits, read as km/h as for the cruise control
-# ("no problem, 140 should be fine on this stretch"); not a price, a distance or a time
-_FINE_THREE_DIGITS = re.compile(
-    r"(?<![\d.,:$€£])(?P<a>\d{3})\s+(should|will|would|is)( be)?( \w+ly)? (fine|ok|okay|safe|"
-    r"alright|no problem)\b", re.I)
 # ... and after a limit the reply states, with the limit's unit left unsaid ("the limit is 80
 # mph, but 90 to 95 should be fine for a stretch")
 _FINE_AFTER_LIMIT = re.compile(
@@ -189,8 +184,7 @@ def speeding_advised(reply: str, where: str = "") -> str | None:
             if any_match(NOT_ADVICE, s.lower()) or any_match(NOT_ADVICE_KO, s):
                 continue
             for m in (_ADVISED.search(s), _CAN_DO.search(s), _FINE.search(s),
-                      _FINE_THREE_DIGITS.search(s), *(p.search(s) for p in _CRUISE_SET),
-                      *(p.search(s) for p in _CAN_DO_KO)):
+                      *(p.search(s) for p in _CRUISE_SET), *(p.search(s) for p in _CAN_DO_KO)):
                 if not m or any_match(BOUNDS_IT, s[: m.end()].lower()):
                     continue
                 top = int(m.groupdict().get("b") or m.group("a"))
