@@ -137,3 +137,25 @@ def test_hang_ends_with_504_after_hang_s(tmp_path: Path) -> None:
     TALLY["assistant:hang"] += 1
 
 
+
+
+def test_a_client_that_goes_away_mid_body_is_no_server_error() -> None:
+    """A campaign whose time budget ends mid-request disconnects: the server answers 499 (no
+    one reads it) instead of raising into the ASGI log with a traceback."""
+    from starlette.requests import Request
+
+    sent = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        sent += 1
+        if sent == 1:
+            return {"type": "http.request", "body": b'{"session": "s", "te', "more_body": True}
+        return {"type": "http.disconnect"}
+
+    request = Request({"type": "http", "method": "POST", "headers": [], "path": "/"}, receive)
+    import asyncio
+
+    result = asyncio.run(asyncio.wait_for(_read_json(request, ConverseIn), timeout=5))
+    assert getattr(result, "status_code", None) == 499
+    assert json.loads(bytes(result.body)) == {"error": "client closed the request"}  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.requests import ClientDisconnect
 
 from icatest.config.loading import format_validation_error
 from icatest.sut.reference.assistant import ReferenceAssistant
@@ -28,6 +29,7 @@ from icatest.sut.reference.state import Memory
 from icatest.sut.reference.transport import TransportFaults
 
 MAX_BODY = 64 * 1024
+CLIENT_CLOSED = 499  # the status proxies log for a request its client closed
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -79,10 +81,15 @@ async def _read_json(request: Request, model: type[M]) -> M | JSONResponse:
     if declared and declared.isdigit() and int(declared) > MAX_BODY:
         return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
     raw = bytearray()
-    async for chunk in request.stream():  # a chunked upload is cut off at the limit, not after
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
+    try:
+        async for chunk in request.stream():  # a chunked upload is cut off at the limit
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return _error(413, f"request body too large (limit {MAX_BODY} bytes)")
+    except ClientDisconnect:
+        # the client gave up mid-request (a campaign's time budget ran out): nobody reads the
+        # answer, and it is no server error to log with a traceback
+        return _error(CLIENT_CLOSED, "client closed the request")
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
