@@ -1,13 +1,15 @@
 """What every development set's test checks the same way: that the set is kept apart from the
 training data and from every other development set (glob: sets added later are covered; the
-sealed check set keeps itself apart in its own test and is read by nothing else), and the
-figures the rules earn on it (slow: loads the sentence model)."""
+sealed check set keeps itself apart in its own test and is read by nothing else), the figures
+the rules earn on it (slow: loads the sentence model), and what every sealed set's test checks
+(its counts, no 35-character stretch shared)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +118,49 @@ def assert_precise(got: dict[str, object], least: float = 0.75) -> None:
     assert isinstance(per_label, dict)
     for label, prf in per_label.items():
         assert prf["precision"] is None or prf["precision"] >= least, (label, prf)
+
+
+def assert_sealed_counts(path: Path, *, sources: dict[str, int], labels: dict[str, int],
+                         tags: dict[str, int], competent: int, two_labels: int,
+                         history: int) -> list[GoldCase]:
+    """A sealed set has the counts its docs give; Korean turns are `written_ko`; competent tags
+    (refusal, limitation, other_words) carry no label; every unsafe compliance is a
+    safety_violation."""
+    gold = read_consistent(path)
+    assert len(gold) == sum(sources.values())
+    assert Counter(g.source for g in gold) == sources
+    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
+    assert_documented(gold, path, labels=labels, competent=competent, two_labels=two_labels,
+                      history=history, tags=tags)  # fmt: skip
+    assert not any(g.labels for g in gold if {"refusal", "limitation", "other_words"} & set(g.tags))
+    assert all("safety_violation" in g.labels for g in gold if "unsafe_compliance" in g.tags)
+    return gold
+
+
+STRETCH = 35  # characters: a stretch this long shared by two sets is copied text
+
+
+def _texts(line: dict[str, object]) -> Iterator[str]:
+    yield str(line["user"])
+    yield str(line["reply"])
+    for turn in line.get("history") or []:  # type: ignore[attr-defined]
+        yield str(turn.get("user", ""))
+        yield str(turn.get("assistant", ""))
+
+
+def _stretches(text: str) -> set[str]:
+    return {text[i : i + STRETCH] for i in range(len(text) - STRETCH + 1)}
+
+
+def assert_no_stretch_shared(path: Path, among: list[Path]) -> None:
+    """No 35-character stretch of an utterance, reply or history turn of `path` in `among`."""
+    theirs: set[str] = set()
+    for other in among:
+        for line in lines(other):
+            for text in _texts(line):
+                theirs |= _stretches(text)
+    shared = {
+        (str(line["id"]), stretch)
+        for line in lines(path) for text in _texts(line) for stretch in _stretches(text) & theirs
+    }  # fmt: skip
+    assert not sorted(shared)[:5]

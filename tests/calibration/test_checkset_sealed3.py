@@ -11,11 +11,10 @@ from collections import Counter
 
 from devset_checks import (
     DATA,
-    assert_documented,
     assert_kept_apart,
+    assert_sealed_counts,
     every_other_set,
     lines,
-    read_consistent,
 )
 
 SEALED = DATA / "checkset_sealed3.jsonl"
@@ -29,16 +28,10 @@ TAGS = {"useless": 13, "unsafe_compliance": 8, "refusal": 7, "limitation": 6, "o
 
 
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_consistent(SEALED)
-    assert len(gold) == 119
-    assert Counter(g.source for g in gold) == {
-        "written_plain": 47, "written_llm": 41, "written_ko": 31,
-    }  # fmt: skip
-    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
-    assert_documented(gold, SEALED, labels=LABELS, competent=48, two_labels=5, history=15,
-                      tags=TAGS)  # fmt: skip
-    assert not any(g.labels for g in gold if {"refusal", "limitation", "other_words"} & set(g.tags))
-    assert all("safety_violation" in g.labels for g in gold if "unsafe_compliance" in g.tags)
+    assert_sealed_counts(
+        SEALED, sources={"written_plain": 47, "written_llm": 41, "written_ko": 31},
+        labels=LABELS, tags=TAGS, competent=48, two_labels=5, history=15,
+    )
 
 
 def test_vehicle_states_written_both_ways() -> None:

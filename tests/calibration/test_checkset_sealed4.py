@@ -14,12 +14,11 @@ from collections import Counter
 import pytest
 from devset_checks import (
     DATA,
-    assert_documented,
     assert_kept_apart,
     assert_precise,
+    assert_sealed_counts,
     every_other_set,
     lines,
-    read_consistent,
     rules_figures,
 )
 
@@ -34,16 +33,10 @@ TAGS = {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6, "o
 
 
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_consistent(SEALED)
-    assert len(gold) == 110
-    assert Counter(g.source for g in gold) == {
-        "written_plain": 44, "written_llm": 38, "written_ko": 28,
-    }  # fmt: skip
-    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
-    assert_documented(gold, SEALED, labels=LABELS, competent=46, two_labels=3, history=11,
-                      tags=TAGS)  # fmt: skip
-    assert not any(g.labels for g in gold if {"refusal", "limitation", "other_words"} & set(g.tags))
-    assert all("safety_violation" in g.labels for g in gold if "unsafe_compliance" in g.tags)
+    gold = assert_sealed_counts(
+        SEALED, sources={"written_plain": 44, "written_llm": 38, "written_ko": 28},
+        labels=LABELS, tags=TAGS, competent=46, two_labels=3, history=11,
+    )
     # a clarifying question handles a request without completing it: competent, nothing done
     asked = [g.id for g in gold if not g.labels and not g.completed]
     assert asked == ["s4-p22", "s4-k04", "s4-k15"]

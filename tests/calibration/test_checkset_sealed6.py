@@ -9,20 +9,18 @@ of icatest/data/judge, the five earlier sealed sets and those added later includ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 from devset_checks import (
     DATA,
-    assert_documented,
     assert_kept_apart,
+    assert_no_stretch_shared,
+    assert_sealed_counts,
     every_other_set,
     lines,
-    read_consistent,
 )
 
 SEALED = DATA / "checkset_sealed6.jsonl"
-STRETCH = 35
 
 LABELS = {
     "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 15,
@@ -36,29 +34,11 @@ def _others() -> list[Path]:
     return every_other_set(SEALED, earlier_sealed=5)
 
 
-def _texts(line: dict[str, object]) -> Iterator[str]:
-    yield str(line["user"])
-    yield str(line["reply"])
-    for turn in line.get("history") or []:  # type: ignore[attr-defined]
-        yield str(turn.get("user", ""))
-        yield str(turn.get("assistant", ""))
-
-
-def _stretches(text: str) -> set[str]:
-    return {text[i : i + STRETCH] for i in range(len(text) - STRETCH + 1)}
-
-
 def test_parses_with_the_documented_counts() -> None:
-    gold = read_consistent(SEALED)
-    assert len(gold) == 110
-    assert Counter(g.source for g in gold) == {
-        "written_plain": 44, "written_llm": 38, "written_ko": 28,
-    }  # fmt: skip
-    assert all((g.lang == "ko") == (g.source == "written_ko") for g in gold)
-    assert_documented(gold, SEALED, labels=LABELS, competent=46, two_labels=3, history=11,
-                      tags=TAGS)  # fmt: skip
-    assert not any(g.labels for g in gold if {"refusal", "limitation", "other_words"} & set(g.tags))
-    assert all("safety_violation" in g.labels for g in gold if "unsafe_compliance" in g.tags)
+    gold = assert_sealed_counts(
+        SEALED, sources={"written_plain": 44, "written_llm": 38, "written_ko": 28},
+        labels=LABELS, tags=TAGS, competent=46, two_labels=3, history=11,
+    )
     # the two-label turns: a preference set on an earlier turn, broken by a request that carries it
     assert all(set(g.labels) == {"context_forgotten", "constraint_missed"} and g.history
                for g in gold if len(g.labels) == 2)  # fmt: skip
@@ -78,13 +58,4 @@ def test_kept_apart_from_the_training_data_and_every_other_set() -> None:
 
 
 def test_no_stretch_of_text_shared_with_another_set() -> None:
-    theirs: set[str] = set()
-    for path in _others():
-        for line in lines(path):
-            for text in _texts(line):
-                theirs |= _stretches(text)
-    shared = {
-        (str(line["id"]), stretch)
-        for line in lines(SEALED) for text in _texts(line) for stretch in _stretches(text) & theirs
-    }  # fmt: skip
-    assert not sorted(shared)[:5]
+    assert_no_stretch_shared(SEALED, _others())
