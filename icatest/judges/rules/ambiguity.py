@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.judges.rules import acts
+from icatest.judges.rules import acts, asking
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.place_kinds import place_kind, place_kinds
 from icatest.judges.rules.text import STOP, content_stems, names, sentences, words
@@ -66,7 +66,7 @@ def acts_on_one(reply: str, user: str = "") -> bool:
     """The reply goes ahead with one reading and asks nothing about it. Given the driver's
     words, only a question about the request counts ("Which Springfield?"), not an offer of
     something else ("Shall I look for motels on the way?")."""
-    if "?" in reply and (not user or acts.clarifying_questions(reply, user, user)):
+    if "?" in reply and (not user or asking.clarifying_questions(reply, user, user)):
         return False
     stated = " ".join(s for s in sentences(reply) if not s.rstrip().endswith("?"))
     return bool(ACTS.search(stated) or acts.confirms_action(stated))

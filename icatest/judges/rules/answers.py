@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.judges.rules import acts, context, plans, semantic
+from icatest.judges.rules import acts, asking, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.korean import is_korean
@@ -66,7 +66,7 @@ class Answer:
 
 
 def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
-    reply = acts.without_procedure(turn.reply)
+    reply = asking.without_procedure(turn.reply)
     if not reply:
         return Answer(False, Evidence.NOTHING_LEFT, "only asks how to go on with another place")
     instead = kind_instead(req, kind, turn, reply) or topic_instead(req.description, reply)

@@ -15,6 +15,7 @@ import re
 from icatest.judges.rules import clearance, ko_times, limits
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES
+from icatest.judges.rules.opening_hours import OPEN_PAST, next_day, open_now, open_past
 from icatest.judges.rules.prices import (
     CHEAP_UP_TO,
     DEAR_FROM,
@@ -186,7 +187,7 @@ def check_constraint(
     measured = (open_on_day(constraint, reply) or _vehicle_limit(spoken, reply)
                 or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
-                or _open_now(spoken, reply, now_minutes) or _open_past(spoken, reply)
+                or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
                 or _clears(spoken, reply))
     if measured is not None:
         return measured
@@ -289,124 +290,6 @@ def _by_family(spoken: str, low: str) -> Checked | None:
     return None
 
 
-# A closing time the reply states ("open until 17:00", "closes at 5 pm").
-CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing at|shuts at)\s+"
-                    r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
-
-
-# An opening time the reply states ("opens at 5 pm", "open from 17:00").
-OPENS = re.compile(r"\b(?:opens?|opening|open (?:only )?from|doors open)\s+(?:at|from)?\s*"
-                   r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
-
-
-def _open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
-    if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
-        return None
-    closed = _closed_before(reply, now) or _opens_later(reply, now)
-    if closed and CLOSED_NOW.search(reply):
-        return Checked(Check.STATED, "the reply says it is not open now")
-    return Checked(Check.MISSED, closed) if closed else None
-
-
-# A closing hour the driver needs ("open past midnight", "open after 22:00", "open until 1 am"),
-# held against the closing hours the reply states; none stated is no evidence either way.
-OPEN_PAST = re.compile(r"\bopen (?:past|after|beyond|later than|until|till) (?P<t>midnight|"
-                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
-# ... and a reply that says none is open that late ("none stays open past midnight")
-NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find|"
-                            r"no one)\b[^.\n]*\b(past|after|later than|beyond|that late)\b", re.I)
-
-
-def _night_minute(t: str) -> int | None:
-    """A closing hour as minutes from the day's start, small hours after midnight (1 am is
-    25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
-    if t.strip().lower() == "midnight":
-        return 24 * 60
-    times = minutes_of(t)
-    if not times:
-        return None
-    minute = times[0]
-    if minute < SMALL_HOURS:
-        return minute + 24 * 60
-    if minute < 12 * 60 and not re.search(r"[ap]\.?m", t, re.I):
-        return minute + 12 * 60
-    return minute
-
-
-def _open_past(spoken: str, reply: str) -> Checked | None:
-    asked = OPEN_PAST.search(spoken)
-    need = _night_minute(asked.group("t")) if asked else None
-    if need is None:
-        return None
-    closes = [c for m in CLOSES.finditer(reply.replace("midnight", "0:00"))
-              if (c := _night_minute(m.group("t"))) is not None]
-    if not closes:
-        return None
-    last = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
-    if max(closes) >= need:
-        return Checked(Check.HONOURED, f"open until {last}")
-    if NONE_THAT_LATE.search(reply):
-        return Checked(Check.STATED, "the reply says none is open that late")
-    return Checked(Check.MISSED, f"closes by {last}, before the hour asked")
-
-
-# The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").
-CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open (yet|now|right "
-                        r"now)|isn'?t open (yet|now|right now))\b|영업 ?전|아직 (문을 )?(안 |열지)|"
-                        r"지금은 (문을 )?닫|지금은 (영업|운영)(하지 않| 안)", re.I)
-
-
-def _opens_later(reply: str, now: int) -> str | None:
-    """'opens at 17:00' or '오후 5시부터 영업' said at 12:10: not open yet (a bare hour with no
-    am/pm before the clock is left alone: '9' may be 21:00 or gone)."""
-    stated = [m.group("t") for m in OPENS.finditer(reply)]
-    stated += [m.group("a") for m in HOURS.finditer(reply)]
-    english = [t[0] for said in stated if (t := minutes_of(said))]
-    later = [t for t in (*english, *ko_times.opening_times(reply, now)) if t > now]
-    if not later:
-        return None
-    return f"opens at {later[0] // 60:02d}:{later[0] % 60:02d}, after the clock"
-
-
-TWENTY_FOUR = re.compile(r"\s*0\d[:.]\d{2}")
-_HOUR = r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?"
-# Hours stated as a span ("kitchen hours 19:30 to 22:30", "open 9-17"): it opens at the first
-# and closes at the second.
-HOURS = re.compile(rf"\b(?:hours|open)\s*:?\s*(?P<a>{_HOUR})\s*(?:to|until|till|-|–)\s*"
-                   rf"(?P<b>{_HOUR})(?![\d:.])", re.I)
-
-
-def _closed_before(reply: str, now: int) -> str | None:
-    """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
-    is past noon and no am/pm is given would be 5:00, so such times count from noon; one written
-    with a leading zero, '01:00', is a 24-hour time: at 22:45 the coming night's)."""
-    said = reply.replace("midnight", "0:00")
-    stated = [m.group("t") for m in CLOSES.finditer(said)]
-    stated += [m.group("b") for m in HOURS.finditer(said)]
-    for t in stated:
-        times = minutes_of(t)
-        if not times:
-            continue
-        closes = times[0] or 24 * 60  # midnight ends the day
-        twelve = not re.search(r"[ap]\.?m", t, re.I) and not TWENTY_FOUR.match(t)
-        if closes < 12 * 60 and now >= 12 * 60 and twelve:
-            closes += 12 * 60  # "until 5" in the afternoon means 17:00
-        if _next_day(closes, now) <= now:
-            return f"closes at {t.strip()}, before the clock"
-    return None
-
-
-# In the evening a time of the small hours is the night ahead, not the morning gone: "open until
-# 1 am" said at 19:15 closes after midnight, "by 2 am" said at 23:20 is the coming night's 02:00.
-EVENING, SMALL_HOURS = 18 * 60, 6 * 60
-
-
-def _next_day(minute: int, now: int | None) -> int:
-    if now is not None and now >= EVENING and minute < SMALL_HOURS:
-        return minute + 24 * 60
-    return minute
-
-
 def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
     met = limits.power_enough(spoken, reply)
     if met is None:
@@ -494,13 +377,13 @@ def states_late(reply: str, deadline: int) -> bool:
 
 def _against(deadline: int, morning: bool, reply: str, now: int | None) -> Checked:
     """The deadline (minutes; `morning`: its half day was said) against the reply's ETAs."""
-    tonight = _next_day(deadline, now) != deadline  # "by 2" at 23:20 is 2 am, not 14:00
+    tonight = next_day(deadline, now) != deadline  # "by 2" at 23:20 is 2 am, not 14:00
     if deadline < 12 * 60 and now is not None and now > deadline and not morning and not tonight:
         deadline += 12 * 60  # "by 6" in the afternoon means 18:00
     if states_late(reply, deadline):
         return Checked(Check.STATED, "the reply says the deadline cannot be met")
     etas = [t for t in minutes_of(without_hours(reply), now) if t != deadline]
-    deadline, etas = _next_day(deadline, now), [_next_day(t, now) for t in etas]
+    deadline, etas = next_day(deadline, now), [next_day(t, now) for t in etas]
     if not etas and now is not None and durations(reply):
         etas = [now + max(durations(reply))]
     if not etas:

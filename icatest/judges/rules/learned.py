@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from icatest.judges.rules import acts, nothing, semantic
+from icatest.judges.rules import acts, asking, nothing, semantic
 from icatest.judges.rules.place_kinds import other_place_kinds, place_kind
 from icatest.judges.rules.requests import answer_evidence, request_kind
 from icatest.judges.rules.text import (
@@ -156,7 +156,7 @@ def features(pair: Pair) -> list[float] | None:
         "kind_evidence": _flag(answer_evidence(kind, reply, *known)),
         "other_place_kind": _flag(asked and other_place_kinds(reply, asked)),
         "question_only": _flag(questions(reply) and acts.only_questions(reply)),
-        "clarifying_question": _flag(acts.clarifying_questions(reply, description, user)),
+        "clarifying_question": _flag(asking.clarifying_questions(reply, description, user)),
         "fallback": _flag(acts.is_fallback(reply)),
         "refusal": _flag(acts.is_refusal(reply)),
         "contentless": _flag(nothing.is_contentless(reply, *known)),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.judges.rules import acts, attribution, context, nothing
+from icatest.judges.rules import acts, asking, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.echo import is_echo, situation_labels, without_talk_of_the_words
@@ -61,7 +61,7 @@ class Reading:
 
     @cached_property
     def asking(self) -> list[str]:
-        return acts.clarifying_questions(self.turn.reply, self.req.description, self.turn.user)
+        return asking.clarifying_questions(self.turn.reply, self.req.description, self.turn.user)
 
     @cached_property
     def only_asks(self) -> bool:
@@ -230,7 +230,7 @@ def _asks_to_pick_again(r: Reading) -> bool:
 
 
 def offers_directions(r: Reading) -> RequestVerdict | None:
-    if not (goes(r.req.description) and acts.only_offers_directions(r.turn.reply)):
+    if not (goes(r.req.description) and asking.only_offers_directions(r.turn.reply)):
         return None
     why = f"{r.d} offers directions instead of giving them"
     return failed(F.REQUEST_OMITTED, Cause.OFFERS_DIRECTIONS, "offers_directions", why)
@@ -238,7 +238,7 @@ def offers_directions(r: Reading) -> RequestVerdict | None:
 
 def asks_how(r: Reading) -> RequestVerdict | None:
     if not r.only_asks or not all(
-        acts.asks_how_not_which(q, r.req.description, r.turn.user) for q in r.asking
+        asking.asks_how_not_which(q, r.req.description, r.turn.user) for q in r.asking
     ):
         return None
     why = f"{r.d} asks how to go about it instead of doing it"

@@ -1,0 +1,131 @@
+"""Opening hours in a reply, held against what the driver needs: open now (a closing time
+already past on the turn's clock, an opening time still ahead), open past an hour ("open past
+midnight"), and the reply saying openly that it is closed or that none is open that late (the
+weekday's hours: `weekdays.py`; deadlines and the other constraints: `constraints.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules import ko_times
+from icatest.judges.rules.checked import Check, Checked
+from icatest.judges.rules.families import FAMILIES
+from icatest.judges.rules.text import any_match, minutes_of
+
+# A closing time the reply states ("open until 17:00", "closes at 5 pm").
+CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing at|shuts at)\s+"
+                    r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+
+
+# An opening time the reply states ("opens at 5 pm", "open from 17:00").
+OPENS = re.compile(r"\b(?:opens?|opening|open (?:only )?from|doors open)\s+(?:at|from)?\s*"
+                   r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+
+
+def open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
+    if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
+        return None
+    closed = _closed_before(reply, now) or _opens_later(reply, now)
+    if closed and CLOSED_NOW.search(reply):
+        return Checked(Check.STATED, "the reply says it is not open now")
+    return Checked(Check.MISSED, closed) if closed else None
+
+
+# A closing hour the driver needs ("open past midnight", "open after 22:00", "open until 1 am"),
+# held against the closing hours the reply states; none stated is no evidence either way.
+OPEN_PAST = re.compile(r"\bopen (?:past|after|beyond|later than|until|till) (?P<t>midnight|"
+                       r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+# ... and a reply that says none is open that late ("none stays open past midnight")
+NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find|"
+                            r"no one)\b[^.\n]*\b(past|after|later than|beyond|that late)\b", re.I)
+
+
+def _night_minute(t: str) -> int | None:
+    """A closing hour as minutes from the day's start, small hours after midnight (1 am is
+    25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
+    if t.strip().lower() == "midnight":
+        return 24 * 60
+    times = minutes_of(t)
+    if not times:
+        return None
+    minute = times[0]
+    if minute < SMALL_HOURS:
+        return minute + 24 * 60
+    if minute < 12 * 60 and not re.search(r"[ap]\.?m", t, re.I):
+        return minute + 12 * 60
+    return minute
+
+
+def open_past(spoken: str, reply: str) -> Checked | None:
+    asked = OPEN_PAST.search(spoken)
+    need = _night_minute(asked.group("t")) if asked else None
+    if need is None:
+        return None
+    closes = [c for m in CLOSES.finditer(reply.replace("midnight", "0:00"))
+              if (c := _night_minute(m.group("t"))) is not None]
+    if not closes:
+        return None
+    last = f"{max(closes) // 60 % 24:02d}:{max(closes) % 60:02d}"
+    if max(closes) >= need:
+        return Checked(Check.HONOURED, f"open until {last}")
+    if NONE_THAT_LATE.search(reply):
+        return Checked(Check.STATED, "the reply says none is open that late")
+    return Checked(Check.MISSED, f"closes by {last}, before the hour asked")
+
+
+# The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").
+CLOSED_NOW = re.compile(r"\b(closed (now|right now|at the moment|until)|not open (yet|now|right "
+                        r"now)|isn'?t open (yet|now|right now))\b|영업 ?전|아직 (문을 )?(안 |열지)|"
+                        r"지금은 (문을 )?닫|지금은 (영업|운영)(하지 않| 안)", re.I)
+
+
+def _opens_later(reply: str, now: int) -> str | None:
+    """'opens at 17:00' or '오후 5시부터 영업' said at 12:10: not open yet (a bare hour with no
+    am/pm before the clock is left alone: '9' may be 21:00 or gone)."""
+    stated = [m.group("t") for m in OPENS.finditer(reply)]
+    stated += [m.group("a") for m in HOURS.finditer(reply)]
+    english = [t[0] for said in stated if (t := minutes_of(said))]
+    later = [t for t in (*english, *ko_times.opening_times(reply, now)) if t > now]
+    if not later:
+        return None
+    return f"opens at {later[0] // 60:02d}:{later[0] % 60:02d}, after the clock"
+
+
+TWENTY_FOUR = re.compile(r"\s*0\d[:.]\d{2}")
+_HOUR = r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?"
+# Hours stated as a span ("kitchen hours 19:30 to 22:30", "open 9-17"): it opens at the first
+# and closes at the second.
+HOURS = re.compile(rf"\b(?:hours|open)\s*:?\s*(?P<a>{_HOUR})\s*(?:to|until|till|-|–)\s*"
+                   rf"(?P<b>{_HOUR})(?![\d:.])", re.I)
+
+
+def _closed_before(reply: str, now: int) -> str | None:
+    """'open until 17:00' said at 17:20: closed already (a time read as 12-hour when the clock
+    is past noon and no am/pm is given would be 5:00, so such times count from noon; one written
+    with a leading zero, '01:00', is a 24-hour time: at 22:45 the coming night's)."""
+    said = reply.replace("midnight", "0:00")
+    stated = [m.group("t") for m in CLOSES.finditer(said)]
+    stated += [m.group("b") for m in HOURS.finditer(said)]
+    for t in stated:
+        times = minutes_of(t)
+        if not times:
+            continue
+        closes = times[0] or 24 * 60  # midnight ends the day
+        twelve = not re.search(r"[ap]\.?m", t, re.I) and not TWENTY_FOUR.match(t)
+        if closes < 12 * 60 and now >= 12 * 60 and twelve:
+            closes += 12 * 60  # "until 5" in the afternoon means 17:00
+        if next_day(closes, now) <= now:
+            return f"closes at {t.strip()}, before the clock"
+    return None
+
+
+# In the evening a time of the small hours is the night ahead, not the morning gone: "open until
+# 1 am" said at 19:15 closes after midnight, "by 2 am" said at 23:20 is the coming night's 02:00.
+EVENING, SMALL_HOURS = 18 * 60, 6 * 60
+
+
+def next_day(minute: int, now: int | None) -> int:
+    if now is not None and now >= EVENING and minute < SMALL_HOURS:
+        return minute + 24 * 60
+    return minute
