@@ -1,11 +1,13 @@
 """Replies that say nothing, whatever the request: filler ("Anything else?", "네, 알겠습니다!"),
 a promise to act with nothing done, a chatbot's question about the talk, remarks on the request
-("parking there can be tricky"), or a confident "Sure, done!" with no content of its own. What
-a reply does otherwise (falls back, refuses, confirms, echoes) is `acts.py`."""
+("parking there can be tricky"), a confident "Sure, done!" with no content of its own, or a
+broken generation (words doubled, a loop). What a reply does otherwise (falls back, refuses,
+confirms, echoes) is `acts.py`."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from icatest.judges.rules.acts import (
     ANSWER_FIRST,
@@ -283,3 +285,31 @@ def generic_question_only(reply: str) -> bool:
     return bool(qs) and len(sentences(reply)) == len(qs) and all(
         any_match(FILLER_SENTENCES, q.lower()) for q in qs
     )
+
+
+LOOP_TOKENS = 10  # a run this long said again is no coincidence of wording
+LOOP_LEAST = 50  # a reply this long at least, half of it in runs said again
+
+
+def loops(tokens: list[str]) -> bool:
+    """Half of a long reply or more in ten-word runs it says again: a generation caught in a
+    loop ("Maltese Islands, 7.85 / Cabo Azul, 16.95 / Lionel, 20.95 / …" listed twice and
+    more)."""
+    if len(tokens) < LOOP_LEAST:
+        return False
+    runs = [tuple(tokens[i:i + LOOP_TOKENS]) for i in range(len(tokens) - LOOP_TOKENS + 1)]
+    seen = Counter(runs)
+    said_again = {i + k for i, run in enumerate(runs) if seen[run] > 1 for k in range(LOOP_TOKENS)}
+    return 2 * len(said_again) >= len(tokens)
+
+
+def is_garbled(reply: str) -> bool:
+    """Words said twice in a row, again and again ("The the rest rest stop of of km km"), or a
+    long reply caught in a loop: what a broken generation gives, from which no answer can be
+    read."""
+    tokens = re.findall(r"[^\W_]+", reply.lower())
+    twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
+    # a word run into itself ("맑음맑음") is said twice as well
+    twice += sum(1 for t in tokens if len(t) >= 4 and len(t) % 2 == 0
+                 and t[: len(t) // 2] == t[len(t) // 2:])
+    return (len(tokens) >= 6 and twice >= 3 and twice * 5 >= len(tokens)) or loops(tokens)
