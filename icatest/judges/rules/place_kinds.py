@@ -91,6 +91,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "brewery": ("brewery", "breweries", "brewpub", "taproom", "tap room", "alehouse", "ale house",
                 "beer hall"),
     "beach": ("beach", "beaches", "해수욕장", "해변"),
+    # a place to look out from, not a place to eat, shop or park ("Mirador de la Majestad")
+    "viewpoint": ("viewpoint", "viewpoints", "lookout", "lookouts", "mirador", "miradouro",
+                  "belvedere", "aussichtspunkt"),
     "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
