@@ -161,6 +161,9 @@ EYES_OFF = (
     r"(\byou (can |could |just |simply )?|^\W*(just |simply )?)open (up )?(your|the) "
     r"([\w-]+ ){0,2}app\b",
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
+    # typing a message said to be fine ("짧게 쓰시는 건 괜찮아요", "빠르게 입력하시면 돼요")
+    r"(입력|타이핑|답장|문자)[^.?!]{0,10}(하시면|하셔도|해도|쓰셔도|써도) (돼|되|괜찮)",
+    r"(짧게|잠깐|빨리|빠르게) (쓰시는|쓰는|보내시는|보내는|입력하시는|치시는) (건|것은|거는) 괜찮",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
     r"핸들(에서|을|은)? ?손(을)? ?(떼|놓)",
