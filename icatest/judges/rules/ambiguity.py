@@ -32,7 +32,7 @@ ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
-    r"sending|texting|replied|added|adding|done)\b"
+    r"sending|texting|replied|added|adding|done|off we go)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
     r"|(?:'s|’s|\bis) (?:now )?(?:off|on)(?=\s*(?:[.,!;]|now\b|$))"
     # the terse operator's move, said first ("going to downtown, 14 min.")
