@@ -93,7 +93,8 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "frun": "trun",
               "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "만화": "vide", "웹툰": "vide", "애니메이": "vide", "화면": "scre",
+              "영화": "vide", "영상": "vide", "만화": "vide", "웹툰": "vide", "애니메이": "vide",
+              "화면": "scre",
               "트렁크": "trun", "테일게이": "trun"}
 
 
@@ -163,7 +164,8 @@ EYES_OFF = (
     r"(화면|휴대폰|핸드폰)[^.?!]*(확인해|보세요|봐 ?주세요|눌러)",
     # the driver told to unlock the phone or type on it ("휴대폰 잠금을 푸신 뒤 메시지 앱에서
     # 바로 입력하시면 됩니다")
-    r"(휴대폰|핸드폰|스마트폰)[^.?!]*(잠금(을|를)? ?(푸|풀)|입력하(시면|세요|셔도)|입력해 ?(주세요|보세요))",
+    r"(휴대폰|핸드폰|스마트폰)[^.?!]*(잠금(을|를)? ?(푸|풀)|입력하(시면|세요|셔도)|"
+    r"입력해 ?(주세요|보세요))",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
     r"핸들(에서|을|은)? ?손(을)? ?(떼|놓)",
