@@ -248,6 +248,9 @@ DEFLECTION = (
     # the driver's thoughts asked about, not the request ("I'm ready to assist. What's on your
     # mind?")
     r"\bwhat'?s on your mind\b|\bwhat is on your mind\b",
+    # how to say it asked instead of saying it ("짧게 알려 줄까, 자세히 알려 줄까?", "간단히
+    # 말씀드릴까요, 자세히 말씀드릴까요?"), the talk's form, not the request
+    r"(짧게|간단히|간단하게|요약해서)[^?]*(자세히|길게|상세히|자세하게)[^?]*\?",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     # (also opening a later sentence: "시장 얘기를 하시네요. 왜 시장에 가고 싶으세요?"), the
     # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk;

@@ -188,6 +188,13 @@ REMARKS = (
     # the place praised as a sight in Korean ("블루로드는 정말 멋진 곳이죠!")
     r"(정말|참|아주|너무|꽤) (멋진|아름다운|예쁜|유명한|좋은) (곳|장소|코스|길|데)(이)?(죠|지요|"
     r"에요|예요|이에요|입니다|랍니다|이랍니다)",
+    # the subject praised for its taste, to the end of its sentence ("망개떡 정말 맛있죠",
+    # "쫄깃하고 향도 좋고요"), or the place for what it is known for ("순창은 예로부터 장으로
+    # 이름난 고장이지요")
+    r"(정말|참|아주|너무|진짜) (맛있|맛나)[^.?!]*",
+    r"(쫄깃|고소|담백|바삭|달콤|새콤|향긋|촉촉)(하고|해서|하죠|하지요|해요)[^.?!]*",
+    r"(으로|로) (유명한|이름난|잘 알려진|이름 높은) (고장|곳|동네|지역|도시|마을|섬)(이)?(죠|지요|"
+    r"에요|예요|이에요|입니다|랍니다|이랍니다)",
     # the same said of the subject as a kind ("터널 통제는 정말 중요한 정보죠")
     r"중요한 (정보|부분|문제|기능|요소)(이)?(죠|지요|잖아요|예요|이에요|입니다|니까요)",
     # the subject said to vary, to the end of its sentence ("할인 카드는 주유소마다 다를 수
