@@ -84,8 +84,10 @@ FAMILIES: dict[str, Family] = {
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
-         # a price in won, as a price in euros or dollars above
-         r"\d ?원|\d ?만 ?원"),
+         # a price in won, as a price in euros or dollars above (its thousands also in Hangul
+         # numerals: "칠천 원"), and the price said to be easy on the purse ("부담 없는 값")
+         r"\d ?원|\d ?만 ?원|(?<![가-힣])[일이삼사오육칠팔구]?천 ?원",
+         r"부담 ?(없|적)(는|은) ?(값|가격|요금|편)"),
         # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side", "priciest
         # around but it's right there")
         (r"\b(pricey|priciest|dearest|most expensive|on the pricier side|(a bit|quite|rather|"
