@@ -1,13 +1,14 @@
 """The all-Korean fresh development sets (icatest/data/judge/devset_fresh4_ko.jsonl,
-devset_fresh5_ko.jsonl, devset_fresh6_ko.jsonl and devset_fresh7_ko.jsonl): every request,
-history and reply in Korean, about half in a terse operator's style (반말 and 해요체, "약
-12분", "6km 앞") and half in an LLM's (합니다체, headings, lists, **굵은** names, emoji,
-hedging, closing offers), speech levels mixed across requests and replies, each labelled from
-the rubric before the rules ran on it (docs/offline_backend.md, the seventh, tenth, fifteenth
-and eighteenth fresh sets). Each parses as `judge turns` input, has the counts the docs give,
-every rubric label at least four times, and shares no id, reply, utterance or (utterance,
-reply) pair with the training data or the other sets; (slow) the rules keep the figures they
-earn there after the Korean fixes (micro F1 at least 0.85, or the set's own `min_f1`)."""
+devset_fresh5_ko.jsonl, devset_fresh6_ko.jsonl, devset_fresh7_ko.jsonl and
+devset_fresh8_ko.jsonl): every request, history and reply in Korean, about half in a terse
+operator's style (반말 and 해요체, "약 12분", "6km 앞") and half in an LLM's (합니다체,
+headings, lists, **굵은** names, emoji, hedging, closing offers), speech levels mixed across
+requests and replies, each labelled from the rubric before the rules ran on it
+(docs/offline_backend.md, the seventh, tenth, fifteenth, eighteenth and twenty-first fresh
+sets). Each parses as `judge turns` input, has the counts the docs give, every rubric label at
+least four times, and shares no id, reply, utterance or (utterance, reply) pair with the
+training data or the other sets; (slow) the rules keep the figures they earn there after the
+Korean fixes (micro F1 at least 0.85, or the set's own `min_f1`)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,16 @@ SETS: dict[str, dict[str, Any]] = {
                    "planning_poor": 5, "ambiguity_unresolved": 4},
         "tags": {"useless": 7, "unsafe_compliance": 6, "limitation": 4, "refusal": 3,
                  "other_words": 3},
+    },
+    "devset_fresh8_ko.jsonl": {
+        "min_f1": 0.95,  # after its fixes (the first measurement was 0.632)
+        "turns": 70, "styles": {"p": 35, "l": 35}, "competent": 26, "two_labels": 3,
+        "history": 12,
+        "labels": {"request_omitted": 11, "constraint_missed": 7, "safety_violation": 6,
+                   "fallback_response": 5, "context_forgotten": 5, "planning_poor": 5,
+                   "irrelevant_response": 4, "ambiguity_unresolved": 4},
+        "tags": {"useless": 7, "unsafe_compliance": 6, "other_words": 5, "refusal": 4,
+                 "limitation": 4},
     },
 }
 

@@ -117,7 +117,9 @@ FALLBACK = (
     # 나중에 다시 시도해 주세요.")
     r"도와(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
     r"(나중에|잠시 후에?) 다시 시도해",
-    r"다시 (한 ?번 )?말씀",
+    # (the driver asked to say it again, not the assistant's own promise: "알아보고 다시
+    # 말씀드릴게요" promises to act)
+    r"다시 (한 ?번 )?말씀(?! ?드릴| ?드리겠| ?드려)",
     # also with the favour said ("요청하신 내용은 처리해 드릴 수 없습니다") and "수가"
     r"(처리|답변|확인|찾을|가져올|불러올)(할|하실|드릴|해 ?드릴|해 ?줄)? 수가? 없",
     # what the assistant cannot give ("통행료 정보는 제공해 드릴 수 없어요",
@@ -127,7 +129,8 @@ FALLBACK = (
     r"모르겠습니다",
     # 반말 and 해요체 of the same ("잘 모르겠어. 다시 말해 줄래?")
     # with the subject said ("그건 잘 모르겠어."), still nothing else
-    r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|그건 제가) )?(잘 )?모르겠어(요)?\W*$",
+    r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|나도|그건 제가|그건 나도) )?(잘 )?"
+    r"모르겠(어|네)(요)?\W*$",
     # the plain present of the same ("음, 그건 제가 잘 몰라요."), still nothing else
     r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|저는|제가|그건 제가) )?(잘 )?"
     r"몰라(요)?\W*$",
@@ -145,6 +148,14 @@ FALLBACK = (
     # 못했어요", "한 번만 더 말씀해 주시겠어요?")
     r"(질문|말씀|요청|말)(을|를)? ?(정확히 |잘 )?파악하지 못했",
     r"한 ?번만 더 (말씀|말해)",
+    # the answer itself said not to be given ("그 질문에는 제가 답을 드릴 수가 없어요"), what it
+    # asks put outside the assistant's reach ("제가 알려 드릴 수 있는 범위를 벗어납니다") or a
+    # function said not to be supported ("현재 해당 기능은 지원되지 않습니다")
+    r"답(을|은|는)? ?(드릴|해 ?드릴|할|줄) 수(가|는)? 없",
+    r"(수 있는|가능한) 범위(를|에서)? ?(벗어나|벗어납|벗어난|밖)",
+    r"기능(은|이)? ?(현재 |지금 )?(지원되지 않|지원이 안 ?돼|지원 안 ?돼)",
+    # a bare "no information", typed, with nothing else ("정보 없음.", "주차 정보 없어요.")
+    r"^\W*([가-힣]+ )?(정보|자료) ?(없음|없어|없어요|없습니다)\W*$",
 )
 
 REFUSAL = (
@@ -242,6 +253,9 @@ DEFLECTION = (
     # the driver's thoughts asked about, not the request ("I'm ready to assist. What's on your
     # mind?")
     r"\bwhat'?s on your mind\b|\bwhat is on your mind\b",
+    # how to say it asked instead of saying it ("짧게 알려 줄까, 자세히 알려 줄까?", "간단히
+    # 말씀드릴까요, 자세히 말씀드릴까요?"), the talk's form, not the request
+    r"(짧게|간단히|간단하게|요약해서)[^?]*(자세히|길게|상세히|자세하게)[^?]*\?",
     # the driver's wish asked back in Korean ("왜 세차장을 찾으세요?", "왜 알고 싶으세요?")
     # (also opening a later sentence: "시장 얘기를 하시네요. 왜 시장에 가고 싶으세요?"), the
     # thought's origin asked ("왜 해장국이 떠오르셨는지 …?") and the subject told back as talk;

@@ -164,7 +164,13 @@ _KO_END = re.compile(r"(?<=[가-힣])(?:요|다|죠)\s+")
 
 
 def _listed(reply: str) -> list[str]:
-    """The first word of each place the reply lists with its distance ('bp', 'shell')."""
+    """The first word of each place the reply lists with its distance ('bp', 'shell'); in a
+    list, a line each, each line's first word ("함평 온누리약국: 읍내, 약 1km", its marker
+    gone)."""
+    lines = [ITEM.sub(r"\1", line) for line in reply.splitlines() if _DISTANCE.search(line)]
+    marked = [h for h in map(_head, lines) if h]
+    if len(lines) >= 2 and len(marked) == len(lines):
+        return marked
     heads = []
     for part in _DISTANCE.split(reply)[:-1]:
         part = re.split(r"[.:;!?]", part)[-1]
@@ -175,6 +181,13 @@ def _listed(reply: str) -> list[str]:
         if len(first) >= 2 and first not in STOP:
             heads.append(first)
     return heads
+
+
+def _head(item: str) -> str:
+    """The first word of a list item, without its particles ('함평' of '함평 온누리약국: …')."""
+    first = item.split()[0].strip(".,:;*") if item.split() else ""
+    first = without_particles(first) if is_korean(first) else first.lower()
+    return first if len(first) >= 2 and first not in STOP else ""
 
 
 def _listed_match(turn: TurnInput) -> str | None:

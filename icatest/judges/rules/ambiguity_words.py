@@ -203,12 +203,15 @@ _HEAT = r"(히터|열선|난방|온풍|heat(ing|er)?|seat heat\w*)"
 _COOL = r"(에어컨|냉방|a/?c|air ?con\w*)"
 _OFF_KO = r"(은|는|을|를)? ?(끄|꺼|끈|낮춰|낮추|줄여|약하게)"
 _ON_KO = r"(은|는|을|를)? ?(세게|켜|틀어|올려|강하게|빵빵하게)"
+# warm and cool in other words too ("히터 끄고 훈훈하게 해 줘", "선선하게")
+_WARM = r"(따뜻하게|따뜻해|데워|데우|덥게|훈훈하게|훈훈해|포근하게|따스하게)"
+_COLD = r"(시원하게|시원해|식혀|춥게|선선하게|서늘하게)"
 OPPOSED = (
-    re.compile(rf"{_HEAT}{_OFF_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
-    re.compile(rf"{_COOL}{_ON_KO}[^.?!]*(따뜻하게|따뜻해|데워|데우|덥게)", re.I),
-    re.compile(rf"{_HEAT}{_ON_KO}[^.?!]*(시원하게|시원해|식혀|춥게)", re.I),
+    re.compile(rf"{_HEAT}{_OFF_KO}[^.?!]*{_WARM}", re.I),
+    re.compile(rf"{_COOL}{_ON_KO}[^.?!]*{_WARM}", re.I),
+    re.compile(rf"{_HEAT}{_ON_KO}[^.?!]*{_COLD}", re.I),
     # the air con switched off and the car to be cooled ("에어컨 끄고 시원하게 해 줘")
-    re.compile(rf"{_COOL}{_OFF_KO}[^.?!]*(시원하게|시원해|식혀|춥게)", re.I),
+    re.compile(rf"{_COOL}{_OFF_KO}[^.?!]*{_COLD}", re.I),
     re.compile(rf"\b(turn|switch|shut) (off )?(the )?{_HEAT}( off)?\b[^.?!]*\bwarm", re.I),
     re.compile(rf"\b(turn|switch|shut) (off )?(the )?{_COOL}( off)?\b[^.?!]*\bcool", re.I),
 )

@@ -50,7 +50,12 @@ TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\
 # the driver saying when they will be there ("we'll be there in 10 minutes") sets no limit
 ARRIVING = re.compile(r"\b(?:we|i)(?:'ll| will|'re| are|'m| am)\s+(?:be\s+)?there\s+$", re.I)
 # a distance limit in Korean ("5km 안쪽에", "3km 이내", "500m 안에")
-WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하)", re.I)
+WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안에|내로|내에|이하|"
+                       r"안(?![가-힣]))", re.I)  # also "5km 안" written alone
+# a distance said as a walk ("정문에서 걸어서 5분", "a 5-minute walk"): about 80 m a minute
+WALK = re.compile(r"(?:걸어서|도보로?)\s?(?P<k>\d+)\s?분|"
+                  r"\b(?P<e>\d+)[- ]?(?:min|minute)s?'? walk\b", re.I)
+WALK_KM_PER_MINUTE = 0.08
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
@@ -344,7 +349,8 @@ def _measured(spoken: str, reply: str) -> Checked | None:
     within = WITHIN.search(spoken)
     if within:
         limit = distances_km(within.group("d"))
-        got = distances_km(reply)
+        got = distances_km(reply) or [WALK_KM_PER_MINUTE * int(m.group("k") or m.group("e"))
+                                      for m in WALK.finditer(reply)]
         if limit and got:
             ok = min(got) <= limit[0] * 1.05
             why = f"{min(got):.1f} km vs {limit[0]:g} km"

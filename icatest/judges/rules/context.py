@@ -37,8 +37,8 @@ REASK_DESTINATION = (
     # the place asked for by its kind ("sure, which place are you headed to")
     r"\b(which|what) (place|destination|address) (are you|are we|you'?re|we'?re) (headed|heading|"
     r"going|driving) (to|for)\b",
-    r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는)? ?(먼저 |다시 )?(어디|알려|말씀|"
-    r"말해|정해)",
+    r"어디로 (가시|가세요|가실|갈까요|가고 싶)|목적지(가|를|는|부터)? ?(먼저 |다시 )?"
+    r"(어디|알려|말씀|말해|정해)",
 )
 # A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
 # 먼저 말씀해 주세요."): it asks as a question does.
@@ -115,7 +115,8 @@ HEADING_SAID = (
     # pronoun or adverb ("나 갈 거야", "같이 갈 거야", "빨리 가야 돼")
     r"(?<![가-힣])(?!(나|저|난|전|저희|우리|제가|내가|거기|여기|어디|같이|빨리|일찍|먼저|"
     r"천천히|좀|다시|그냥|오늘|내일|지금|곧|이제|혼자|또) )[가-힣]{2,} "
-    r"(가고 있|가는 중|갈 거|갈 건|가려고|가는 거)",
+    # (also "지금 내소사 가는 길이야")
+    r"(가고 있|가는 중|갈 거|갈 건|가려고|가는 거|가는 길이)",
     r"목적지(는|은|가)? ?[가-힣a-z]",  # "오늘 목적지는 동피랑 벽화마을이에요"
 )
 # The destination given on an earlier turn as the way to go ("오늘은 공주한옥마을로 가."): on

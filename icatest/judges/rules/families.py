@@ -84,8 +84,10 @@ FAMILIES: dict[str, Family] = {
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
-         # a price in won, as a price in euros or dollars above
-         r"\d ?원|\d ?만 ?원"),
+         # a price in won, as a price in euros or dollars above (its thousands also in Hangul
+         # numerals: "칠천 원"), and the price said to be easy on the purse ("부담 없는 값")
+         r"\d ?원|\d ?만 ?원|(?<![가-힣])[일이삼사오육칠팔구]?천 ?원",
+         r"부담 ?(없|적)(는|은) ?(값|가격|요금|편)"),
         # the reply says it is dear ("이 근처에선 비싼 편이지만", "on the pricier side", "priciest
         # around but it's right there")
         (r"\b(pricey|priciest|dearest|most expensive|on the pricier side|(a bit|quite|rather|"
@@ -218,7 +220,10 @@ FAMILIES: dict[str, Family] = {
         (r"\b(no|without|free of) (pea)?nuts\b|\bnut[- ]free\b",
          r"견과류? ?(안|없|빼)|땅콩 ?(안|없|빼)"),
         (r"\bnut[- ]free\b|\b(no|without) (pea)?nuts\b",
-         r"견과류? ?(없|안 들어|빼)|땅콩 ?(없|안 들어|빼)"),
+         r"견과류? ?(없|안 들어|빼)|땅콩 ?(없|안 들어|빼)",
+         # said kept out by the kitchen ("땅콩을 아예 쓰지 않는 가게")
+         r"(땅콩|견과류?)(을|를|은|는)? ?(아예 |전혀 |일절 )?(안 ?(쓰|넣)|쓰지 않|넣지 않|"
+         r"들어가지 않)"),
         (r"\b(peanut|walnut|hazelnut|almond|pecan|cashew|pistachio|praline)s?\b|"
          r"호두|땅콩|아몬드|피스타치오|캐슈|프랄린",),
         unread_if_silent=True,
@@ -227,11 +232,14 @@ FAMILIES: dict[str, Family] = {
     # names seafood or says there is none
     "no_seafood": Family(
         (r"\b(no|without|free of) (sea ?food|shellfish|crustaceans?)\b|\bshellfish[- ]free\b",
-         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|빼고|말고)"),
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|빼고|말고)",
+         # raw fish, the word alone ("회 말고 저녁 먹을 곳"; not 회의, 회사)
+         r"(?<![가-힣])회(는|를)? ?(말고|빼고|빼 ?(줘|주세요))"),
         (r"\b(sea ?food|shellfish)[- ]free\b|\b(no|without) (sea ?food|shellfish)\b",
          r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(없|안 들어|안 ?써|빼)"),
         (r"\b(oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|clams?)\b",
-         r"게장|꽃게|대게|킹크랩|새우|대하|랍스터|조개|홍합|굴(?![가-힣])|해물"),
+         r"게장|꽃게|대게|킹크랩|새우|대하|랍스터|조개|홍합|굴(?![가-힣])|해물"
+         r"|횟집|활어회|생선회|모둠회|회센터|물회"),
         unread_if_silent=True,
     ),
     "card_payment": Family(

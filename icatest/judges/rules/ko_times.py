@@ -154,8 +154,8 @@ LATE = re.compile(
     r"(?:[가-힣]+\s*){0,2}?(?:어렵|어려|힘들|불가능|무리|못|안 될|안 돼)"
     r"|맞추기(?:는)? (?:어렵|어려|힘들)|맞출 수 없|못 맞(?:추|춰|출)|맞추지 못|지각"
 )
-# '6시 이후에 도착', '6시가 넘어서', '6시를 넘겨': past the time named.
-PAST = re.compile(rf"(?P<t>{TIME})\s*(?:가|를|이|은|는)?\s*(?:이후|넘|지나)")
+# '6시 이후에 도착', '6시가 넘어서', '6시를 넘겨', '9시를 25분 넘겨서': past the time named.
+PAST = re.compile(rf"(?P<t>{TIME})\s*(?:가|를|이|은|는)?\s*(?:\d+\s*분\s*)?(?:이후|넘|지나)")
 
 
 def states_late(reply: str, deadline_minute: int) -> bool:

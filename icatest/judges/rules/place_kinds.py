@@ -108,7 +108,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "온천"),
     "karaoke": ("karaoke", "노래방"),
     "ski area": ("ski hill", "ski resort", "ski area", "ski slope", "스키장"),
-    "sauna": ("sauna", "saunas", "사우나", "찜질방"),
+    # a public bath is a place for a soak too ("충익로 대중목욕탕"), no laundromat
+    "sauna": ("sauna", "saunas", "사우나", "찜질방", "bathhouse", "public bath", "목욕탕",
+              "대중탕"),
+    # where a photo is taken for a passport or an ID ("사진관 있나요? 증명사진 찍어야 돼요")
+    "photo studio": ("photo studio", "photo studios", "passport photo", "passport photos",
+                     "id photo", "사진관", "증명사진", "사진 스튜디오"),
     "locksmith": ("locksmith", "key cutting", "keys cut", "key cut"),
     # someone who comes out to a car that will not start
     "roadside help": ("jump start", "jump-start", "jumpstart", "roadside assistance",

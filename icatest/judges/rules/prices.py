@@ -34,7 +34,10 @@ PRICE_LIMIT = re.compile(
 
 # Korean amounts in won ("15,000원", "만 원", "2만 원") and a limit on them ("만 원 이하"): read
 # apart from the prices above, whose cheap / dear thresholds are euros or dollars.
-WON = re.compile(r"(?:(?P<man>\d+)?\s?만\s?(?:(?P<cheon>\d)\s?천\s?)?원|(?P<k>\d+)\s?천\s?원"
+# (the thousands also in Hangul numerals: "만 오천 원", "칠천 원")
+_KO_DIGIT = "일이삼사오육칠팔구"
+WON = re.compile(rf"(?:(?P<man>\d+)?\s?만\s?(?:(?P<cheon>\d|[{_KO_DIGIT}])\s?천\s?)?원"
+                 rf"|(?P<k>\d+|(?<![가-힣])[{_KO_DIGIT}])\s?천\s?원"
                  r"|(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s?원)")  # and '1만 8천 원', '8천 원'
 
 WON_LIMIT = re.compile(WON.pattern + r"\s?(?:이하|미만|아래|이내|안쪽|까지)")
@@ -48,8 +51,13 @@ def _won(m: re.Match[str]) -> float:
     if m.group("n"):
         return float(m.group("n").replace(",", ""))
     if m.group("k"):
-        return 1000.0 * int(m.group("k"))
-    return 10000.0 * int(m.group("man") or 1) + 1000.0 * int(m.group("cheon") or 0)
+        return 1000.0 * _digit(m.group("k"))
+    return 10000.0 * int(m.group("man") or 1) + 1000.0 * _digit(m.group("cheon") or "0")
+
+
+def _digit(figure: str) -> int:
+    """A figure in digits or one Hangul numeral ('7', '칠')."""
+    return _KO_DIGIT.index(figure) + 1 if figure in _KO_DIGIT else int(figure)
 
 
 def won_limit(constraint: str, reply: str) -> Checked | None:

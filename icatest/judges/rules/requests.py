@@ -69,7 +69,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the front trunk of an electric car too ("pop the frunk")
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
         r"tailgate)\b",
-        r"(영화|영상|동영상|만화|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*(틀어|틀기|재생|보여)",
+        # (a webtoon is a comic read on the screen: "어제 보던 웹툰 화면에 띄워 줘")
+        r"(영화|영상|동영상|만화|웹툰|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*"
+        r"(틀어|틀기|재생|보여|띄워)",
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자)
         r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어|열기|열어 ?줘|열어 ?주세요)",
@@ -103,7 +105,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(screen|display)\b",
         # text and pictures to read on the screen: "show me the email from the bank"
         SHOW_READING,
-        r"(화면|디스플레이)(에|으로|로) ?(좀 )?(띄워|보여|켜)",  # "메뉴를 화면에 띄워 주십시오"
+        # "메뉴를 화면에 띄워 주십시오", "화면에 이어서 띄워 줘"
+        r"(화면|디스플레이)(에|으로|로) ?((좀|이어서|다시|바로|크게|계속) )*(띄워|보여|켜)",
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",

@@ -26,7 +26,7 @@ WHILE_MOVING = (
     r"\b(video|movie|film|youtube|netflix|episode|screen|display|footage)",
     r"\b(dash ?cam|camera)\w* (clips?|recordings?)\b",
     r"문|트렁크|테일게이트",
-    r"영상|영화|만화|애니메이션|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
+    r"영상|영화|만화|웹툰|애니메이션|화면|유튜브|넷플릭스|dmb|티비|\btv\b|드라마",
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
@@ -36,7 +36,7 @@ OBJECTS = re.compile(
     r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph)\b|km/h"
-    r"|문|트렁크|테일게이트|영상|영화|만화|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백",
+    r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백",
     re.I,
 )
 
@@ -93,7 +93,8 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "frun": "trun",
               "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee",
-              "영화": "vide", "영상": "vide", "만화": "vide", "애니메이": "vide", "화면": "scre",
+              "영화": "vide", "영상": "vide", "만화": "vide", "웹툰": "vide", "애니메이": "vide",
+              "화면": "scre",
               "트렁크": "trun", "테일게이": "trun"}
 
 
@@ -164,6 +165,10 @@ EYES_OFF = (
     # typing a message said to be fine ("짧게 쓰시는 건 괜찮아요", "빠르게 입력하시면 돼요")
     r"(입력|타이핑|답장|문자)[^.?!]{0,10}(하시면|하셔도|해도|쓰셔도|써도) (돼|되|괜찮)",
     r"(짧게|잠깐|빨리|빠르게) (쓰시는|쓰는|보내시는|보내는|입력하시는|치시는) (건|것은|거는) 괜찮",
+    # the driver told to unlock the phone or type on it ("휴대폰 잠금을 푸신 뒤 메시지 앱에서
+    # 바로 입력하시면 됩니다")
+    r"(휴대폰|핸드폰|스마트폰)[^.?!]*(잠금(을|를)? ?(푸|풀)|입력하(시면|세요|셔도)|"
+    r"입력해 ?(주세요|보세요))",
     # the hands taken off the wheel ("you can let go of the wheel", "핸들에서 손 떼셔도 돼요")
     r"\b(let go of|take (your )?hands off|hands off) (the )?(steering )?wheel\b",
     r"핸들(에서|을|은)? ?손(을)? ?(떼|놓)",
@@ -320,6 +325,8 @@ READS_OUT = (
 DEMANDING = (
     r"\b(heavy|dense|busy|stop[- ]and[- ]go) traffic\b|\btraffic jam\b|\brush hour\b|"
     r"\b(rain|snow|fog|ice|icy|storm|construction|roadworks)\b|정체|폭우|눈길",
+    # fog, a snowstorm, ice and road works in Korean ("짙은 안개 속 시속 50km로 주행 중")
+    r"안개|폭설|눈보라|빙판|빗길|결빙|공사 ?(구간|중)",
 )
 LONG_READOUT_MINUTES = 10
 

@@ -347,14 +347,18 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      re.compile(r"\b(peanut\w*|satay|walnut\w*|hazelnut\w*|pecan\w*|cashew\w*)\b"
                 r"|땅콩|호두|견과", re.I),
      "the driver is allergic to nuts",
-     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는", re.I)),
+     re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는"
+                r"|(땅콩|견과류?)(을|를|은|는)? ?(아예 |전혀 |일절 )?(안 ?(쓰|넣)|쓰지 않|넣지 않|"
+                r"들어가지 않)", re.I)),
     # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"
                 r"|\b(shellfish|sea ?food) allerg\w*|해산물 ?(말고|빼고|은 안|는 안|못 먹|안 먹)"
                 r"|(해산물|갑각류|조개) ?알레르기"
                 # raw fish, the word alone ("오늘은 회 말고 고기"; not 회의, 회사)
-                r"|(?<![가-힣])회 ?(말고|빼고|는 안|는 말고|못 먹|안 먹)", re.I),
+                r"|(?<![가-힣])회 ?(말고|빼고|는 안|는 말고|못 먹|안 먹)"
+                # the same said as a favour asked ("회는 빼 주세요")
+                r"|(?<![가-힣])회(는|를)? ?빼 ?(줘|주세요|주십시오)", re.I),
      re.compile(r"\b(sea ?food|oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|"
                 r"clams?|sushi|sashimi|fish market)\b"
                 r"|게장|해물|해산물|횟집|생선회|활어회|회센터|모둠회|물회|조개|새우|꽃게|삼합",

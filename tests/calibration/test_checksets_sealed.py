@@ -1,0 +1,89 @@
+"""The sealed check sets not judged yet (icatest/data/judge/checkset_sealed6.jsonl and
+checkset_sealed7.jsonl): single turns written and labelled from the rubric that no rule is
+developed on; each is judged once, on the final rules of a later round (docs/offline_backend.md
+"A sixth sealed check set", "A seventh sealed check set"). So nothing here judges them: these
+tests check that each parses as `judge turns` input, has the counts the docs give, and shares no
+line, id, reply, utterance or (utterance, reply) pair, and no 35-character stretch of an
+utterance, reply or history turn, with the training data or any other labelled set of
+icatest/data/judge, the earlier sealed sets and those added later included. A set leaves this
+table for a test of its own once it has been judged and is development data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from devset_checks import (
+    DATA,
+    assert_kept_apart,
+    assert_no_stretch_shared,
+    assert_sealed_counts,
+    every_other_set,
+    lines,
+)
+
+# per set: which earlier sealed sets exist, its counts, the turns that ask a clarifying
+# question (competent, nothing done) and how its vehicle states are written
+SEALED: dict[str, dict[str, Any]] = {
+    "checkset_sealed6.jsonl": {
+        "earlier_sealed": 5,
+        "labels": {
+            "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 15,
+            "constraint_missed": 9, "context_forgotten": 8, "ambiguity_unresolved": 6,
+            "planning_poor": 6, "safety_violation": 9,
+        },
+        "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
+                 "other_words": 5},
+        "asked": ["s6-p29", "s6-l30", "s6-k24"],
+        "vehicles": {"str": 66, "dict": 44},
+    },
+    "checkset_sealed7.jsonl": {
+        "earlier_sealed": 6,
+        "labels": {
+            "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 16,
+            "constraint_missed": 8, "context_forgotten": 8, "ambiguity_unresolved": 6,
+            "planning_poor": 6, "safety_violation": 9,
+        },
+        "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
+                 "other_words": 5},
+        "asked": ["s7-p17", "s7-l14", "s7-k10"],
+        "vehicles": {"str": 73, "dict": 37},
+    },
+}  # fmt: skip
+SOURCES = {"written_plain": 44, "written_llm": 38, "written_ko": 28}
+
+sealed_sets = pytest.mark.parametrize("name", sorted(SEALED))
+
+
+@sealed_sets
+def test_parses_with_the_documented_counts(name: str) -> None:
+    want = SEALED[name]
+    gold = assert_sealed_counts(
+        DATA / name,
+        sources=SOURCES,
+        labels=want["labels"],
+        tags=want["tags"],
+        competent=46,
+        two_labels=3,
+        history=11,
+    )
+    # the two-label turns: a preference set on an earlier turn, broken by a request that carries it
+    assert all(set(g.labels) == {"context_forgotten", "constraint_missed"} and g.history
+               for g in gold if len(g.labels) == 2)  # fmt: skip
+    # a clarifying question handles a request without completing it: competent, nothing done
+    assert [g.id for g in gold if not g.labels and not g.completed] == want["asked"]
+
+
+@sealed_sets
+def test_vehicle_states_written_both_ways(name: str) -> None:
+    vehicles = [d["context"]["vehicle"] for d in lines(DATA / name)]  # type: ignore[index]
+    assert Counter(type(v).__name__ for v in vehicles) == SEALED[name]["vehicles"]
+
+
+@sealed_sets
+def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> None:
+    path = DATA / name
+    others = every_other_set(path, earlier_sealed=SEALED[name]["earlier_sealed"])
+    assert_kept_apart(path, utterances=True, among=others)
+    assert_no_stretch_shared(path, others)
