@@ -348,6 +348,8 @@ CONFIRMED = (
     r"\b(i have|i'?ve|i) (just |now |already )?(set|started|scheduled|saved|added|booked|sent|"
     r"turned|switched|opened|closed|adjusted|changed|updated|cancel+ed|moved)\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
+    # the route under way, in the assistant's words ("Routing you to Hotel Balcó now")
+    r"\b(routing|navigating|guiding) you (to|there)\b",
     # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요"), and the
     # object may be written in Latin letters ("DMB 틀었어요", "USB 음악 틀었어")
     r"[가-힣a-z0-9]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
