@@ -41,6 +41,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔",
+              # the same in the names of southern Europe ("Hostal Mirador", "Pensión Rosa")
+              "hostal", "pensión", "pension", "albergue",
               # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")
               "숙소", "펜션", "모텔", "민박"),
     "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
