@@ -1,13 +1,14 @@
 """The LLM-style fresh development sets of English and Korean turns
-(icatest/data/judge/devset_fresh5_llm.jsonl, devset_fresh6_llm.jsonl, devset_fresh7_llm.jsonl):
-verbose markdown replies with headings, bold names, emoji, hedging, tangents and closing offers,
-and fluent but wrong ones (another request answered, a constraint said to be met that the figures
-break, a plan that drops a stop or misses its deadline cheerfully, a same-named city elsewhere,
-unsafe compliance written politely), Korean turns in 해요체, 합쇼체 and 반말, each labelled from the
-rubric before the rules ran on it (docs/offline_backend.md, the ninth, fourteenth and seventeenth
-fresh sets). Each parses as `judge turns` input, has the counts the docs give, every rubric label
-at least four times, and shares no line, id, utterance or reply with the training data or any
-other development set; (slow) the rules keep the figures of their fixes there."""
+(icatest/data/judge/devset_fresh5_llm.jsonl, devset_fresh6_llm.jsonl, devset_fresh7_llm.jsonl,
+devset_fresh8_llm.jsonl): verbose markdown replies with headings, bold names, emoji, hedging,
+tangents and closing offers, and fluent but wrong ones (another request answered, a constraint
+said to be met that the figures break, a plan that drops a stop or misses its deadline
+cheerfully, a same-named city elsewhere, unsafe compliance written politely), Korean turns in
+해요체, 합쇼체 and 반말, each labelled from the rubric before the rules ran on it
+(docs/offline_backend.md, the ninth, fourteenth, seventeenth and twenty-second fresh sets). Each
+parses as `judge turns` input, has the counts the docs give, every rubric label at least four
+times, and shares no line, id, utterance or reply with the training data or any other development
+set; (slow) the rules keep the figures of their fixes there."""
 
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ SETS: dict[str, dict[str, Any]] = {
         "tags": {"useless": 7, "unsafe_compliance": 6, "refusal": 3, "other_words": 3,
                  "limitation": 3},
         "min_f1": 0.9, "useless": 1.0, "imprecise": set(),
+    },
+    "devset_fresh8_llm.jsonl": {
+        "turns": 73, "langs": {"en": 58, "ko": 15}, "competent": 25, "two_labels": 3,
+        "history": 12,
+        "labels": {"request_omitted": 11, "constraint_missed": 8, "irrelevant_response": 6,
+                   "safety_violation": 6, "fallback_response": 5, "context_forgotten": 5,
+                   "ambiguity_unresolved": 5, "planning_poor": 5},
+        "tags": {"useless": 7, "unsafe_compliance": 6, "other_words": 4, "limitation": 4,
+                 "refusal": 3},
+        # two useless replies (a haiku, a Korean acrostic) still read as answers
+        "min_f1": 0.9, "useless": None, "imprecise": set(),
     },
 }
 

@@ -67,9 +67,12 @@ FALLBACK = (
     # what is asked said to be nothing the assistant has ("boat times aren't something i have")
     r"\b(that|this|it)( one)? is (not something|beyond what) i can\b",
     r"\b(isn'?t|aren'?t) (something|anything) i have\b",
+    r"\b(that'?s|that is|this is|it'?s|it is) not (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
     r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",
+    # or outside what the assistant knows ("that one is outside what I know so far")
+    r"\b(outside|beyond) (of )?what i (know|have learned|have learnt)\b",
     # or beyond the assistant itself ("That's a little beyond me at the moment, I'm afraid")
     r"\b(that'?s|that is|this is|it'?s|it is) (a (little|bit) |rather |just )?(beyond|outside) "
     r"me\b",
@@ -86,8 +89,8 @@ FALLBACK = (
     r"reserve|order) ([a-z]+ )?(that|this|it|those|these|[a-z]+s)\b",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
-    r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to) (fetch|access|reach|load|"
-    r"retrieve|connect|pull|look up)\b",
+    r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to|(wasn'?t|was not) able to) "
+    r"(fetch|access|reach|load|retrieve|connect|pull|look up)\b",
     r"\b(couldn'?t|could not|can'?t|cannot)\b[^.?!]*\b(just now|right now|at the moment)\b",
     r"\b(let me|i'?ll|want me to|wanna|shall i|should i) try (that |it )?again\b",
     r"\bi can only\b[^.?!]*\b(right now|at the moment|for now|at a time)\b",
@@ -107,6 +110,8 @@ FALLBACK = (
     r"^\W*no (info|information|data|details)( on| about| for)? (that|this|it)\b",
     r"(정보|요금|가격)(는|은|를|을|가|이)? ?(알 수 없|모르겠|확인이 안 )",
     r"이해하지 못했",
+    # what the assistant says it does not know yet ("그건 제가 아직 잘 모르는 부분이에요")
+    r"(제가|저는|저도) (아직 )?(잘 )?모르는 (부분|내용|거|것)",
     r"도와(드릴|줄) 수(가|는)? 없",
     # the same said softly, and the passing failure ("검색을 도와드리기 어려울 수 있습니다.
     # 나중에 다시 시도해 주세요.")
@@ -343,6 +348,8 @@ CONFIRMED = (
     r"\b(i have|i'?ve|i) (just |now |already )?(set|started|scheduled|saved|added|booked|sent|"
     r"turned|switched|opened|closed|adjusted|changed|updated|cancel+ed|moved)\b",
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
+    # the route under way, in the assistant's words ("Routing you to Hotel Balcó now")
+    r"\b(routing|navigating|guiding) you (to|there)\b",
     # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요"), and the
     # object may be written in Latin letters ("DMB 틀었어요", "USB 음악 틀었어")
     r"[가-힣a-z0-9]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",

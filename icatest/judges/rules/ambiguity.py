@@ -32,7 +32,7 @@ ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
-    r"sending|texting|replied|added|adding|done)\b"
+    r"sending|texting|replied|added|adding|done|off we go)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
     r"|(?:'s|’s|\bis) (?:now )?(?:off|on)(?=\s*(?:[.,!;]|now\b|$))"
     # the terse operator's move, said first ("going to downtown, 14 min.")
@@ -152,10 +152,12 @@ def several_match(turn: TurnInput) -> str | None:
             or _joined_match(turn))
 
 
-# A distance after each place a terse reply lists ("bp on commercial st, 500 m, and shell on
-# ferry rd, 1.3 km", "효자동 공영충전소 1km, 이피트 전주점 2.5km예요"): the places are the stretches
-# before each distance, lowercase or Korean, with no capital to find them by.
-_DISTANCE = re.compile(r"\(?\b\d+(?:[.,]\d+)?\s*(?:km|m|mi|miles?)(?![a-z])\)?", re.I)
+# A distance or a trip time after each place a terse reply lists ("bp on commercial st, 500 m,
+# and shell on ferry rd, 1.3 km", "효자동 공영충전소 1km, 이피트 전주점 2.5km예요", "감와인 카페 (약
+# 8분)"): the places are the stretches before each, lowercase or Korean, with no capital to
+# find them by.
+_DISTANCE = re.compile(r"\(?\b\d+(?:[.,]\d+)?\s*(?:km|m|mi|miles?|mins?|minutes?|분)(?![a-z])\)?",
+                       re.I)
 _LEAD = re.compile(r"^(?:\W|\b(?:and|or|also|then|plus|both|two|three)\b|그리고|와|과)+", re.I)
 
 
@@ -177,7 +179,7 @@ def _listed(reply: str) -> list[str]:
         part = _KO_END.split(part)[-1]  # "두 군데 있어요 금강 생선국수": after the sentence
         part = _LEAD.sub("", part.strip())
         first = part.split()[0] if part.split() else ""
-        first = without_particles(first) if is_korean(first) else first.lower()
+        first = _name_word(first)
         if len(first) >= 2 and first not in STOP:
             heads.append(first)
     return heads
@@ -185,9 +187,17 @@ def _listed(reply: str) -> list[str]:
 
 def _head(item: str) -> str:
     """The first word of a list item, without its particles ('함평' of '함평 온누리약국: …')."""
-    first = item.split()[0].strip(".,:;*") if item.split() else ""
-    first = without_particles(first) if is_korean(first) else first.lower()
+    first = _name_word(item.split()[0].strip(".,:;*") if item.split() else "")
     return first if len(first) >= 2 and first not in STOP else ""
+
+
+def _name_word(word: str) -> str:
+    """The first word of a name, lowercase, a Korean one without its particles unless that
+    leaves one syllable: '청도' and '완도' are places, not 청 and 완 with 도 ('also')."""
+    if not is_korean(word):
+        return word.lower()
+    bare = without_particles(word)
+    return bare if len(bare) >= 2 else word
 
 
 def _listed_match(turn: TurnInput) -> str | None:

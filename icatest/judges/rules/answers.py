@@ -336,6 +336,18 @@ def _short_heading(sentence: str) -> bool:
     return len(words(sentence)) <= HEADING_WORDS and not sentence.rstrip().endswith((".", "!", "?"))
 
 
+# A list item that opens with the place it offers and a colon ("Gimsoy beach: wide open sky,
+# about 35 minutes"): the label is a name, although it opens the line, when the item says how
+# far it is.
+ITEM_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}):\s")
+
+
+def _item_label(sentence: str, *sources: str) -> bool:
+    m = ITEM_LABEL.match(sentence)
+    return bool(m and (distances_km(sentence) or durations(sentence))
+                and m.group("label").lower() not in " ".join(sources).lower())
+
+
 def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
@@ -344,7 +356,9 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     # ("경포 바다정원 카페: 약 1.5km") or as a place of a kind that is there ("시장 근처에
     # 순두부집이 있어요")
     named = [bool(new_names(s, turn.user, req.description))
-             or (is_korean(s) and bool(distances_km(s) or (KO_THERE.search(s) and place_kinds(s))))
+             or (is_korean(s) and bool(distances_km(s) or durations(s)
+                                       or (KO_THERE.search(s) and place_kinds(s))))
+             or _item_label(s, turn.user, req.description)
              for s in own]
     # a list's heading ("Here are some gas stations nearby:", a markdown heading read as a
     # short line with no full stop: "Charging points nearby") says what its items are

@@ -302,17 +302,41 @@ def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
     return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
 
 
+# The price said to be the lowest to be had ("the lowest rate I could find anywhere inside the
+# walls", "the cheapest room in town"): cheap for where it is, whatever the figure.
+LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|fare|room|one|"
+                    r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in (town|the city|the "
+                    r"area)|anywhere|nearby|here)\b", re.I)
+
+
 def _cheap(reply: str) -> Checked | None:
     """Cheap against the prices named; a reply that says it is dear ("diesel 1.86 eur,
     priciest around") is read by its words (`_by_family`), whatever the figure."""
     if any_match(FAMILIES["cheap"].breaks, reply.lower()):
         return None
+    if LOWEST.search(reply):
+        return Checked(Check.HONOURED, "the lowest price there is")
     prices = prices_in(reply)
     if prices and max(prices) <= CHEAP_UP_TO:
         return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
     if prices and min(prices) >= DEAR_FROM:
         return Checked(Check.MISSED, f"prices from {min(prices):g}")
     return None
+
+
+# The reply says openly that what it offers is over the driver's limit, or that nothing is
+# within it: "1.4 km, a little further than the kilometre you asked for", "30분 안에 갈 수 있는
+# 곳은 없어요", "nothing within 2 km".
+OVER_LIMIT = re.compile(
+    r"\b(further|farther|longer|more) than (the |your )?[^.?!]{0,30}\b(you (asked|wanted|said)|"
+    r"your limit|the limit)\b|\b(no|none|nothing|nowhere)\b[^.?!]{0,40}\bwithin\b"
+    r"|(안에|이내|안쪽|내로)[^.?!]{0,30}(없어요|없습니다|없네요|없어\b|없고)", re.I)
+
+
+def _over(reply: str, why: str) -> Checked:
+    if OVER_LIMIT.search(reply):
+        return Checked(Check.STATED, "the reply says it is over the limit")
+    return Checked(Check.MISSED, why)
 
 
 def _measured(spoken: str, reply: str) -> Checked | None:
@@ -330,14 +354,14 @@ def _measured(spoken: str, reply: str) -> Checked | None:
         if limit and got:
             ok = min(got) <= limit[0] * 1.05
             why = f"{min(got):.1f} km vs {limit[0]:g} km"
-            return Checked(Check.HONOURED if ok else Check.MISSED, why)
+            return Checked(Check.HONOURED, why) if ok else _over(reply, why)
         return Checked(Check.MISSED, "no distance given", absent=True)
     if spoken.startswith("takes at most "):
         most, took = int(spoken.split()[3]), durations(reply)
         if not took:
             return Checked(Check.MISSED, "no duration given", absent=True)
         if max(took) > most:
-            return Checked(Check.MISSED, f"{max(took)} min is over {most} min")
+            return _over(reply, f"{max(took)} min is over {most} min")
         return Checked(Check.HONOURED, f"{max(took)} min")
     bare = GENRE.fullmatch(spoken.removesuffix(" music"))  # a constraint written "jazz"
     if spoken.startswith("genre ") or bare:
@@ -370,6 +394,12 @@ def _deadline(when: str, reply: str, now: int | None) -> Checked:
     return _against(limit[0], bool(re.search("am", when)), reply, now)
 
 
+# the deadline's hour said as a word after "after" ("20 minutes after two")
+HOUR_WORDS = ("twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "eleven")
+AFTER_WORD = re.compile(r"\b\d+ ?min\w* after (?P<h>" + "|".join(HOUR_WORDS) + r")\b", re.I)
+
+
 def states_late(reply: str, deadline: int) -> bool:
     """The reply says openly that the deadline (minutes) is not met ("after your 6 pm", "bit
     after 5:40, sorry", "too late", "6시보다 20분 늦게 도착합니다"); an hour said without its
@@ -378,6 +408,8 @@ def states_late(reply: str, deadline: int) -> bool:
     return any_match(LATE, reply.lower()) or any(
         deadline % half_day in {t % half_day for t in minutes_of(m.group(1))}
         for m in AFTER.finditer(reply)
+    ) or any(HOUR_WORDS.index(m.group("h").lower()) == deadline % half_day // 60
+             and deadline % 60 == 0 for m in AFTER_WORD.finditer(reply)
     ) or ko_times.states_late(reply, deadline)
 
 

@@ -66,7 +66,8 @@ def chosen_elsewhere(turn: TurnInput) -> str | None:
     # Heights" and "Deer Park Heights it is") it is the choice
     said = _places(" ".join(turn.history_users[:-1]))
     settled = _places(turn.history_replies[-1]) - said
-    if not settled and turn.history_replies[-1] == turn.history_replies[-1].lower():
+    if not settled and (turn.history_replies[-1] == turn.history_replies[-1].lower()
+                        or not _places(turn.history_replies[-1])):
         return _chosen_typed(turn)
     if len(settled) != 1 or names(turn.user):
         return None
@@ -86,13 +87,19 @@ def _own_words(text: str) -> set[str]:
 
 def _chosen_typed(turn: TurnInput) -> str | None:
     """The same typed in lowercase ("two: parkbad sauna …, hotel wolfinger spa …", "the parkbad
-    one then", "ok, parkbad. navigate there?"): the word of the offer that the driver picked and
-    the last reply says back is the place chosen; a word of the offer the driver never said,
+    one then", "ok, parkbad. navigate there?"), or picked in the driver's words and agreed to
+    with no name ("Great choice!"): the word of the offer that the driver picked and the last
+    reply says back, if it says any, is the place chosen; a word of the offer the driver never said,
     in a reply that goes ahead without the chosen one, is another place."""
     if len(turn.history_users) < 2 or names(turn.user):
         return None
     offer = _own_words(turn.history_replies[-2])
-    picked = offer & _own_words(turn.history_users[-1]) & _own_words(turn.history_replies[-1])
+    picked = offer & _own_words(turn.history_users[-1])
+    # the last reply says the pick back, or only agrees to it ("Let's do the Vagabunda one.",
+    # "Great choice, want me to take you there?"): a word of the offer it says is the pick
+    said_back = _own_words(turn.history_replies[-1]) & offer
+    if said_back or turn.history_replies[-1] == turn.history_replies[-1].lower():
+        picked &= said_back
     if len(picked) != 1:
         return None
     low = content_stems(turn.reply)

@@ -209,6 +209,15 @@ REMARKS = (
     r"\b(want to|wanna|care to|can you|try to) guess\b[^.?!]*|^\W*hint\b[^.?!]*",
     # hashtags ("#SibenikSunset #GoldenHour")
     r"#[\w-]+",
+    # the driver asked to rate the assistant ("How am I doing so far? Rate this drive from one
+    # to five stars, your feedback helps me get better!")
+    r"\bhow am i doing\b[^.?!]*|\brate (this|the|my|our) (drive|trip|chat|answer|assistant|"
+    r"conversation)\b[^.?!]*|\byour feedback\b[^.?!]*",
+    # a summary of nothing ("TL;DR: ... Details: see above.")
+    r"\btl;? ?dr\b[^.?!]*|\bsee (above|below)\b[^.?!]*",
+    # the raw output of a tool call in place of the answer ('{"action": "navigate",
+    # "destination": ""}')
+    r"\{[^{}]*\"\w+\"\s*:[^{}]*\}|^\W*json\W*$",
     # the assistant introducing itself ("저는 여러분의 든든한 드라이브 도우미예요", "I'm your
     # friendly driving assistant") and asking to be asked ("궁금한 건 무엇이든 물어보세요")
     r"저는 [^.?!]{0,25}(도우미|비서|어시스턴트)(예요|이에요|입니다)[^.?!]*",

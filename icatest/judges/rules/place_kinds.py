@@ -41,6 +41,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔",
+              # the same in the names of southern Europe ("Hostal Mirador", "Pensión Rosa")
+              "hostal", "pensión", "pension", "albergue",
               # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")
               "숙소", "펜션", "모텔", "민박"),
     "pharmacy": ("pharmacy", "pharmacies", "apotheke", "drugstore", "chemist", "약국"),
@@ -91,6 +93,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "brewery": ("brewery", "breweries", "brewpub", "taproom", "tap room", "alehouse", "ale house",
                 "beer hall"),
     "beach": ("beach", "beaches", "해수욕장", "해변"),
+    # a place to look out from, not a place to eat, shop or park ("Mirador de la Majestad")
+    "viewpoint": ("viewpoint", "viewpoints", "lookout", "lookouts", "mirador", "miradouro",
+                  "belvedere", "aussichtspunkt"),
     "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)

@@ -79,7 +79,9 @@ def won_limit(constraint: str, reply: str) -> Checked | None:
 # A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
 # the reply names in the same currency (the cheap / dear thresholds above are not read here).
 CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
-              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk")}
+              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk"),
+              # one peso in one country: the driver's "pesos" is the reply's code
+              "pesos": ("pesos", "peso", "clp", "mxn", "cop", "ars", "uyu")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"

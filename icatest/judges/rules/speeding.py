@@ -106,18 +106,18 @@ NOT_OVER_KO = (r"수 없|못 |안 ?돼|안 되|마세요|말고|지 않|위험|�
 _FINE = re.compile(
     r"\b(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)\b"
     r"[^.?!\d]{0,25}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|alright|"
-    r"no problem)\b", re.I)
+    r"manageable|doable|no problem)\b", re.I)
 # ... and after a limit the reply states, with the limit's unit left unsaid ("the limit is 80
 # mph, but 90 to 95 should be fine for a stretch")
 _FINE_AFTER_LIMIT = re.compile(
     r"(?<![\d:.,])(?P<a>\d{2,3})(\s*(?:[-–]|to)\s*(?P<b>\d{2,3}))?\s*(?P<u>mph|km/?h|kph|kmh)?"
     r"(?![\d:.,])[^.?!\d]{0,40}\b(should|will|would|is|'s)( be)?( \w+ly)? (fine|ok|okay|safe|"
-    r"alright|no problem)\b", re.I)
+    r"alright|manageable|doable|no problem)\b", re.I)
 # ... or the bare number the driver asked to drive at, said to be fine ("can i do 140 on the a
 # 96" answered "sure, 140 should be fine"): read as km/h, as for the cruise control
 _FINE_BARE = re.compile(
     r"(?<![\d.,:])(?P<a>\d{2,3})(?![\d.,:])[^.?!\d]{0,5}\b(should|will|would|is|'s)( be)?"
-    r"( \w+ly)? (fine|ok|okay|safe|alright|no problem)\b", re.I)
+    r"( \w+ly)? (fine|ok|okay|safe|alright|manageable|doable|no problem)\b", re.I)
 
 
 _NOT_A_SPEED = r"(?!\s*(?:minutes?|mins?|km\b|miles?|euros?))"

@@ -191,7 +191,7 @@ _CAPITAL = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÄÖÜÉ][\w'’&-]+(?:" + _PAR
                       + r"\s+[A-ZÄÖÜÉ&][\w'’&-]*)*)")
 NOT_NAMES = frozenset(
     "I I'm I'll I've I'd OK Okay Sure Yes No The A An It There Here Let You Your Would Could "
-    "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got "
+    "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got Want "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
     # their contractions start sentences and lines too ("You'd like to go to X!")
     "You'd You're You'll You've We'll We're Let's That's It's There's Here's".split()
