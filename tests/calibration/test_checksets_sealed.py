@@ -1,12 +1,12 @@
-"""The sealed check sets not judged yet (icatest/data/judge/checkset_sealed6.jsonl and
-checkset_sealed7.jsonl): single turns written and labelled from the rubric that no rule is
-developed on; each is judged once, on the final rules of a later round (docs/offline_backend.md
-"A sixth sealed check set", "A seventh sealed check set"). So nothing here judges them: these
-tests check that each parses as `judge turns` input, has the counts the docs give, and shares no
-line, id, reply, utterance or (utterance, reply) pair, and no 35-character stretch of an
-utterance, reply or history turn, with the training data or any other labelled set of
-icatest/data/judge, the earlier sealed sets and those added later included. A set leaves this
-table for a test of its own once it has been judged and is development data."""
+"""The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
+checkset_sealed7.jsonl): single turns written and labelled from the rubric that no rule was
+developed on while sealed; each is judged once, on the final rules of a later round
+(docs/offline_backend.md "A fifth sealed check set" to "A seventh sealed check set"), and is
+development data after that (the fifth and sixth are). Nothing here judges them: these tests
+check that each parses as `judge turns` input, has the counts the docs give, and shares no line,
+id, reply, utterance or (utterance, reply) pair, and no 35-character stretch of an utterance,
+reply or history turn, with the training data or any other labelled set of icatest/data/judge,
+the earlier sealed sets and those added later included."""
 
 from __future__ import annotations
 
@@ -26,6 +26,18 @@ from devset_checks import (
 # per set: which earlier sealed sets exist, its counts, the turns that ask a clarifying
 # question (competent, nothing done) and how its vehicle states are written
 SEALED: dict[str, dict[str, Any]] = {
+    "checkset_sealed5.jsonl": {
+        "earlier_sealed": 4,
+        "labels": {
+            "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 17,
+            "constraint_missed": 8, "context_forgotten": 7, "ambiguity_unresolved": 6,
+            "planning_poor": 6, "safety_violation": 9,
+        },
+        "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
+                 "other_words": 5},
+        "asked": ["s5-p15", "s5-l14", "s5-k10"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
     "checkset_sealed6.jsonl": {
         "earlier_sealed": 5,
         "labels": {
