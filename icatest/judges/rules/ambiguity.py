@@ -156,7 +156,7 @@ def several_match(turn: TurnInput) -> str | None:
 # and shell on ferry rd, 1.3 km", "효자동 공영충전소 1km, 이피트 전주점 2.5km예요", "감와인 카페 (약
 # 8분)"): the places are the stretches before each, lowercase or Korean, with no capital to
 # find them by.
-_DISTANCE = re.compile(r"\(?\b\d+(?:[.,]\d+)?\s*(?:km|m|mi|miles?|mins?|minutes?|분)(?![a-z])\)?",
+_HOW_FAR = re.compile(r"\(?\b\d+(?:[.,]\d+)?\s*(?:km|m|mi|miles?|mins?|minutes?|분)(?![a-z])\)?",
                        re.I)
 _LEAD = re.compile(r"^(?:\W|\b(?:and|or|also|then|plus|both|two|three)\b|그리고|와|과)+", re.I)
 
@@ -169,12 +169,12 @@ def _listed(reply: str) -> list[str]:
     """The first word of each place the reply lists with its distance ('bp', 'shell'); in a
     list, a line each, each line's first word ("함평 온누리약국: 읍내, 약 1km", its marker
     gone)."""
-    lines = [ITEM.sub(r"\1", line) for line in reply.splitlines() if _DISTANCE.search(line)]
+    lines = [ITEM.sub(r"\1", line) for line in reply.splitlines() if _HOW_FAR.search(line)]
     marked = [h for h in map(_head, lines) if h]
     if len(lines) >= 2 and len(marked) == len(lines):
         return marked
     heads = []
-    for part in _DISTANCE.split(reply)[:-1]:
+    for part in _HOW_FAR.split(reply)[:-1]:
         part = re.split(r"[.:;!?]", part)[-1]
         part = _KO_END.split(part)[-1]  # "두 군데 있어요 금강 생선국수": after the sentence
         part = _LEAD.sub("", part.strip())

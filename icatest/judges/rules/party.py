@@ -30,8 +30,7 @@ NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven ei
 # 여섯 명이에요", "오늘 저녁은 다섯 명이 같이 먹어요"), and a table booked for a number ("2명
 # 자리로 예약했습니다", "예약 인원: 4명"); people counted politely with 분 ("네 분 자리로"), which
 # after a native number is never minutes ("4분" is), and never the 분 of 분위기
-KO_COUNT = (r"(?P<ko>\d+(?=\s*(?:명|사람))"
-            r"|(?:한|두|세|네|다섯|여섯|일곱|여덟)(?=\s*(?:명|사람|분)))"
+KO_COUNT = (r"(?P<ko>\d+(?=\s*(?:명|사람))|한|두|세|네|다섯|여섯|일곱|여덟)"
             r"\s*(?:명|사람|분(?=[이의께을은]|[^가-힣]|$))")
 PARTY_KO = re.compile(rf"(?=[^.!?\n]*(?:일행|저희|우리|같이|함께|먹|식사|인원))[^.!?\n]*?"
                       rf"{KO_COUNT}(?:이|이서|이에요|이예요|이야|입니다|이고)")
