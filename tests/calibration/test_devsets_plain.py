@@ -1,11 +1,12 @@
 """The fresh development sets of plain replies (icatest/data/judge/devset_fresh2_plain.jsonl to
-devset_fresh5_plain.jsonl and devset_fresh7_plain.jsonl; docs/offline_backend.md, the third,
-fourth, fifth, eighth and sixteenth fresh sets): terse operator replies (one or two clipped
-sentences, lowercase, abbreviations and typos, one of two requests answered, curt refusals,
-limitations said openly), about a quarter of the first four Korean in 해요체, 합니다체 and 반말
-(the sixteenth is English only), each labelled from the rubric before the rules ran on it; and
-the spoken set (devset_fresh7_spoken.jsonl, the twentieth fresh set): requests as a speech
-recogniser writes them, replies as a voice assistant speaks them, all English (`written_spoken`).
+devset_fresh5_plain.jsonl, devset_fresh7_plain.jsonl and devset_fresh8_plain.jsonl;
+docs/offline_backend.md, the third, fourth, fifth, eighth, sixteenth and twenty-third fresh
+sets): terse operator replies (one or two clipped sentences, lowercase, abbreviations and typos,
+one of two requests answered, curt refusals, limitations said openly), about a quarter of the
+first four Korean in 해요체, 합니다체 and 반말 (the sixteenth and twenty-third are English only),
+each labelled from the rubric before the rules ran on it; and the spoken set
+(devset_fresh7_spoken.jsonl, the twentieth fresh set): requests as a speech recogniser writes
+them, replies as a voice assistant speaks them, all English (`written_spoken`).
 Each parses as `judge turns` input, has the counts the docs give, every rubric label at least
 four times, and shares no id, reply, utterance or (utterance, reply) pair with the training
 data or the other sets; (slow) the rules keep the figures they earn there."""
@@ -70,6 +71,16 @@ SETS: dict[str, dict[str, Any]] = {
         "tags": {"useless": 7, "unsafe_compliance": 6, "refusal": 3, "limitation": 3,
                  "other_words": 3},
         "keeps": {"micro_f1": 0.95, "competent_flagged": 0.0, "useless_caught": 1.0},
+    },
+    # the twenty-third: its first measurement on rules never changed against it (0.508)
+    "devset_fresh8_plain.jsonl": {
+        "turns": 48, "sources": {"written_plain": 48},
+        "competent": 12, "two_labels": 2, "history": 9,
+        "labels": {"request_omitted": 8, "constraint_missed": 5, "safety_violation": 5,
+                   "fallback_response": 4, "irrelevant_response": 4, "context_forgotten": 4,
+                   "ambiguity_unresolved": 4, "planning_poor": 4},
+        "tags": {"unsafe_compliance": 5, "useless": 4, "refusal": 1, "limitation": 1},
+        "keeps": {"micro_f1": 0.5, "competent_flagged": 0.09, "useless_caught": 0.75},
     },
     "devset_fresh7_spoken.jsonl": {
         "turns": 66, "sources": {"written_spoken": 66},
