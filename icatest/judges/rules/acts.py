@@ -28,6 +28,13 @@ FALLBACK = (
     # what the assistant does not know, said with nothing given ("no idea, sorry")
     r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
+    # the same typed with no subject ("hmm, not sure what u mean. try again?")
+    r"^\W*((sorry|hmm|oops|um)\W+)*not (quite |really )?sure what you (mean|meant)\b",
+    # a failure of the assistant itself, named as nothing in particular ("sorry, something went
+    # wrong.")
+    r"\bsomething went wrong\b",
+    # what is asked put out of reach with nothing given ("cant tell you that one, sorry")
+    r"^\W*((sorry|hmm|nope)\W+)?(i )?(can'?t|cannot) tell you (that|this)( one)?\W*(sorry\W*)?$",
     # the same in the past ("I'm not sure I understood that"): it says so of the utterance
     r"\bi'?m not (quite |really |entirely )?sure i (understood|followed|caught) (that|you|"
     r"what you)\b",
@@ -110,6 +117,9 @@ FALLBACK = (
     r"^\W*no (info|information|data|details)( on| about| for)? (that|this|it)\b",
     r"(정보|요금|가격)(는|은|를|을|가|이)? ?(알 수 없|모르겠|확인이 안 )",
     r"이해하지 못했",
+    # what is asked said not to be found, the information named as nothing in particular
+    # ("입장료 관련 정보는 확인되지 않습니다")
+    r"(관련 )?정보(는|가)? ?확인되지 않",
     # what the assistant says it does not know yet ("그건 제가 아직 잘 모르는 부분이에요")
     r"(제가|저는|저도) (아직 )?(잘 )?모르는 (부분|내용|거|것)",
     r"도와(드릴|줄) 수(가|는)? 없",
@@ -290,8 +300,8 @@ def is_fallback(reply: str) -> bool:
 
 # A Korean limitation: what cannot be checked named as the topic ("지금 비어 있는지는 제가
 # 확인할 수 없어요", "실시간 구름 정보는 확인할 수 없어요")
-LIMITATION_KO = (r"[가-힣]+[은는] ((제가|저는|지금|실시간으로?|정확히) )*(확인|조회)(할|해 ?드릴)? "
-                 r"수가? 없")
+LIMITATION_KO = (r"[가-힣]+[은는] ((제가|저는|지금|실시간으로?|정확히) )*"
+                 r"((확인|조회)(할|해 ?드릴)? 수가? 없|확인되지 않)")
 
 
 def states_limitation(reply: str) -> bool:
@@ -385,10 +395,16 @@ _CALLING = re.compile(r"^\W*((okay|ok|alright|sure)\W+)?(calling|dialling|dialin
 _CALL_ASKED = re.compile(r"^\W*((please|can you|could you)\s+)?(call|ring|phone|dial)\b", re.I)
 
 
+# The one called left to the driver's words ("calling now", "calling him back").
+_CALLED_AS_SAID = frozenset({"now", "him", "her", "them", "back"})
+
+
 def calls_as_asked(reply: str, user: str) -> bool:
     said = _CALLING.search(reply)
-    return bool(said and _CALL_ASKED.search(user)
-                and re.search(rf"\b{re.escape(said.group('who'))}\b", user, re.I))
+    if not (said and _CALL_ASKED.search(user)):
+        return False
+    who = said.group("who").lower()
+    return who in _CALLED_AS_SAID or bool(re.search(rf"\b{re.escape(who)}\b", user, re.I))
 
 
 def confirms_action(reply: str) -> bool:

@@ -219,28 +219,53 @@ def _listed_match(turn: TurnInput) -> str | None:
 
 
 # Two things a terse reply joins, lowercase and with no distance ("hertz and europcar, both
-# level -1", "avis or sixt"): the word before and the word after the "and" / "or".
-_JOINED = re.compile(r"(?<![\w'-])([a-z][\w'-]+) (?:and|or|&) ([a-z][\w'-]+)(?![\w'-])", re.I)
+# level -1", "avis or sixt", "san pedro and san blas"): the last word before the "and" / "or"
+# and the first word after it that the one before does not share ("blas", not "san").
+_JOINED = re.compile(r"((?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*) (?:and|or|&) "
+                     r"([a-z][\w'-]*(?: [a-z][\w'-]*){0,2})", re.I)
+# A person the driver points back at ("call him back", "text her"), after two people named.
+_PERSON_BACK = re.compile(r"\b(call|ring|phone|text|message|dial)\s+(him|her)\b", re.I)
+
+
+def _pairs(reply: str) -> Iterator[set[str]]:
+    for m in _JOINED.finditer(reply):
+        left, right = m.group(1).lower().split(), m.group(2).lower().split()
+        after = next((w for w in right if w not in left), "")
+        pair = {left[-1], after}
+        if len(pair) == 2 and not pair & (STOP | NOT_A_NAME):
+            yield pair
+
+
+def _stems(words_: list[str]) -> set[str]:
+    """The words without a plural's ending ('bakeries', 'markets', 'calls')."""
+    return {re.sub(r"(?<=\w{3})(ies|s)$", lambda m: "y" if m.group(1) == "ies" else "", w)
+            for w in words_}
 
 
 def _joined_match(turn: TurnInput) -> str | None:
     """"call the rental desk" after "which rental desks are at the station?" was answered
     "hertz and europcar": the driver's words are those of the question the two answered (or
-    the driver points back, "take me there"), and the reply goes ahead with one of them."""
+    the driver points back, "take me there", "call him back"), and the reply goes ahead with
+    one of them (a call with no name said goes ahead with one the reply does not name)."""
     if not turn.history_users:
         return None
-    mine = set(_the_words(turn.user))
+    mine = _stems(_the_words(turn.user))
+    person = _PERSON_BACK.search(turn.user)
     # or points back at the two with no word of either ("ok take me over there")
-    if not mine & set(_the_words(turn.history_users[-1])) and not POINTS_BACK.search(turn.user):
+    if (not mine & _stems(_the_words(turn.history_users[-1]))
+            and not POINTS_BACK.search(turn.user) and not person):
+        return None
+    if not acts_on_one(turn.reply, turn.user):
         return None
     user, low = turn.user.lower(), turn.reply.lower()
-    for m in _JOINED.finditer(turn.history_replies[-1]):
-        pair = {m.group(1).lower(), m.group(2).lower()}
-        if len(pair) < 2 or pair & (STOP | NOT_A_NAME) or any(p in user for p in pair):
+    for pair in _pairs(turn.history_replies[-1]):
+        if any(p in user for p in pair):
             continue
         chosen = [p for p in pair if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", low)]
-        if len(chosen) == 1 and acts_on_one(turn.reply, turn.user):
+        if len(chosen) == 1:
             return chosen[0]
+        if person and not chosen:
+            return "one it does not name"
     return None
 
 

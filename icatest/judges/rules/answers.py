@@ -88,9 +88,10 @@ def answered(req: Request, kind: RequestKind, turn: TurnInput) -> Answer:
         return Answer(False, Evidence.INSTEAD, elsewhere)
     if evidence and not _stray_name(req, kind, reply, evidence, alone, turn):
         return Answer(True, Evidence.RULE, evidence)
-    if acts.confirms_action(reply) and (_answers_question(turn) or confirmed_object(req, reply)):
+    if (acts.confirms_action(reply) and (_answers_question(turn) or confirmed_object(req, reply))
+            or acts.calls_as_asked(reply, turn.user)):
         # "GPS set." to "Set GPS for the quickest route"; "I have that all set" to "at 3 pm",
-        # the driver's answer to the assistant's question
+        # the driver's answer to the assistant's question; "calling now." to "call her back"
         return Answer(True, Evidence.RULE, "confirms the action asked for")
     if SHOWN.search(reply):
         return Answer(True, Evidence.RULE, "puts the answer on the screen")

@@ -113,8 +113,9 @@ ROAD_RULED_OUT = re.compile(r"\b(?:avoid\w*|stay\w* off|keep\w* (?:me |us )?off|
                             r"route \d{1,3})\b")
 
 
-def constraints_in(text: str) -> list[str]:
-    """Constraint phrases found in a free-text request ('... by 6pm avoiding highways')."""
+def constraints_in(text: str, had: bool = True) -> list[str]:
+    """Constraint phrases found in a free-text request ('... by 6pm avoiding highways'); with
+    `had`, also what a place is asked to have ('a hotel with parking')."""
     found: list[str] = []
     low = text.lower()
     for m in DEADLINE.finditer(text):
@@ -143,13 +144,22 @@ def constraints_in(text: str) -> list[str]:
     found += [f"avoid the {m.group('road')}" for m in ROAD_RULED_OUT.finditer(low)]
     if re.search(r"\b(play|music|song|radio|playlist|listen)", low):
         found += [f"genre {m.group('g').lower()}" for m in GENRE.finditer(text)]
+    having = HAVING.search(low) if had else None
     for name, family in FAMILIES.items():
-        if name in ("ev_charging", "fast_charger", "parking", "along_route", "diesel",
-                    "power_outlets"):
+        if name in SUBJECTS and not (having and name in HAD
+                                     and any_match(family.asks, having.group(1))):
             continue  # in a description these are usually the subject, not a constraint
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
+
+
+# In a description these are usually the subject ("find parking", "a charger nearby"), not a
+# constraint; those a place can have, said as what it has ("a hotel with ev charging"), are
+# one.
+SUBJECTS = ("ev_charging", "fast_charger", "parking", "along_route", "diesel", "power_outlets")
+HAD = ("ev_charging", "fast_charger", "parking", "diesel", "power_outlets")
+HAVING = re.compile(r"\b(?:with|that has|that have|which has|having)\b(.*)")
 
 
 def is_deadline(constraint: str) -> bool:

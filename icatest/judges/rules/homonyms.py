@@ -44,13 +44,19 @@ def homonym_picked(turn: TurnInput) -> str | None:
             continue
         if any(o in said for o in others) or (usual and usual in said):
             continue  # the driver said which
+        if any(o in turn.situation.location.lower() for o in others):
+            continue  # the one the car is in goes without saying
         if is_korean(name):
             picked = [o for o in others if re.search(rf"{o}\s*{name}", reply)]
         else:
             picked = [o for o in others
                       if re.search(rf"\b{name}\W{{1,3}}(an der |am |im |in )?{o}", reply)]
         if usual is None and not picked:
-            continue  # no reading in the reply: it may ask in other words
+            # no reading in the reply: it may ask in other words; a route started to the bare
+            # name ("route to springfield started, 3 h 10 min.") went ahead with one unsaid
+            if "?" not in turn.reply and acts_on_one(turn.reply, turn.user):
+                return f"{name} (one it does not name)"
+            continue
         if picked and acts_on_one(turn.reply, turn.user):
             return f"{name} {picked[0]}"
     return None

@@ -11,7 +11,8 @@ from functools import lru_cache
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
-                   "tavern", "frituur", "chip shop", "식당", "음식점", "맛집", "횟집", "국밥집",
+                   "tavern", "frituur", "chip shop", "food court", "푸드코트", "식당", "음식점",
+                   "맛집", "횟집", "국밥집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
                    "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
     "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
@@ -25,8 +26,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
                     "biedronka", "이마트", "홈플러스", "롯데마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소",
-                    # what only a fuel station sells
-                    "adblue"),
+                    # what only a fuel station sells, its price said ("unleaded 1.89")
+                    "adblue", "unleaded"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
                          "충전소", "충전기"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",

@@ -5,6 +5,8 @@ request, however much it says."""
 
 from __future__ import annotations
 
+import re
+
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
@@ -20,6 +22,7 @@ from icatest.judges.rules.requests import (
 from icatest.judges.rules.text import (
     ADDRESS,
     HANGUL,
+    STOP,
     any_match,
     content_stems,
     distances_km,
@@ -28,6 +31,7 @@ from icatest.judges.rules.text import (
     new_content,
     questions,
     sentences,
+    words,
 )
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
 
@@ -200,7 +204,18 @@ def _in_general(r: Reading, reply: str) -> bool:
         return False  # a search for a kind of place ("is there frost?" asks for none)
     return not (any(c.isdigit() for c in reply) or questions(reply) or HANGUL.search(reply)
                 or any_match(POSITION + PRESENTS, reply.lower()) or acts.confirms_action(reply)
-                or acts.answers_yes_no(reply, r.turn.user))
+                or acts.answers_yes_no(reply, r.turn.user) or _on_a_street(reply, r.turn.user))
+
+
+# A place put on its street in lowercase ("cafe drukarnia on mariacka"): a word the driver did
+# not say, "on" or "at", and another word the driver did not say.
+_ON_STREET = re.compile(r"\b([a-z][\w'-]+) (?:on|at) ([a-z][\w'-]+)\b")
+
+
+def _on_a_street(reply: str, user: str) -> bool:
+    said = set(words(user))
+    return any(a not in said and b not in said and a not in STOP and b not in STOP
+               for a, b in _ON_STREET.findall(reply.lower()))
 
 
 def _missing(r: Reading) -> tuple[bool, bool] | None:

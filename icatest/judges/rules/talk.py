@@ -50,7 +50,8 @@ def request_constraints(req: Request, turn: TurnInput) -> list[str]:
     route preferences still in force when the reply describes a route."""
     if req.constraints:
         return [constraint_text(c) for c in req.constraints]
-    found = constraints_in(req.description)
+    # the simulator's targets carry what a place must have as constraints, if anything
+    found = constraints_in(req.description, had=not req.simulated)
     if req.simulated or req.slots:
         return found
     if len(turn.requests) == 1:
