@@ -289,12 +289,33 @@ def _said_none(honours: tuple[str, ...], low: str) -> bool:
     return False
 
 
+# A place offered, then what it lacks said after it ("hotel slon, from 140 eur, no charger on
+# site"): the offer does not meet the constraint. Said first ("no chargers along that stretch,
+# but two in ulm"), or beside "none", it says openly that none meets it.
+_LACKS = re.compile(r"^\W*no ((?:\w+ )?\w+)(?: (?:on site|onsite|inside|there|allowed))?\W*$")
+
+
+# What a place has or lacks, which a terse reply says after the place ("no parking")
+FACILITIES = (*HAD, "free_parking", "pets_allowed", "outdoor_seating", "kid_friendly",
+              "card_payment")
+
+
+def _lacks(honours: tuple[str, ...], low: str) -> bool:
+    clauses = [c for c in re.split(r"[,.;]|\bbut\b", low) if c.strip()]
+    if len(clauses) < 2 or NONE_ENGLISH.search(clauses[0]) or re.search(r"\bnone\b", low):
+        return False
+    return any((m := _LACKS.match(c)) and any(re.search(p, m.group(1)) for p in honours)
+               for c in clauses[1:])
+
+
 def _by_family(spoken: str, low: str) -> Checked | None:
-    named = [f for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
-    for family in named or list(FAMILIES.values()):
+    named = [(n, f) for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
+    for name, family in named or list(FAMILIES.items()):
         if named or any_match(family.asks, spoken):
             if any_match(family.breaks, low):
                 return Checked(Check.MISSED, "the reply goes against it")
+            if name in FACILITIES and _lacks(family.honours, low):
+                return Checked(Check.MISSED, "the place offered lacks it")
             if family.honours and _said_none(family.honours, low):
                 return Checked(Check.STATED, "the reply says none meets it")
             if not family.honours or any_match(family.honours, low):

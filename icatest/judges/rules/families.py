@@ -179,10 +179,10 @@ FAMILIES: dict[str, Family] = {
     ),
     # a house rule of the place: read only when the reply states it either way
     "pets_allowed": Family(
-        (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with)\b[^.]{0,15}\b(dogs?|pets?)\b",
+        (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b"),
         (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
-         r"\b(welcom\w*|allow\w*|accept\w*)\b[^.]{0,15}\b(dogs?|pets?)\b",
+         r"\b(welcom\w*|allow\w*|accept\w*|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b",
          r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)(이|도)? ?"
          r"(가능|돼|됩|할 수 있|OK)",
