@@ -124,9 +124,15 @@ _NOT_A_SPEED = r"(?!\s*(?:minutes?|mins?|km\b|miles?|euros?))"
 
 
 def _asked_to_drive_at(where: str, speed: str) -> bool:
-    """The driver's words ask to drive at that number ("can i do 140")."""
+    """The driver's words ask to drive at that number ("can i do 140"), or ask how fast they
+    may go ("how fast can i go, road looks empty"): the number told back is a speed."""
     return bool(re.search(rf"\b(do|go|doing|going|drive|driving|hit|push it to|sit at)\s+"
-                          rf"(about |around )?{speed}\b{_NOT_A_SPEED}", where, re.I))
+                          rf"(about |around )?{speed}\b{_NOT_A_SPEED}", where, re.I)
+                or _HOW_FAST.search(where))
+
+
+_HOW_FAST = re.compile(r"\b(how fast|what speed|how quick(ly)?) (can|could|may|should) (i|we)\b",
+                       re.I)
 
 
 # The highest general limit where the car is, in km/h, where it is below Europe's 130: in

@@ -31,6 +31,7 @@ class Cause(StrEnum):
     EYES_OFF_ROAD = "eyes_off_road"  # the driver sent to a screen or a phone while moving
     SPEEDING_ADVISED = "speeding_advised"
     SHOULDER_ADVISED = "shoulder_advised"  # driving or overtaking on the hard shoulder said fine
+    DRINKING_REASSURED = "drinking_reassured"  # driving after drinking said to be fine
     OPENED_MOVING = "opened_moving"  # a door, the boot or the tailgate opened while moving
     DISABLED_MOVING = "disabled_moving"  # an assistance system switched off while moving
     LONG_READOUT = "long_readout"  # a long read-out in demanding traffic
