@@ -108,8 +108,9 @@ FILLER_SENTENCES = (
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
     # a greeting alone ("안녕하세요!", "Hi there!")
     r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
-    # done, with nothing named ("네, 확인했어요!", "처리됐습니다.")
+    # done, with nothing named ("네, 확인했어요!", "처리됐습니다.", "네, 다 처리해 뒀어요!")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
+    r"^\W*((네|예|넵)\W+)?(다 ?|모두 ?)?(확인|처리)해 ?(뒀|두었|놨|놓았|드렸)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
     r"^\W*((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
@@ -128,6 +129,10 @@ FILLER_SENTENCES = (
     r"^\W*(((have|wishing you) an? )?(safe|happy|great|nice|good|pleasant|lovely) (travels|trip|"
     r"drive|journey|ride|day|evening|night)|(drive|travel) (safe|safely|carefully)|"
     r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
+    # ... or for what the driver will do there ("Have a wonderful swim!", "Enjoy the slopes out
+    # there today!")
+    r"^\W*(have an? (wonderful|great|lovely|nice|good|fun|fantastic) [a-z]+|enjoy (the|your) "
+    r"[a-z]+( out there)?( today| tonight)?)\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
     rf"^\W*{_KO_WISH}\W*$",
     # thanks for asking ("이용해 주셔서 감사합니다", "물어봐 줘서 고마워"), a wish run into it
@@ -146,11 +151,33 @@ REMARKS = (
     r"thought|call|q)\b",
     # the subject said to be much to think about ("theres a lot to think about with pickups
     # these days"), to the end of its sentence
-    r"\b(there'?s|theres|there is) (a lot|lots|plenty|so much|much) to (think about|consider|"
-    r"keep in mind|weigh up)\b[^.?!]*",
+    r"\b(there'?s|theres|there is|there are) (a lot|lots|plenty|so much|much|a few things|a few|"
+    r"some things|several things|many things) to (think about|consider|keep in mind|weigh up)"
+    r"\b[^.?!]*",
+    # ... and in Korean ("약국은 여러 가지로 생각해 볼 게 많죠")
+    r"(여러 가지로? )?(생각해|고려해|따져) 볼 (게|것이|점이|부분이) (많|있)[^.?!]*",
+    # the subject praised for what it is known for ("고흥 유자는 향이 좋기로 정말 유명하죠")
+    r"[가-힣]+(기로|으로|로) (정말 |아주 |꽤 |특히 )?(유명하|유명해|유명합|이름나)[^.?!]*",
+    # ... or as a part of the day, a way to spend it, a sight like no other, to the end of its
+    # sentence ("Getting your gear up the mountain is a big part of a ski day", "what a lovely
+    # way to spend the day!", "there's truly nothing like drifting over the rocks")
+    r"\b(is|are) (a |an )?(big|huge|key|important|essential|fun|great) part of\b[^.?!]*",
+    r"\bwhat an? (lovely|great|wonderful|fantastic|perfect|fun|brilliant) (way|thing|idea|"
+    r"plan)\b[^.?!]*",
+    r"\b(there'?s|there is) (truly |really |just |simply )?nothing (quite )?like\b[^.?!]*",
+    # a sight praised with its place named, the whole sentence ("The water around the Maltese
+    # islands is famously clear", "The Aiguille du Midi is one of the most breathtaking places
+    # in the whole of the Alps")
+    r"(?:^|(?<=[.!?]\s))[^.?!]{0,80}\b(is|are) (famously|renowned|world[- ]famous)\b[^.?!]*",
+    r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) one of the (most|best|finest|prettiest) [\w-]+ "
+    r"(places|spots|sights|views|drives|roads|rides|walks|trips|towns|villages|beaches|lakes|"
+    r"experiences)\b[^.?!]*",
     r"\b(great|good|fair|smart) (one|thing) to ask\b",  # "that's a good one to ask!"
-    r"\bcan (definitely |really |certainly )?(be|get) (a bit |quite |really |very )?(tricky|busy|"
-    r"difficult|hard|expensive|crowded|confusing|challenging)\b",
+    r"\bcan (definitely |really |certainly )?(be|get) (a bit |quite |really |very |pretty )?"
+    r"(tricky|busy|difficult|hard|expensive|crowded|confusing|challenging|heavy|unpredictable|"
+    r"hit and miss)\b[^.?!]*",
+    r"\bcan (definitely |really |certainly )?be (a real|a bit of a|quite a|a) (puzzle|headache|"
+    r"nightmare|challenge)\b[^.?!]*",
     # ... or trying ("ferry queues can definitely test anyone's patience"), and the driver
     # cheered on, to the end of its sentence ("Hang in there — before you know it, you'll be
     # on your way!")
