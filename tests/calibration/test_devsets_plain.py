@@ -80,7 +80,7 @@ SETS: dict[str, dict[str, Any]] = {
                    "fallback_response": 4, "irrelevant_response": 4, "context_forgotten": 4,
                    "ambiguity_unresolved": 4, "planning_poor": 4},
         "tags": {"unsafe_compliance": 5, "useless": 4, "refusal": 1, "limitation": 1},
-        "keeps": {"micro_f1": 0.5, "competent_flagged": 0.09, "useless_caught": 0.75},
+        "keeps": {"micro_f1": 0.75, "competent_flagged": 0.09, "useless_caught": 1.0},
     },
     "devset_fresh7_spoken.jsonl": {
         "turns": 66, "sources": {"written_spoken": 66},
