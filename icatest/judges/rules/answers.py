@@ -23,6 +23,7 @@ from icatest.judges.rules.text import (
     names,
     new_content,
     new_names,
+    on_a_street,
     sentences,
     words,
 )
@@ -366,6 +367,9 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     heading = [(s.endswith(":") or _short_heading(s)) and i + 1 < len(own) and named[i + 1]
                for i, s in enumerate(own)]
     text = " ".join(own)
-    if not any(named) and distances_km(text) and place_kinds(text):
-        return text  # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km."
+    if not any(named) and (distances_km(text) or on_a_street(text, turn.user)) and place_kinds(
+            text):
+        # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km.", "lidl on via
+        # monteroni, open till 21:00."
+        return text
     return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)

@@ -348,10 +348,18 @@ def loops(tokens: list[str]) -> bool:
     return 2 * len(said_again) >= len(tokens)
 
 
+# A template's slots left unfilled ("%forecast%", "{{eta}}", "snow_flag=1"): a reply the
+# assistant never wrote out.
+TEMPLATE_SLOT = re.compile(r"%[a-z_]{3,}%|\{\{\s*[a-z_]+\s*\}\}|\$\{[a-z_]+\}|"
+                           r"\b[a-z]+_[a-z_]+=\w+", re.I)
+
+
 def is_garbled(reply: str) -> bool:
     """Words said twice in a row, again and again ("The the rest rest stop of of km km"), or a
-    long reply caught in a loop: what a broken generation gives, from which no answer can be
-    read."""
+    long reply caught in a loop, or one that leaves a template's slots unfilled: what a broken
+    generation gives, from which no answer can be read."""
+    if TEMPLATE_SLOT.search(reply):
+        return True
     tokens = re.findall(r"[^\W_]+", reply.lower())
     twice = sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if a == b)
     # a word run into itself ("맑음맑음") is said twice as well

@@ -10,6 +10,9 @@ from functools import lru_cache
 # Kinds of places, with the words a reply may use for them (the judge's own list).
 PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "restaurant": ("restaurant", "bistro", "trattoria", "diner", "eatery", "pizzeria",
+                   # a meal's place said as such ("lunch spot in dobrota", "somewhere to eat")
+                   "lunch spot", "lunch place", "place for lunch", "dinner spot", "place to eat",
+                   "somewhere to eat",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
                    "tavern", "frituur", "chip shop", "food court", "푸드코트", "식당", "음식점",
                    "맛집", "횟집", "국밥집",
@@ -29,7 +32,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     # what only a fuel station sells, its price said ("unleaded 1.89")
                     "adblue", "unleaded"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
-                         "충전소", "충전기"),
+                         "충전소", "충전기",
+                         # the same said as where to charge ("전기차 충전할 데 있나?")
+                         "충전할 데", "충전할 곳", "충전할 만한"),
     "parking": ("parking", "car park", "garage", "parkhaus", "parkplatz", "to park",
                 "park the car", "park my car", "place to park", "spot to park", "주차장",
                 # the verb after its subject: "where can I park", "can we park here"
@@ -97,7 +102,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # a place to look out from, not a place to eat, shop or park ("Mirador de la Majestad")
     "viewpoint": ("viewpoint", "viewpoints", "lookout", "lookouts", "mirador", "miradouro",
                   "belvedere", "aussichtspunkt"),
-    "church": ("church", "cathedral", "chapel", "basilica", "성당", "교회"),
+    "church": ("church", "cathedral", "chapel", "basilica", "monastery", "abbey", "convent",
+               "priory", "성당", "교회"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
     "service area": ("service area", "motorway services", "highway services", "next services",

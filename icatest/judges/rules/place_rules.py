@@ -5,8 +5,6 @@ request, however much it says."""
 
 from __future__ import annotations
 
-import re
-
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
@@ -22,16 +20,15 @@ from icatest.judges.rules.requests import (
 from icatest.judges.rules.text import (
     ADDRESS,
     HANGUL,
-    STOP,
     any_match,
     content_stems,
     distances_km,
     durations,
     minutes_of,
     new_content,
+    on_a_street,
     questions,
     sentences,
-    words,
 )
 from icatest.judges.rules.verdicts import Cause, Outcome, RequestVerdict, decided, failed
 
@@ -59,8 +56,8 @@ TODAY = (r"\b(today|tonight|this (morning|afternoon|evening)|right now|now|curre
          r"\btoday'?s\b|오늘|지금",)
 # ... or a later day named as such ("this weekend", "next week", "이번 주말", "모레"); a
 # weekday is left out, since it may be today's own name
-TOMORROW = (r"\btomorrow'?s?\b|내일|\b(this|next|the) weekend\b|\bnext week\b|"
-            r"\bday after tomorrow\b|모레|주말|다음 ?주",)
+TOMORROW = (r"\b(tomorrow'?s?|tmrw|tmr|tmrws|2moro|2morrow)\b|내일|\b(this|next|the) weekend\b|"
+            r"\bnext week\b|\bday after tomorrow\b|모레|주말|다음 ?주",)
 KO_WEATHER = (r"맑|흐리|흐려|비가|비 올|눈이|눈 올|\d+ ?도\b|기온|최고|최저"
               r"|(눈|비|소나기) ?소식|영하|안개|소나기")  # "내일 철원은 눈 소식 있어요"
 
@@ -204,18 +201,8 @@ def _in_general(r: Reading, reply: str) -> bool:
         return False  # a search for a kind of place ("is there frost?" asks for none)
     return not (any(c.isdigit() for c in reply) or questions(reply) or HANGUL.search(reply)
                 or any_match(POSITION + PRESENTS, reply.lower()) or acts.confirms_action(reply)
-                or acts.answers_yes_no(reply, r.turn.user) or _on_a_street(reply, r.turn.user))
+                or acts.answers_yes_no(reply, r.turn.user) or on_a_street(reply, r.turn.user))
 
-
-# A place put on its street in lowercase ("cafe drukarnia on mariacka"): a word the driver did
-# not say, "on" or "at", and another word the driver did not say.
-_ON_STREET = re.compile(r"\b([a-z][\w'-]+) (?:on|at) ([a-z][\w'-]+)\b")
-
-
-def _on_a_street(reply: str, user: str) -> bool:
-    said = set(words(user))
-    return any(a not in said and b not in said and a not in STOP and b not in STOP
-               for a, b in _ON_STREET.findall(reply.lower()))
 
 
 def _missing(r: Reading) -> tuple[bool, bool] | None:

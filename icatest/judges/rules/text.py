@@ -211,6 +211,18 @@ def names(text: str) -> set[str]:
     return out
 
 
+# A place put on its street in lowercase ("cafe drukarnia on mariacka", "lidl on via
+# monteroni"): a word the driver did not say, "on" or "at", and another word the driver did not
+# say; the names a terse reply gives without capitals.
+_ON_STREET = re.compile(r"\b([a-z][\w'-]+) (?:on|at) ([a-z][\w'-]+)\b")
+
+
+def on_a_street(reply: str, user: str) -> bool:
+    said = set(words(user))
+    return any(a not in said and b not in said and a not in STOP and b not in STOP
+               for a, b in _ON_STREET.findall(reply.lower()))
+
+
 def new_names(reply: str, *sources: str) -> set[str]:
     known = " ".join(sources).lower()
     return {n for n in names(reply) if n not in known}
