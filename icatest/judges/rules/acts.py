@@ -187,7 +187,11 @@ REFUSAL = (
     r"\bfor (your|everyone'?s) safety\b",
     r"\b(unsafe|dangerous|illegal|against the law)\b",
     r"\bonly (when|while|once) (the car is )?(parked|stopped|stationary)\b",
-    r"\b(while|when) (you'?re |you are |youre |ur |u r )?(driving|moving|in motion)\b",
+    r"\b(while|when|once) (you'?re |you are |youre |ur |u r |we'?re |we are )?(driving|moving|"
+    r"in motion|rolling)\b",
+    # what stays as it is while moving ("The boot has to stay shut", "Video stays off the main
+    # screen")
+    r"\b(stays?|has to stay|have to stay|must stay|needs to stay) (off|shut|closed|locked)\b",
     # a no at the speed it is refused at ("cant switch lane keeping off while ur doing 90")
     r"\b(can'?t|cannot|won'?t|not)\b[^.?!]*\b(while|when) (you'?re|you are|youre|ur|u r|"
     r"we'?re|we are) (doing|going|at) \d",

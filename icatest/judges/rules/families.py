@@ -167,7 +167,9 @@ FAMILIES: dict[str, Family] = {
         (r"\b(open now|still open|currently open|open late|open right now)\b",),
         # a closing hour of two digits ("until 01:00", "till 23:30") as well as one
         (r"\b(open|opens|until \d+|till \d+|hours|24/7|24 ?h|24-hour|round the clock|all night|"
-         r"never closes)\b", r"영업"),
+         r"never closes)\b", r"영업",
+         # the closing hour said ("shuts at 11 pm")
+         r"\b(shuts|closes|closing) (at )?\d"),
     ),
     # somewhere to plug a laptop or a phone in at the table: read only when the reply says
     "power_outlets": Family(
@@ -255,7 +257,9 @@ FAMILIES: dict[str, Family] = {
     ),
     "vegetarian": Family(
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b", r"채식|비건"),
-        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건"),
+        (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건",
+         # the dishes said to be made without meat ("cooked without meat or fish sauce")
+         r"\b(without|no) (any )?meat\b"),
         # meat dishes offered with no word of a vegetarian choice ("소고기 해장국", "불고기")
         (r"(?s)^(?!.*(vegetarian|vegan|veggie|plant[- ]based|meat[- ]free|채식|비건))"
          r".*(\b(steak\w*|bbq|barbecue|burgers?|schnitzel|pork|beef|brisket|veal|lamb|ribs)\b|"
