@@ -19,6 +19,7 @@ from icatest.judges.rules.text import (
     distances_km,
     minutes_of,
     names,
+    sentences,
     stem,
 )
 from icatest.judges.rules.turn import Request
@@ -47,7 +48,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
 # visited, named or not ('이성당 들렀다가 은파호수공원 가고 그다음 숙소').
 KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|먹고\b|타고,|"
                       r"태우고\b|내려 ?주고\b|데려다 ?주고\b")
-GOING = re.compile(r"\b(drop me|drop us|stop at|swing by|pop by|pick up|take us|get me)\b", re.I)
+GOING = re.compile(r"\b(drop me|drop us|drop (my|the|off)|stop at|swing by|pop by|pick up|take us|"
+                   r"get me)\b", re.I)
 # (words of time like 'before' name no stop: "fits before 21:00" is not the Hilton before 9)
 # Several errands in one breath, in no stated order: "the post office, fuel and the Arena".
 LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*그리고\s*", re.I)
@@ -84,15 +86,18 @@ TALK = re.compile(r"\b(call|ring|text|message|email|remind|play|tell|read|send)\
 
 
 # An errand said as what to do there: "Stop at the SAQ for wine, pick up Marie at the station".
-ERRAND_VERB = re.compile(r"^(?:and\s+)?(?:stop|drop|pick|grab|buy|collect|fill|fetch|swing|pop)\b",
-                         re.I)
+ERRAND_VERB = re.compile(r"^(?:and\s+)?(?:stop|drop|pick|grab|buy|collect|fill|fetch|swing|pop|"
+                         r"charge|get|refuel|top up)\b", re.I)
+# Where an errand is done, said in lowercase ("from the plunket rooms", "at the z on rocks rd")
+AT_PLACE = re.compile(r"\b(at|from|in) (the )?[a-z]{2,}", re.I)
 
 
 def _errands_of(part: str) -> list[str]:
     """The errands a part between two 'then's lists ("Stop at the SAQ for wine, pick up Marie
     at the Gare du Palais, then ..."): each begins with the verb of its errand; else the part."""
     pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", part)]
-    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and _place(p) for p in pieces):
+    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and (_place(p) or AT_PLACE.search(p))
+                               for p in pieces):
         return pieces
     return [part]
 
@@ -287,7 +292,12 @@ def reply_steps(reply: str) -> int:
     a heading ending in ':' not counted), or the steps its sequence words join."""
     lines = [ln for ln in reply.splitlines() if _step_line(ln)]
     in_words = max((1 + len(STEP.findall(ln)) for ln in reply.splitlines()), default=0)
-    return max(len(lines) if len(lines) > 1 else 0, in_words)
+    # a terse reply of nothing but its steps, a stop and its arrival a sentence each ("shell at
+    # exit 234, 6:20. dutch bros on alameda, 6:35.")
+    said = sentences(reply)
+    timed = len(said) > 1 and "\n" not in reply.strip() and all(
+        minutes_of(t) and not SUMMARY_LINE.match(t) for t in said)
+    return max(len(lines) if len(lines) > 1 else 0, in_words, len(said) if timed else 0)
 
 
 # A reply that finds a stop, sets a route or gives arrivals begins a plan, even in one step;
