@@ -38,7 +38,9 @@ ACTS = re.compile(
     # the terse operator's move, said first ("going to downtown, 14 min.")
     r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를)? ?(걸|할|드릴|드리)|"
+    r"전화(를)? ?(걸|겁|할|드릴|드리)|"
+    # the call placed to one, the call left unsaid ("김민준한테 걸게요")
+    r"(한테|에게|께) ?(걸게요|걸게|겁니다|걸겠습니다|걸어 ?드릴게요)|"
     r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였|줄였|키웠)(어요|습니다|어)|"
     r"(켜|꺼|열어|닫아|맞춰|줄여|낮춰) ?드렸|"
     r"안내 ?시작(?=[.!\s]|$)|"
@@ -266,7 +268,27 @@ def _joined_match(turn: TurnInput) -> str | None:
             return chosen[0]
         if person and not chosen:
             return "one it does not name"
-    return None
+    return _either_match(turn.history_replies[-1], turn.history_users[-1], turn.user, turn.reply)
+
+
+# Two places offered as either one ("two: the harbourside bakery on the main road, or crust and
+# co in macandrew bay"): the stretches before and after the "or".
+_EITHER = re.compile(r",?\s+or\s+", re.I)
+
+
+def _either_match(offered: str, asked: str, user: str, reply: str) -> str | None:
+    """The reply goes ahead with the one of two offered places whose own words it says; the
+    driver's words beyond their question ("the one in macandrew bay") would have said which."""
+    parts = _EITHER.split(offered.split(":", 1)[-1])
+    if len(parts) != 2:
+        return None
+    said, told = content_stems(user), content_stems(reply)
+    stems = [content_stems(p) - said for p in parts]
+    own = [stems[0] - stems[1], stems[1] - stems[0]]
+    if not all(own) or any(o & (said - content_stems(asked)) for o in own):
+        return None
+    chosen = [sorted(o & told)[0] for o in own if o & told]
+    return chosen[0] if len(chosen) == 1 else None
 
 
 # The driver points back with no word of the place's own ("거기로 가 줘", "take me there").

@@ -54,6 +54,12 @@ COUNTED_KO = re.compile(
     r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
 
 
+def _counted_word(sentence: str, name: str) -> bool:
+    """The driver's name counted ("There are two Woolworths on this side of town")."""
+    return bool(re.search(rf"\b(two|three|four|several|multiple) {re.escape(name)}(e?s)?\b",
+                          sentence, re.I))
+
+
 def _named_twice(sentence: str, name: str) -> bool:
     """The driver's name given twice with two other names after it ("you have dimitra georgieva
     and dimitra nikolova", "Kenji Tanaka and Kenji Mori in your contacts")."""
@@ -84,7 +90,7 @@ def counted_name(turn: TurnInput) -> str | None:
             return s.strip()
         if (COUNTED_EN.search(s) or ANOTHER_EN.search(s)) and said & {w for w in words(s)}:
             return s.strip()
-        if any(_named_twice(s, w) for w in said if not is_korean(w)):
+        if any(_named_twice(s, w) or _counted_word(s, w) for w in said if not is_korean(w)):
             return s.strip()
     return None
 

@@ -149,9 +149,15 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
         if name in SUBJECTS and not (having and name in HAD
                                      and any_match(family.asks, having.group(1))):
             continue  # in a description these are usually the subject, not a constraint
+        if name == "fastest" and CALL.search(low):
+            continue  # "call jess quick" asks for no route
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
+
+
+CALL = re.compile(r"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:call|ring|phone|dial|text|"
+                  r"message)\b")
 
 
 # In a description these are usually the subject ("find parking", "a charger nearby"), not a
