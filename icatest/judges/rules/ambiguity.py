@@ -33,6 +33,8 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done|off we go)\b"
+    # a window or a roof on its way ("Rear windows going halfway down")
+    r"|\b(going|coming|rolling|sliding)( [\w-]+){0,5} (down|up|open)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
     r"|(?:'s|’s|\bis) (?:now )?(?:off|on)(?=\s*(?:[.,!;]|now\b|$))"
     # the terse operator's move, said first ("going to downtown, 14 min.")
@@ -431,10 +433,10 @@ def acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging
     v = j.verdicts[0]
     text = f"[{turn.requests[0].description}] {why}, without asking which"
     finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
-    # a bare "Switched off." reads as a reply with no content; to "turn it off" it is an act
-    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS) and not v.labels - {
-        F.REQUEST_OMITTED
-    }:
+    # a bare "Switched off." reads as a reply with no content, and "I've lowered both rear
+    # windows" as off the topic of "open it up at the back"; to either it is an act
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS, Cause.OFF_TOPIC
+                   ) and not v.labels - {F.REQUEST_OMITTED, F.IRRELEVANT_RESPONSE}:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
         return replace(j, verdicts=(answer, *j.verdicts[1:]))
     # a door opened (or ESP switched off) while moving on one reading of "open it" ("switch it
