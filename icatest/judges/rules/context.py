@@ -79,10 +79,23 @@ def unit_forgotten(turn: TurnInput) -> str | None:
     return None
 
 
+# The same in Korean: the name of the driver's own place asked for ("숙소 이름을 알려 주시면")
+# after the driver named it ("우리 숙소는 화천읍 산천어 펜션이야").
+REASK_OWN_KO = re.compile(r"(?P<k>숙소|호텔|펜션|회사|사무실|집)\S* ?(이름|주소|위치)")
+
+
+def _own_place_named_ko(question: str, drivers: tuple[str, ...] | list[str]) -> bool:
+    m = REASK_OWN_KO.search(question)
+    if not m:
+        return False
+    said = re.compile(rf"(우리|내|제|저희) {m.group('k')}(는|은|가|이) ?[가-힣A-Za-z]")
+    return any(said.search(u) for u in drivers)
+
+
 def own_place_named(question: str, drivers: tuple[str, ...] | list[str]) -> bool:
     m = REASK_OWN.search(question)
     if not m:
-        return False
+        return _own_place_named_ko(question, drivers)
     kind = m.group("k") or m.group("n")
     said = re.compile(rf"\b(our|my) {re.escape(kind)}\b[^.?!]*\b(is|'s|called)\b", re.I)
     # where one sleeps is named by staying there too ("We're staying at the Marine View")
@@ -110,6 +123,9 @@ STAYING = re.compile(r"\b(we'?re|we are|i'?m|i am|we'?ll be|i'?ll be) (staying|s
 HEADING_SAID = (
     r"\b(i'?m|im|i am|we'?re|we are) (heading|driving|going|off|on (my|our) way) (to|towards?) "
     r"(?!(a|an|some|somewhere|get|grab|buy|find|be|see)\b)\w",
+    # the same typed with no subject ("heading to the redwoods for a walk")
+    r"^\W*(heading|driving|off) (to|towards?) (?!(a|an|some|somewhere|get|grab|buy|find|be|see)"
+    r"\b)\w",
     r"[가-힣]+(으로|로) (가고 있|가는 중|갈 거|가는 거)",
     # the particle dropped, as in speech ("헤이리 예술마을 갈 거야"), after a word that is no
     # pronoun or adverb ("나 갈 거야", "같이 갈 거야", "빨리 가야 돼")

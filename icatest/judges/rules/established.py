@@ -361,6 +361,11 @@ CHOICE = re.compile(r"\b(?:i'?ll|we'?ll|i will|we will|let'?s) (?:take|go with|p
                     r"(?P<x>[\w'’-]+(?: [\w'’-]+){0,3})", re.I)
 
 
+# ... or asked it to be kept ("remember cicciolina for dinner at 8")
+REMEMBER = re.compile(r"\b(?:remember|note|save|keep in mind) (?:the )?(?P<x>[\w'’-]+"
+                      r"(?: [\w'’-]+){0,2}?) (?:for|as)\b", re.I)
+
+
 def chosen_asked_again(turn: TurnInput) -> str | None:
     """The last reply settled on one place, or the driver said which they take, the driver
     refers back to it without naming it, and the reply asks which place that was: 'chose X,
@@ -369,7 +374,7 @@ def chosen_asked_again(turn: TurnInput) -> str | None:
         POINTS_BACK.search(turn.user) or BARE_REFERENCE.search(turn.user)
     ):
         return None
-    choice = CHOICE.search(turn.history_users[-1])
+    choice = CHOICE.search(turn.history_users[-1]) or REMEMBER.search(turn.history_users[-1])
     if choice and ASKS_WHICH.search(turn.reply):
         taken = choice.group("x")
         if taken.split()[0].lower() not in turn.reply.lower():

@@ -239,7 +239,10 @@ def unrecorded_fallback(turn: TurnInput, j: Judging) -> Judging:
 BARE_REFERENCE = re.compile(
     # also "take me over there", "get us there"
     r"\b(((take|get|bring) (me|us)|go|navigate|drive|head)( over)? there|that one|this one|"
-    r"that place|(to|for) it)\b", re.I
+    r"that place|(to|for) it|"
+    # the place named by the driver's own saying of it ("book the place i said")
+    r"the (place|one|spot|restaurant|hotel|cafe) (i|we) (said|mentioned|told you( about)?|picked|"
+    r"chose))\b", re.I
 )
 # Words that do pick one out: "the first one", "the closest", "the Italian one".
 PICKS_ONE = re.compile(
