@@ -244,6 +244,16 @@ FAMILIES: dict[str, Family] = {
          r"|횟집|활어회|생선회|모둠회|회센터|물회"),
         unread_if_silent=True,
     ),
+    # fish kept off the table ("no fish, my partner can't stand it"): broken by a fish dish the
+    # reply offers, read only when it names one or says there is none
+    "no_fish": Family(
+        (r"\b(no|without|not) fish\b|\bcan'?t stand fish\b|\ballergic to fish\b|"
+         r"\bfish[- ]free\b",),
+        (r"\b(no|without) fish\b|\bfish[- ]free\b|\bnot a fish place\b",),
+        (r"(?<!\bno )(?<!without )\b(fish|catch of the day|cod|salmon|tuna|sardines?|sea ?bass|"
+         r"haddock|hake|trout|swordfish|anchov(y|ies))\b(?![- ]free)",),
+        unread_if_silent=True,
+    ),
     "card_payment": Family(
         (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
          r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),

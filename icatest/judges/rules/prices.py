@@ -10,7 +10,8 @@ from icatest.judges.rules.checked import Check, Checked
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
 # The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
 _BEFORE = r"(?:[€$£]|\b(?:eur|chf|usd|gbp)\s?)"
-_AFTER = r"(?:€|euros?\b|eur\b|dollars?\b|bucks\b|chf\b|francs?\b|pounds?\b)"
+_AFTER = (r"(?:€|euros?\b|eur\b|dollars?\b|bucks\b|chf\b|francs?\b|pounds?\b|"
+          r"nzd\b|aud\b|cad\b|usd\b)")
 PRICE = re.compile(
     _BEFORE + r"\s?(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?[€$£]?\s?(\d+(?:[.,]\d+)?))?"
     r"|\b(\d+(?:[.,]\d+)?)(?:\s?[-–]\s?(\d+(?:[.,]\d+)?))?\s?" + _AFTER,
