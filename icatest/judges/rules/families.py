@@ -244,6 +244,41 @@ FAMILIES: dict[str, Family] = {
          r"|횟집|활어회|생선회|모둠회|회센터|물회"),
         unread_if_silent=True,
     ),
+    # road surfaces and ways the driver keeps off for the day ("keep us off gravel, the rental
+    # says tar only", "no long tunnels today", "비 오니까 산길은 피해 줘"): broken by a route the
+    # reply describes over them, read only when it says either way
+    "avoid_gravel": Family(
+        (r"\b(off|avoid\w*|no|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\bgravel\b",
+         r"\b(tar|tarmac|sealed|paved)( roads?)? only\b"),
+        (r"\b(sealed|tarred|tar|tarmac|paved|asphalt)\b[^.]{0,20}\b(roads?|all the way|whole "
+         r"way)\b", r"\b(no|avoid\w*|without) (the |any )?gravel\b"),
+        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\bgravel\b",),
+        unread_if_silent=True,
+    ),
+    "avoid_tunnels": Family(
+        (r"\b(avoid\w*|no|without|skip\w*|keep\w* (us |me )?(out of|off|away from)|stay\w* out of)"
+         r"\b[^.]{0,15}\btunnels?\b",),
+        (r"\b(no|avoid\w*|without) (the |any |all |long )?tunnels?\b", r"\bover the (pass|col)\b"),
+        (r"\b(through|via|under|into|taking|take) (the )?[\w'’ -]{0,30}tunnel\b",),
+        unread_if_silent=True,
+    ),
+    "avoid_mountain_roads": Family(
+        (r"(산길|고갯길|고개길)\S* ?(말고|피해|피하|빼고|빼 ?줘|없이|제외)",
+         r"\b(avoid\w*|no|without|stay\w* off)\b[^.]{0,12}\b(mountain roads?|mountain passes)\b"),
+        (r"(산길|고갯길|고개길)\S* ?(피해|피하|없|빼|제외)",
+         r"\b(no|avoid\w*|without) (the )?mountain (roads?|pass(es)?)\b"),
+        (r"(?<![가-힣])(고갯길|고개길|산길)(?! ?(은|는|을|를)? ?(피|없|빼|제외))|고개(를)? ?넘",),
+        unread_if_silent=True,
+    ),
+    # a charger's plug the car needs ("a fast charger with a ccs2 plug"): broken by a charger
+    # said to have another plug only
+    "plug_ccs": Family(
+        (r"\bccs ?2?\b|\bcombo ?2?\b|dc ?콤보",),
+        (r"\bccs ?2?\b|\bcombo ?2?\b|dc ?콤보|콤보",),
+        (r"\bchademo only\b|\bonly chademo\b|\bchademo\b(?![^.]{0,25}\b(ccs|combo))",
+         r"차데모(?![^.]{0,15}(콤보|ccs))"),
+        unread_if_silent=True,
+    ),
     # fish kept off the table ("no fish, my partner can't stand it"): broken by a fish dish the
     # reply offers, read only when it names one or says there is none
     "no_fish": Family(

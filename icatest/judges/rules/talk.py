@@ -13,18 +13,20 @@ from icatest.judges.rules.text import any_match, called_off, durations, without_
 from icatest.judges.rules.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
-              r"destination)\b",
+              r"destination|(best|quickest|fastest|shortest) way)\b",
               r"(로|까지|쪽으로) ?(가 ?줘|가 ?주세요|가자|가요|데려다)|안내해|길 ?안내|경로"
               r"|가는 ?길",  # "창원 가는 길 알려 줘": the way there
               KO_TAKE_ME)  # and the particle dropped ("무창포해수욕장 가 줘")
-SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|expressway|tolls?|roads?)\b",
-               r"경유|경로|고속도로|국도|통행료|톨게이트")
+SHOWS_ROUTE = (r"\b(via|route|highway|motorway|autobahn|expressway|tolls?|roads?|tunnel|gravel|"
+               r"pass)\b",
+               r"경유|경로|고속도로|국도|통행료|톨게이트|고갯길|산길|고개")
 
 # Limits on the whole trip, whichever of the utterance's requests the reply times.
 TRIP_LIMITS = ("takes at most ", "arrive by ")
 
 # Route preferences hold for the rest of the trip until the driver calls them off.
-STANDING = ("avoid highways", "avoid tolls", "no detour")
+STANDING = ("avoid highways", "avoid tolls", "no detour", "avoid gravel", "avoid tunnels",
+            "avoid mountain roads")
 
 
 def standing(earlier: tuple[str, ...], now: str) -> list[str]:
