@@ -351,7 +351,10 @@ def loops(tokens: list[str]) -> bool:
 # A template's slots left unfilled ("%forecast%", "{{eta}}", "snow_flag=1"): a reply the
 # assistant never wrote out.
 TEMPLATE_SLOT = re.compile(r"%[a-z_]{3,}%|\{\{\s*[a-z_]+\s*\}\}|\$\{[a-z_]+\}|"
-                           r"\b[a-z]+_[a-z_]+=\w+", re.I)
+                           r"\b[a-z]+_[a-z_]+=\w+"
+                           # ... or a program listed where an answer should be ("```python",
+                           # "def get_map():")
+                           r"|```|^\s*(def|class) \w+\(?[^)\n]*\)?:\s*$", re.I | re.M)
 
 
 def is_garbled(reply: str) -> bool:
