@@ -305,7 +305,8 @@ TOPICS: dict[str, tuple[str, str]] = {
     "traffic": (r"\b(traffic|congestion|jams?|tailbacks?|delays?|hold-?ups?)\b|교통|정체|막히|"
                 r"막혀",
                 r"\b(traffic|congest\w*|jams?|tailbacks?|delays?|queues?|slow\w*|clear|flowing|"
-                r"moving|accidents?|roadworks|closures?|closed|min(ute)?s?)\b|교통|정체|막히|막혀|"
+                r"moving|accidents?|roadworks|closures?|closed|road ?blocks?|min(ute)?s?)\b|교통|"
+                r"정체|막히|막혀|"
                 r"원활|소통"),
     "weather": (r"\b(weather|forecast|rain\w*|snow\w*|temperature)\b|날씨|기온|비 (와|오)|"
                 r"눈 (와|오)",

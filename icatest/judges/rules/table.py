@@ -23,6 +23,7 @@ from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import place_rules as pr
 from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
+from icatest.judges.rules import second_ask as sa
 from icatest.judges.rules import turn_rules as tr
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.spoken import figures, unhesitating
@@ -145,6 +146,9 @@ RULES: tuple[Rule, ...] = (
        Stage.TURN),
     _r("left_out", F.REQUEST_OMITTED,
        "with several requests, one the reply does not speak to", tr.left_out, Stage.TURN),
+    _r("second_unanswered", F.REQUEST_OMITTED,
+       "'how far to X and is there parking there': the second question left unanswered",
+       sa.second_unanswered, Stage.TURN),
     _r("preference_said_before", F.CONTEXT_FORGOTTEN,
        "a missed constraint the driver stated on an earlier turn", tr.preference_said_before,
        Stage.TURN),
