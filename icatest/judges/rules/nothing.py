@@ -86,9 +86,16 @@ def is_deferral(reply: str, *sources: str) -> bool:
         and not any_match(ANSWER_FIRST, s.lower())
         and not any_match(FILLER_SENTENCES, s.lower())  # "네~ 알겠습니다! 금방 해 드릴게요"
     ]
+    if any(any_match(NOT_WHILE_MOVING, s.lower()) for s in statements):
+        return False  # "cant read msgs while ur moving, ill read it when u stop": a refusal
     return bool(statements) and all(
         any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
     )
+
+
+# A no said for while the car moves: the act put off till it stops is a refusal, not a promise.
+NOT_WHILE_MOVING = (r"\b(can'?t|cannot|won'?t|not)\b[^.?!]*\b(while|when|once) (you'?re |you are |"
+                    r"we'?re |we are )?(driving|moving|in motion|rolling)\b",)
 
 
 def is_deflection(reply: str) -> bool:
