@@ -45,7 +45,8 @@ HEADING = re.compile(
 # ... and typed in lowercase ("we're heading to the olympic museum"): up to four words
 HEADING_TYPED = re.compile(
     r"\b(?:i'?m|we'?re|i am|we are) (?:heading|driving|going|off) (?:to|towards?)\s+(?:the\s+)?"
-    r"(?P<to>[a-z][\w'’-]+(?:\s+(?!(?:for|tonight|today|now|this|at|with|and|later|first)\b)"
+    r"(?P<to>[a-z][\w'’-]+(?:\s+(?!(?:for|tonight|today|tomorrow|now|this|at|with|and|later|"
+    r"first)\b)"
     r"[a-z][\w'’-]+){0,3})|(?P<dest>(?!))")
 def _places(text: str) -> set[str]:
     """The named places of a text, line by line: a list item's name starts its line."""
@@ -155,7 +156,11 @@ def destination_elsewhere(turn: TurnInput) -> str | None:
 # The driver refers to the destination they gave ("Find parking near where we're going",
 # "Will we need chains where we're going?") ...
 WHERE_GOING = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:going|heading)\b"
-                         r"|\b(?:our|my) destination\b", re.I)
+                         r"|\b(?:our|my) destination\b"
+                         # ... or asked about as "there" ("any hotel there", "what about parking
+                         # there")
+                         r"|^\W*(?:any|is there|are there|what about|how about)\b.*\bthere\W*$",
+                         re.I)
 # ... words of a destination's name that name no one place
 GENERIC = frozenset("""the hotel museum glacier station airport park car centre center mall lake
 beach church cathedral castle old town city market square bridge valley""".split())
@@ -186,7 +191,8 @@ def destination_referred_elsewhere(turn: TurnInput) -> str | None:
     return f"the driver is going to {given[-1]!r}, the reply speaks of {other[0]!r}"
 
 
-AT_PLACE = re.compile(r"\b(?:at|on|near|by) ((?!the\b|your\b|a\b)[a-z][\w'’-]+(?: [a-z][\w'’-]+)?)")
+AT_PLACE = re.compile(r"\b(?:at|on|near|by|in) ((?!the\b|your\b|a\b|an\b|general\b)[a-z][\w'’-]+"
+                      r"(?: [a-z][\w'’-]+)?)")
 
 
 # The Korean of the same: the driver points at the place with 거기 or 그곳 ("거기까지 얼마나
