@@ -8,7 +8,7 @@ from __future__ import annotations
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
-from icatest.judges.rules.place_kinds import place_kind
+from icatest.judges.rules.place_kinds import place_kind, place_kinds
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
@@ -226,6 +226,28 @@ def _repeats_earlier(r: Reading) -> bool:
                                                         *t.history_replies)
 
 
+# ... or fewer, when the reply shares no word with the request ("lobster rolls at the bicycle
+# thief are good" to "how much is the bridge toll to dartmouth")
+OWN_CONTENT_UNSHARED = 3
+
+
+def _own_content(r: Reading) -> bool:
+    """Content of the reply's own enough to call it another answer."""
+    own = new_content(r.own, r.turn.user, r.req.description)
+    if len(own) >= OWN_CONTENT:
+        return True
+    # (one question alone: with several, the reply's words may answer the others; a route
+    # asked for is answered by the act, not by words)
+    if len(r.turn.requests) > 1 or r.kind is RequestKind.NAVIGATE:
+        return False
+    asked = f"{r.turn.user} {r.req.description}"
+    kind = place_kind(asked)
+    if kind and kind in place_kinds(r.own):
+        return False  # "a coffee or tea place" answered "there is a palo alto cafe nearby"
+    shared = content_stems(r.own) & content_stems(asked)
+    return not shared and len(own) >= OWN_CONTENT_UNSHARED
+
+
 def value_missing(r: Reading) -> RequestVerdict | None:
     """A distance, a duration, a route or the weather now asked for and not given: talk of the
     same subject without it is an omission ('the weather can vary'); a reply with too little
@@ -239,7 +261,7 @@ def value_missing(r: Reading) -> RequestVerdict | None:
     if _repeats_earlier(r):
         why = f"{r.d} repeats an earlier answer, without what was asked"
         return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
-    if len(new_content(r.own, r.turn.user, r.req.description)) >= OWN_CONTENT:
+    if _own_content(r):
         return None  # another answer: `value_elsewhere`
     if nothing.remarks_only(r.turn.reply, *r.known):
         return None  # "Ferry to Ibiza tonight! Great question!": an omission, `remarks_only`
@@ -253,7 +275,7 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
     missing = _missing(r)
     if missing is None or missing[1]:
         return None
-    if _repeats_earlier(r) or len(new_content(r.own, r.turn.user, r.req.description)) < OWN_CONTENT:
+    if _repeats_earlier(r) or not _own_content(r):
         return None
     if nothing.remarks_only(r.turn.reply, *r.known):
         return None  # remarks on the wait, cheering on, a quiz ("Want to guess? Hint: less than
