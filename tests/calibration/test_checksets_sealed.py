@@ -2,7 +2,7 @@
 checkset_sealed8.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "An eighth sealed check set"), and is
-development data after that (the fifth and sixth are). Nothing here judges them: these tests
+development data after that (the fifth to seventh are). Nothing here judges them: these tests
 check that each parses as `judge turns` input, has the counts the docs give, and shares no line,
 id, reply, utterance or (utterance, reply) pair, and no 35-character stretch of an utterance,
 reply or history turn, with the training data or any other labelled set of icatest/data/judge,
