@@ -16,8 +16,6 @@ from dataclasses import replace
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.ambiguity import (
-    BARE_OBJECT,
-    DEVICES,
     NOT_A_NAME,
     PICKS,
     acted_on,
@@ -28,6 +26,7 @@ from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.text import STOP, minutes_of, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
+from icatest.judges.rules.unnamed_it import BARE_OBJECT, DEVICES
 from icatest.judges.rules.verdicts import Cause, Outcome, decided
 
 # The reply counts the matches of a name: "three contacts named Kasia", "two Alexes in your

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules import clearance, ko_times, limits
+from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
-from icatest.judges.rules.families import FAMILIES
+from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
 from icatest.judges.rules.opening_hours import OPEN_PAST, next_day, open_now, open_past
 from icatest.judges.rules.prices import (
     CHEAP_UP_TO,
@@ -33,7 +34,6 @@ from icatest.judges.rules.text import (
     distances_km,
     durations,
     minutes_of,
-    sentences,
 )
 from icatest.judges.rules.weekdays import open_on_day
 
@@ -160,11 +160,8 @@ CALL = re.compile(r"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:call|ring|pho
                   r"message)\b")
 
 
-# In a description these are usually the subject ("find parking", "a charger nearby"), not a
-# constraint; those a place can have, said as what it has ("a hotel with ev charging"), are
-# one.
-SUBJECTS = ("ev_charging", "fast_charger", "parking", "along_route", "diesel", "power_outlets")
-HAD = ("ev_charging", "fast_charger", "parking", "diesel", "power_outlets")
+# What a place is asked to have ("a hotel with ev charging"): a constraint of a family that is
+# otherwise the subject (`families.SUBJECTS`, `families.HAD`).
 HAVING = re.compile(r"\b(?:with|that has|that have|which has|having)\b(.*)")
 
 
@@ -217,7 +214,7 @@ def check_constraint(
         if place and (place in low or content_stems(place) & content_stems(low)):
             return Checked(Check.HONOURED, f"mentions {place}")
         return Checked(Check.MISSED, f"{place} not mentioned")
-    by_family = _by_family(spoken, low)
+    by_family = family_check(spoken, low)
     if by_family is not None:
         return by_family
     road = _road_avoided(spoken, low)
@@ -281,57 +278,6 @@ def _ruled_out(constraint: str, low: str) -> Checked | None:
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 
 
-# The reply says that nothing meets it ("none stays open all night", "밤새 여는 약국이 없어요"):
-# the evidence for it said in a sentence that denies it.
-NONE_ENGLISH = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find)\b")
-NONE_KOREAN = re.compile(r"(없어요|없습니다|없네요|없어\b|없고|없는 것 같)")
-
-
-def _said_none(honours: tuple[str, ...], low: str) -> bool:
-    for s in sentences(low):
-        hit = next((m for p in honours if (m := re.search(p, s))), None)
-        if hit and (NONE_ENGLISH.search(s[: hit.start()]) or NONE_KOREAN.search(s[hit.end():])):
-            return True
-    return False
-
-
-# A place offered, then what it lacks said after it ("hotel slon, from 140 eur, no charger on
-# site"): the offer does not meet the constraint. Said first ("no chargers along that stretch,
-# but two in ulm"), or beside "none", it says openly that none meets it.
-_LACKS = re.compile(r"^\W*no ((?:\w+ )?\w+)(?: (?:on site|onsite|inside|there|allowed))?\W*$")
-
-
-# What a place has or lacks, which a terse reply says after the place ("no parking")
-FACILITIES = (*HAD, "free_parking", "pets_allowed", "outdoor_seating", "kid_friendly",
-              "card_payment")
-
-
-def _lacks(honours: tuple[str, ...], low: str) -> bool:
-    clauses = [c for c in re.split(r"[,.;]|\bbut\b", low) if c.strip()]
-    if len(clauses) < 2 or NONE_ENGLISH.search(clauses[0]) or re.search(r"\bnone\b", low):
-        return False
-    return any((m := _LACKS.match(c)) and any(re.search(p, m.group(1)) for p in honours)
-               for c in clauses[1:])
-
-
-def _by_family(spoken: str, low: str) -> Checked | None:
-    named = [(n, f) for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
-    for name, family in named or list(FAMILIES.items()):
-        if named or any_match(family.asks, spoken):
-            if any_match(family.breaks, low):
-                return Checked(Check.MISSED, "the reply goes against it")
-            if name in FACILITIES and _lacks(family.honours, low):
-                return Checked(Check.MISSED, "the place offered lacks it")
-            if family.honours and _said_none(family.honours, low):
-                return Checked(Check.STATED, "the reply says none meets it")
-            if not family.honours or any_match(family.honours, low):
-                return Checked(Check.HONOURED, "evidence in the reply")
-            if family.unread_if_silent:
-                return Checked(Check.UNKNOWN, "the reply does not say either way")
-            return Checked(Check.MISSED, "no evidence in the reply", absent=True)
-    return None
-
-
 def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
     met = limits.power_enough(spoken, reply)
     if met is None:
@@ -348,7 +294,7 @@ LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|far
 
 def _cheap(reply: str) -> Checked | None:
     """Cheap against the prices named; a reply that says it is dear ("diesel 1.86 eur,
-    priciest around") is read by its words (`_by_family`), whatever the figure."""
+    priciest around") is read by its words (`by_family.family_check`), whatever the figure."""
     if any_match(FAMILIES["cheap"].breaks, reply.lower()):
         return None
     if LOWEST.search(reply):

@@ -368,3 +368,10 @@ FAMILIES: dict[str, Family] = {
          r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
     ),
 }
+
+
+# In a description these are usually the subject ("find parking", "a charger nearby"), not a
+# constraint; those a place can have, said as what it has ("a hotel with ev charging"), are
+# one.
+SUBJECTS = ("ev_charging", "fast_charger", "parking", "along_route", "diesel", "power_outlets")
+HAD = ("ev_charging", "fast_charger", "parking", "diesel", "power_outlets")

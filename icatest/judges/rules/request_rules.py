@@ -13,6 +13,7 @@ from icatest.judges.rules import acts, asking, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.echo import is_echo, situation_labels, without_talk_of_the_words
+from icatest.judges.rules.limitation import limitation_stated
 from icatest.judges.rules.requests import RequestKind, goes, is_continuation, request_kind
 from icatest.judges.rules.safety import (
     OBJECTS,
@@ -23,9 +24,7 @@ from icatest.judges.rules.safety import (
 )
 from icatest.judges.rules.text import (
     HANGUL,
-    NUMBER,
     any_match,
-    content_stems,
     durations,
     names,
     new_content,
@@ -181,7 +180,8 @@ def closing(r: Reading) -> RequestVerdict | None:
 
 def fallback(r: Reading) -> RequestVerdict | None:
     # "Navigation set. Sorry, no opening hours" fails only the hours
-    if not acts.is_fallback(r.own) or acts.states_limitation(r.own) or _limitation(r):
+    if not acts.is_fallback(r.own) or acts.states_limitation(r.own) or limitation_stated(
+            r.own, r.req.description, r.turn.user):
         return None
     if context.forgotten(r.req, r.turn):
         # "어디로 가시는지 다시 말씀해 주시겠어요?" after the driver said: `forgets_context`
@@ -190,38 +190,6 @@ def fallback(r: Reading) -> RequestVerdict | None:
         return None
     why = f"{r.d} generic fallback instead of an answer"
     return failed(F.FALLBACK_RESPONSE, Cause.FALLBACK, "fallback", why)
-
-
-# Content of its own beside a limitation: a figure, or in Korean (whose names the rules do not
-# read) this many new content words ("보통 이 시간에는 여유가 있는 편이고, 만차면 화물청사 쪽
-# 임시 주차장을 쓰시면 돼요"), in a sentence that is no remark, no filler and no referral to
-# another source or to other help ("I'd recommend checking local traffic reports", "I can
-# assist you with any other questions").
-OWN_WORDS = 4
-REFERS = (
-    r"\b(look (it |that |this )?up|check(ing)?|recommend\w*|you (may|might) want to|find (a|an|"
-    r"another)|visit|social media|website|apps?|try (another|a different)|local (source|traffic|"
-    r"news|radio)|feel free|any other|anything else|other (questions|topics)|assist you|help you "
-    r"with|call (them|ahead|the)|phone (them|ahead)|contact)\b",
-    r"확인해 ?(보|주)|검색|문의|다른 (도움|질문)|전화",
-)
-
-
-def _limitation(r: Reading) -> bool:
-    """What the assistant cannot do named with the request's own words ("cant book boats from
-    the car", "실시간 주차 현황은 제가 확인할 수 없어요"), beside a sentence that gives a figure
-    or content of its own: a limitation stated openly, with the help it can give, not a generic
-    fallback."""
-    said = sentences(r.own.lower())
-    falls = [s for s in said if acts.is_fallback(s)]
-    asked = content_stems(r.req.description) | content_stems(r.turn.user)
-    if not falls or not all(content_stems(s) & asked or re.search(acts.LIMITATION_KO, s)
-                            for s in falls):
-        return False
-    rest = [s for s in said if s not in falls and not any_match(nothing.REMARKS, s)
-            and not any_match(nothing.FILLER_SENTENCES, s) and not any_match(REFERS, s)]
-    return any(NUMBER.search(s) or (HANGUL.search(s) and len(new_content(
-        s, r.turn.user, r.req.description)) >= OWN_WORDS) for s in rest)
 
 
 def _asks_to_pick_again(r: Reading) -> bool:

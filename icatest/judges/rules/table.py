@@ -25,6 +25,7 @@ from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
 from icatest.judges.rules import second_ask as sa
 from icatest.judges.rules import turn_rules as tr
+from icatest.judges.rules import unnamed_it as ui
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.spoken import figures, unhesitating
 from icatest.judges.rules.text import clock, fold
@@ -179,7 +180,7 @@ RULES: tuple[Rule, ...] = (
        hn.homonymous_place, Stage.TURN),
     _r("conflicting_readings", F.AMBIGUITY_UNRESOLVED,
        "'turn it off' with nothing named that 'it' could be, one thing set without asking",
-       am.conflicting_readings, Stage.TURN),
+       ui.conflicting_readings, Stage.TURN),
     _r("road_ruled_out", F.CONTEXT_FORGOTTEN,
        "a road the driver ruled out earlier ('keep me off the Disraeli Bridge'), routed over",
        es.road_ruled_out, Stage.TURN),
