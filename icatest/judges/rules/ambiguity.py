@@ -23,7 +23,7 @@ from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, asking
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.place_kinds import place_kind, place_kinds
-from icatest.judges.rules.text import STOP, content_stems, names, sentences, words
+from icatest.judges.rules.text import STOP, content_stems, names, sentences, stem, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import STREET, Judging
 from icatest.judges.rules.verdicts import Cause, Finding, Outcome, decided, failed
@@ -241,12 +241,6 @@ def _pairs(reply: str) -> Iterator[set[str]]:
             yield pair
 
 
-def _stems(words_: list[str]) -> set[str]:
-    """The words without a plural's ending ('bakeries', 'markets', 'calls')."""
-    return {re.sub(r"(?<=\w{3})(ies|s)$", lambda m: "y" if m.group(1) == "ies" else "", w)
-            for w in words_}
-
-
 def _joined_match(turn: TurnInput) -> str | None:
     """"call the rental desk" after "which rental desks are at the station?" was answered
     "hertz and europcar": the driver's words are those of the question the two answered (or
@@ -254,10 +248,10 @@ def _joined_match(turn: TurnInput) -> str | None:
     one of them (a call with no name said goes ahead with one the reply does not name)."""
     if not turn.history_users:
         return None
-    mine = _stems(_the_words(turn.user))
+    mine = {stem(w) for w in _the_words(turn.user)}
     person = _PERSON_BACK.search(turn.user)
     # or points back at the two with no word of either ("ok take me over there")
-    if (not mine & _stems(_the_words(turn.history_users[-1]))
+    if (not mine & {stem(w) for w in _the_words(turn.history_users[-1])}
             and not POINTS_BACK.search(turn.user) and not person):
         return None
     if not acts_on_one(turn.reply, turn.user):
