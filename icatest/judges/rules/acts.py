@@ -38,7 +38,8 @@ FALLBACK = (
     # the same in the past ("I'm not sure I understood that"): it says so of the utterance
     r"\bi'?m not (quite |really |entirely )?sure i (understood|followed|caught) (that|you|"
     r"what you)\b",
-    r"\b(can'?t|cannot|unable to|not able to) (help|assist) with that\b",
+    # also typed short ("sry cant help w that")
+    r"\b(can'?t|cannot|unable to|not able to) (help|assist) (with|w/?) that\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
     r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
@@ -81,8 +82,8 @@ FALLBACK = (
     # or outside what the assistant knows ("that one is outside what I know so far")
     r"\b(outside|beyond) (of )?what i (know|have learned|have learnt)\b",
     # or beyond the assistant itself ("That's a little beyond me at the moment, I'm afraid")
-    r"\b(that'?s|that is|this is|it'?s|it is) (a (little|bit) |rather |just )?(beyond|outside) "
-    r"me\b",
+    r"\b(that'?s|that is|this is|it'?s|it is|that one'?s|that one is) (a (little|bit) |rather |"
+    r"just )?(beyond|outside) me\b",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",
@@ -264,6 +265,9 @@ DEFLECTION = (
     r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     # also the wish itself asked back ("what makes you want to donate today?")
     r"\bwhat makes you (think|say|want|wanna|need|ask)\b",
+    # ... or what the wish means to the driver ("What is it about lanterns that matters so much
+    # to you?")
+    r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?)\b[^.?!]*\?",
     # the driver's thoughts asked about, not the request ("I'm ready to assist. What's on your
     # mind?")
     r"\bwhat'?s on your mind\b|\bwhat is on your mind\b",

@@ -47,7 +47,7 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
-    bare = KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply))
+    bare = KO_CHECKED.sub(" ", KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply)))
     if bare != reply:
         return is_echo(bare, user)
     low = reply.lower()
@@ -79,6 +79,11 @@ NUMBER_TOKEN = re.compile(r"\d+")
 # is left is the driver's words, as "You'd like a florist …?" is in English.
 KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
                          r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
+
+
+# The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지
+# 확인."): the noun closing the sentence checks nothing.
+KO_CHECKED = re.compile(r"(는지|은지|인지)? ?확인\s*[.!]?\s*$")
 
 
 # The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.

@@ -39,7 +39,7 @@ DIGITS = re.compile(r"\d+")
 SEARCHING = (r"\bi'?m (now )?(looking|searching) for\b",)
 DEFER = (
     # the assistant's own promise: "isn't going to be good" is a forecast, not one
-    r"\b(let me|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
+    r"\b(let me|lemme|i'?ll|i will|i'?m going to|i am going to|we'?re going to|"
     # the search said to be under way ("I'm looking for a table at a Mexican restaurant")
     r"i'?m (now )?(looking|searching) for|"
     # help only wished for ("I'd love to help you find a bubble tea shop near your home")
@@ -118,6 +118,8 @@ FILLER_SENTENCES = (
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.", "네, 다 처리해 뒀어요!")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
     r"^\W*((네|예|넵)\W+)?(다 ?|모두 ?)?(확인|처리)해 ?(뒀|두었|놨|놓았|드렸)(습니다|어요|어)\W*$",
+    # ... or all done with nothing named ("다 됐어요 😊", "전부 끝났습니다")
+    r"^\W*((네|예|넵)\W+)?(다|모두|전부) ?(됐|되었|끝났)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
     r"^\W*((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
     r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
@@ -129,6 +131,7 @@ FILLER_SENTENCES = (
     r"^\W*(how )?(else )?(can|may) i help( you)?( with)?\b[^.?!]*\?",
     r"^\W*(just )?let me know if (there'?s|there is|you need|you'?d like|you want)\b[^.?!]*"
     r"\b(else|more)\b",
+    r"^\W*(just )?give me a (shout|shout-out|call|buzz|holler) if you need\b[^.?!]*",
     r"(더 )?궁금한 (게|것이|점이?) (있으면|있으시면)|언제든(지)? (말씀|물어|불러)",
     r"^\W*(무엇이든|뭐든지?|필요하신 (게|것이) 있으면) (말씀|말|얘기)(만|해)? ?"
     r"(하세요|해 주세요|주세요|해)\W*$",
@@ -138,8 +141,8 @@ FILLER_SENTENCES = (
     r"enjoy (your|the) (trip|drive|ride|journey|day|evening))\W*$",
     # ... or for what the driver will do there ("Have a wonderful swim!", "Enjoy the slopes out
     # there today!")
-    r"^\W*(have an? (wonderful|great|lovely|nice|good|fun|fantastic) [a-z]+|enjoy (the|your) "
-    r"[a-z]+( out there)?( today| tonight)?)\W*$",
+    r"^\W*(have an? (wonderful|great|lovely|nice|good|fun|fantastic) [a-z]+|enjoy (the|your|"
+    r"every( single)?|each) [a-z]+( out there)?( today| tonight)?)\W*$",
     # a wish for the drive ("항상 안전 운전하세요!", "즐거운 여행 되세요!")
     rf"^\W*{_KO_WISH}\W*$",
     # thanks for asking ("이용해 주셔서 감사합니다", "물어봐 줘서 고마워"), a wish run into it
@@ -171,6 +174,15 @@ REMARKS = (
     r"\b(is|are) (a |an )?(big|huge|key|important|essential|fun|great) part of\b[^.?!]*",
     r"\bwhat an? (lovely|great|wonderful|fantastic|perfect|fun|brilliant) (way|thing|idea|"
     r"plan)\b[^.?!]*",
+    # ... or the road or the place exclaimed over, and the tales it is known for ("what a road,
+    # so many stories from up there"), to the end of its sentence
+    r"\b(what|such) an? (\w+ )?(road|drive|route|place|spot|town|city|view|sight|trip|journey|"
+    r"pass|coast|valley)\b(?! (to|for|with|at|on|in|near)\b)[^.?!]*",
+    r"\bso many (stories|memories|tales|legends)\b[^.?!]*",
+    # ... or the views praised ("the views from up here are stunning")
+    r"\b(the )?(views?|scenery|landscape|sunsets?)\b[^.?!]{0,30}\b(is|are) (truly |really |just |"
+    r"absolutely |simply )?(stunning|breathtaking|spectacular|gorgeous|magical|amazing|"
+    r"incredible)\b[^.?!]*",
     r"\b(there'?s|there is) (truly |really |just |simply )?nothing (quite )?like\b[^.?!]*",
     # a sight praised with its place named, the whole sentence ("The water around the Maltese
     # islands is famously clear", "The Aiguille du Midi is one of the most breathtaking places
@@ -212,9 +224,9 @@ REMARKS = (
     r"(찾는|고르는|구하는|알아보는) (방법|요령|팁)|\b(how to|tips for) (find|choos|pick)\w*",
     # the subject praised as a sight ("an iconic part of the city", "a real marvel of
     # engineering", "a fascinating part of Italian city life"), to the end of its sentence
-    r"\b(is|are) (a |an )?(truly |really |real |true )?(fascinating|iconic|marvel|landmark|"
-    r"beloved|famous|interesting|unique|fun) ?(part|piece|feature|sight|marvel|landmark|"
-    r"symbol|icon)?\b[^.?!]*",
+    r"\b(is|are) (such )?(a |an )?(truly |really |real |true |very )?(fascinating|iconic|marvel|"
+    r"landmark|beloved|famous|interesting|unique|fun|special) ?(part|piece|feature|sight|marvel|"
+    r"landmark|symbol|icon)?\b[^.?!]*",
     r"\b(many|most|lots of|plenty of) (visitors|drivers|people|travellers|travelers|tourists) "
     r"(wonder|ask|love|enjoy)\b[^.?!]*",
     # the subject's weight, said of no place ("카시트는 정말 중요하죠", "안전이 최우선이니까요")
@@ -259,6 +271,11 @@ REMARKS = (
     r"\bi'?m your\b[^.?!]{0,30}\b(assistant|co-?pilot|companion|helper)\b[^.?!]*",
     # a saying about travel ("여행은 목적지보다 가는 길이 더 소중한 법이죠")
     r"[가-힣]+(은|는) [^.?!]{0,30}(법이죠|법이에요|법이지요|법입니다)[^.?!]*",
+    # the subject mused on, and its prices said to have risen these days ("음, 주유소라… 요즘
+    # 기름값 정말 많이 올랐죠")
+    r"^\W*(음|흠|아|오)\W+[가-힣]+(이)?라(니)?\W*(…|\.\.\.)",
+    r"(요즘|요새) [^.?!]{0,20}(값|가격|물가|요금)[이가은는]? (정말 |너무 |많이 |꽤 )*"
+    r"(올랐|비싸졌|비싸)[^.?!]*",
     # the weather or the roads said to change often ("산이 많아서 날씨가 자주 바뀌어요")
     r"(날씨|기상|상황|도로 사정)[이가은는]? (자주|종종|수시로|쉽게) "
     r"(바뀌|바뀝|변하|변합|달라)[^.?!]*",
@@ -290,7 +307,7 @@ def remarks_only(reply: str, *sources: str) -> bool:
 REMARK_WORDS = frozenset(
     stem(w) for w in """great good interesting question questions really always plan ahead
     tricky vary varies feature helpful useful options option available lot lots many happy help
-    absolutely sure course totally fine""".split()
+    absolutely sure course totally fine ah oh ooh hmm well um""".split()
 )
 
 
