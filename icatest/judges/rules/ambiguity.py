@@ -33,7 +33,8 @@ ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
-    r"sending|texting|replied|added|adding|done|off we go)\b"
+    r"sending|texting|replied|added|adding|done|off we go|deleted|removed|"
+    r"cancell?ed)\b"
     # a window or a roof on its way ("Rear windows going halfway down")
     r"|\b(going|coming|rolling|sliding)( [\w-]+){0,5} (down|up|open)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
@@ -51,7 +52,10 @@ ACTS = re.compile(
     r"(으로|로) 안내해(?=\s*[,.!]|$)|"
     # going there, said as the assistant's own move ("설봉 공영주차장으로 갈게요",
     # "도담동으로 간다")
-    r"(으로|로) ?(갈게요|갈게|간다|갑니다|가겠습니다|모실게요|모시겠습니다|모셔다 ?드릴게요)",
+    r"(으로|로) ?(갈게요|갈게|간다|갑니다|가겠습니다|모실게요|모시겠습니다|모셔다 ?드릴게요)|"
+    # the call put through to one ("박지훈 님으로 연결할게요"), one of two deleted or cancelled
+    r"(으로|로|에게|께) ?연결(할게요|할게|하겠습니다|합니다|해 ?드릴게요|했어요|했습니다)|"
+    r"(삭제|취소)(했어요|했습니다|할게요|했어|됐어요|됐습니다|되었습니다)",
     re.I,
 )
 # Words that pick one reading out: "the first one", "the closest", "가까운 곳".

@@ -34,15 +34,21 @@ from icatest.judges.rules.verdicts import Cause, Outcome, decided
 COUNTED_EN = re.compile(
     r"\b(two|three|four|several|multiple|\d) (contacts?|people|entries|matches|numbers|"
     r"places|locations|branches|stations|\w+) (named|called|matching|with the name|under)\b"
-    r"|\b(two|three|four|several|multiple) (\w+?)(e?s)\b(?= (in|on|among) (your|the) "
+    r"|\b(two|three|four|several|multiple|\d) (\w+?)(e?s)\b(?= (in|on|among) (your|ur|the) "
     r"(contacts|phone ?book|address book|list)| (saved|stored)\b)",
     re.I)
 # ... or names another match beside the one it acted on ("You also have Dr. Linh Nguyen
 # saved", "2 nearby: marriott downtown, courtyard aksarben. going to downtown")
 ANOTHER_EN = re.compile(
     r"\b(you )?also have\b|\bthere'?s also\b|\b(another|a second) \w+ (named|called)\b"
-    r"|^\W*(two|three|several|\d) (nearby|close by|around here|near you|found|matches)\b",
+    r"|^\W*(two|three|several|\d) (nearby|close by|around here|near you|found|matches)\b"
+    # ... or the other one kept ("Your Lake Bohinj boat ride tomorrow is still booked")
+    r"|\byour [^.?!]{0,60}\b(is|are) still (booked|on|set|saved|scheduled|there)\b",
     re.I)
+# ... or counts them with no name, the one acted on picked by its detail ("u had 2 for tmrw.
+# deleted the 8:00 one")
+COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|[2-9]) (for|on|set|"
+                          r"saved|booked)\b[^.?!]*[.!]\s+[^.?!]*\bthe [^.?!]{1,30} one\b", re.I)
 # ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
 ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}) ?(님|씨)도 (있|계)")
 # A message sent or a call placed already: a question after it does not undo the act ("이지영
@@ -55,7 +61,9 @@ COUNTED_KO = re.compile(
 
 def _counted_word(sentence: str, name: str) -> bool:
     """The driver's name counted ("There are two Woolworths on this side of town")."""
-    return bool(re.search(rf"\b(two|three|four|several|multiple) {re.escape(name)}(e?s)?\b",
+    n = re.escape(name)
+    # a digit counts only a plural ("2 rays"): "6 pm" counts nothing
+    return bool(re.search(rf"\b(two|three|four|several|multiple) {n}(e?s)?\b|\b[2-9] {n}(e?s)\b",
                           sentence, re.I))
 
 
@@ -79,6 +87,9 @@ def counted_name(turn: TurnInput) -> str | None:
     if PICKS.search(turn.user) or not said or not acted:
         return None
     given = {re.sub(r"(이)?(한테|에게|께|랑|하고)$", "", w) for w in said if is_korean(w)}
+    bare = COUNTED_BARE.search(turn.reply)
+    if bare:
+        return bare.group(0).strip()
     for s in sentences(turn.reply):
         other = ANOTHER_KO.search(s)
         if other and any(len(g) >= 2 and g in other.group("name") != g for g in given):
