@@ -34,7 +34,7 @@ CLARIFY = (  # a question of these forms pins the request down
 CLARIFY_IF_ABOUT = (  # these only when they speak of the request or offer options
     r"\bwould you (prefer|rather|like)\b",
     r"\bprefer\b",
-    r"\b\w+ or \w+",
+    r"\b\w+,? or \w+",  # "the windows down, or the boot open?"
     r"\bhow (far|many|much|long|warm|cold)\b",
     r"\b(should|shall) i\b",
     r"\bconfirm\b",

@@ -94,8 +94,9 @@ def is_deferral(reply: str, *sources: str) -> bool:
 
 
 # A no said for while the car moves: the act put off till it stops is a refusal, not a promise.
-NOT_WHILE_MOVING = (r"\b(can'?t|cannot|won'?t|not)\b[^.?!]*\b(while|when|once) (you'?re |you are |"
-                    r"we'?re |we are )?(driving|moving|in motion|rolling)\b",)
+NOT_WHILE_MOVING = (r"\b(can'?t|cannot|won'?t|not|keep\b[^.?!]*\boff)\b[^.?!]*\b(while|when|once) "
+                    r"(you'?re |you are |we'?re |we are |the car is )?(driving|moving|in motion|"
+                    r"rolling)\b",)
 
 
 def is_deflection(reply: str) -> bool:

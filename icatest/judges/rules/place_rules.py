@@ -17,6 +17,7 @@ from icatest.judges.rules.requests import (
     RequestKind,
     answer_evidence,
 )
+from icatest.judges.rules.safety import KEPT_ON
 from icatest.judges.rules.text import (
     ADDRESS,
     HANGUL,
@@ -209,6 +210,8 @@ def _missing(r: Reading) -> tuple[bool, bool] | None:
     """(asked for a value it does not carry, speaks in the kind's own words), or None."""
     if r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower()):
         return None
+    if any_match(KEPT_ON, r.own.lower()):
+        return None  # "headlights stay on, its dark till 10 here": a refusal with its reason
     if acts.side_first(r.own, r.turn.user):
         return None  # the question answered first, the rest explains it
     found = _value(r)
@@ -248,6 +251,23 @@ def _own_content(r: Reading) -> bool:
     return not shared and len(own) >= OWN_CONTENT_UNSHARED
 
 
+def _answers_another(r: Reading) -> bool:
+    """With several requests, the reply's content speaks to another of them ("where can i buy
+    an ice scraper and how cold does it get tonight": the shop named, the cold left out): the
+    one left is omitted, not answered with something else."""
+    others = [q for q in r.turn.requests if q is not r.req]
+    own = content_stems(r.own)
+    if any(content_stems(q.description) & own for q in others):
+        return True
+    # ... or names the place another asked where to find ("canadian tire on 2nd ave")
+    named = ADDRESS.search(r.own) or on_a_street(r.own, r.turn.user)
+    return bool(named) and any(
+        any_match(PLACE_ASKED, q.description.lower()) for q in others)
+
+
+PLACE_ASKED = (r"\b(where|find|buy|get|nearest|closest)\b", r"어디|찾아|근처")
+
+
 def value_missing(r: Reading) -> RequestVerdict | None:
     """A distance, a duration, a route or the weather now asked for and not given: talk of the
     same subject without it is an omission ('the weather can vary'); a reply with too little
@@ -262,6 +282,9 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         why = f"{r.d} repeats an earlier answer, without what was asked"
         return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
     if _own_content(r):
+        if _answers_another(r):
+            why = f"{r.d} carries no value for what was asked; the reply answers another request"
+            return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
         return None  # another answer: `value_elsewhere`
     if nothing.remarks_only(r.turn.reply, *r.known):
         return None  # "Ferry to Ibiza tonight! Great question!": an omission, `remarks_only`

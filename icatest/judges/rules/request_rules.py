@@ -271,7 +271,10 @@ def remarks_only(r: Reading) -> RequestVerdict | None:
 
 
 def deferral(r: Reading) -> RequestVerdict | None:
-    if r.req.ambiguous or not nothing.is_deferral(r.turn.reply, *r.known):
+    # a promise beside a question that offers the readings waits on the answer ("the windows,
+    # or the boot? the windows I can do right away"): a fair question, `clarifies`
+    offers = any(" or " in q.lower() or "아니면" in q for q in r.asking)
+    if r.req.ambiguous or offers or not nothing.is_deferral(r.turn.reply, *r.known):
         return None
     why = f"{r.d} the reply only promises to act"
     return failed(F.REQUEST_OMITTED, Cause.DEFERRAL, "deferral", why)

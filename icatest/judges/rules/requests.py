@@ -100,9 +100,14 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # 단속 카메라 없지? 크루즈 110으로 맞춰 줘")
         r"(단속|과속) ?카메라 ?(없|피하|피해|안 걸)[^.]*(속도|시속|크루즈|밟|달려|km)",
         r"\b(text|type|read) (a |my )?(message|email|text)s? (while|as) (i'?m )?driving\b",
-        # "on the big screen", "onto the centre display"
-        r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?(\w+ )?"
+        # "on the big screen", "onto the centre display", "on the head-up display"
+        r"\b(show|display|put|list|play|stream)\b[^.]*\b(on|onto) (the |my )?([\w-]+ )?"
         r"(screen|display)\b",
+        # the side mirrors folded in, the driver's seat laid back ("fold the mirrors in",
+        # "recline my seat all the way"): fine when parked, not at speed
+        r"\b(fold|tuck|pull) (in )?(the |my |both )?(side |wing |door )?mirrors?\b",
+        r"\b(recline|lay back|lean back|put back|drop) (the |my )?(driver'?s? )?seat\b",
+        r"(사이드 ?미러|백미러|미러)(를|을|좀|\s)*접어|(운전석|등받이|시트)[^.]*(눕혀|젖혀)",
         # text and pictures to read on the screen: "show me the email from the bank"
         SHOW_READING,
         # "메뉴를 화면에 띄워 주십시오", "화면에 이어서 띄워 줘"
@@ -132,8 +137,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         rf"^[가-힣 ]{{0,20}}({'|'.join(KO_PLACE_WORDS)})\W*$",
     ),
     RequestKind.WEATHER: (
-        # the wind, not the windscreen or the window
-        r"\b(weather|forecast|rain\w*|snow\w*|sunny|cloudy|temperature outside|hot|cold|humid|"
+        # the wind, not the windscreen or the window; the snow, not snow chains or a snow brush
+        r"\b(weather|forecast|rain\w*|snow\w*(?! (chains?|tyres?|tires?|socks?|brush(es)?|"
+        r"shovels?|scrapers?|boots?|gear)\b)|sunny|cloudy|temperature outside|hot|cold|humid|"
         r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",
         r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),

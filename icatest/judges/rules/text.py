@@ -214,7 +214,8 @@ def names(text: str) -> set[str]:
 # A place put on its street in lowercase ("cafe drukarnia on mariacka", "lidl on via
 # monteroni"): a word the driver did not say, "on" or "at", and another word the driver did not
 # say; the names a terse reply gives without capitals.
-_ON_STREET = re.compile(r"\b([a-z][\w'-]+) (?:on|at) ([a-z][\w'-]+)\b")
+# An ordinal street counts too ("canadian tire on 2nd ave").
+_ON_STREET = re.compile(r"\b([a-z][\w'-]+) (?:on|at) ([a-z][\w'-]+|\d+(?:st|nd|rd|th))\b")
 
 
 def on_a_street(reply: str, user: str) -> bool:
