@@ -26,6 +26,7 @@ from icatest.judges.rules.prices import (
     other_limit,
     price_limit,
     prices_in,
+    scaled_limit,
     won_limit,
 )
 from icatest.judges.rules.text import (
@@ -203,7 +204,7 @@ def check_constraint(
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (open_on_day(constraint, reply) or _vehicle_limit(spoken, reply)
-                or _measured(spoken, reply)
+                or scaled_limit(spoken, reply) or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
                 or _clears(spoken, reply))

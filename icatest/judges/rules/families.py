@@ -337,7 +337,9 @@ FAMILIES: dict[str, Family] = {
          r"\bnot off (the )?route\b", r"\bdetours? (under|below|of less than|shorter than)\b"),
         (r"\bno detours?\b", r"\bwithout (a |any )?detours?\b",
          r"\b(on|along) (the|your) (way|route)\b", r"\bdirect(ly)?\b",
-         r"\bdetour of (only |just )?\d+", r"\badds? (only |just )?\d+ min"),
+         r"\bdetour of (only |just )?\d+", r"\badds? (only |just )?\d+ min",
+         # on the road driven, further along it ("right on ruta 68, 12 km ahead on the right")
+         r"\bright on (the |your )?[\w-]+\b", r"\b\d+([.,]\d+)? ?(km|mi|miles) ahead\b"),
     ),
     "brief": Family(
         (r"\b(skip|no|without|spare me|don'?t (need|want|care about)) (the |any )?(route )?"

@@ -145,3 +145,32 @@ def price_limit(spoken: str, reply: str) -> Checked | None:
     if prices and max(prices) <= most:
         return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
     return None
+
+
+# A limit in thousands or millions of any currency ("under 1 million dong a night", "max 500k
+# rupiah"), held against the amounts of the same scale words the reply names ("4.2 million
+# dong"); the currency, when the limit names one, must be the reply's too.
+SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mil": 1e6, "million": 1e6, "millions": 1e6}
+_SCALE = r"(?P<s>k|thousand|m|mil|millions?)\b"
+SCALED_LIMIT = re.compile(
+    r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
+    rf"(?P<n>\d+(?:[.,]\d+)?)\s?{_SCALE}(?:\s(?P<cur>[a-z]+))?", re.I)
+SCALED = re.compile(rf"(?<![\w.,])(?P<n>\d+(?:[.,]\d+)?)\s?{_SCALE}(?:\s(?P<cur>[a-z]+))?", re.I)
+
+
+def _scaled(m: re.Match[str]) -> float:
+    return float(m.group("n").replace(",", ".")) * SCALE[m.group("s").lower()]
+
+
+def scaled_limit(spoken: str, reply: str) -> Checked | None:
+    limit = SCALED_LIMIT.search(spoken)
+    if limit is None:
+        return None
+    most, currency = _scaled(limit), (limit.group("cur") or "").lower()
+    prices = [_scaled(m) for m in SCALED.finditer(reply)
+              if not currency or (m.group("cur") or "").lower() == currency]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"prices from {min(prices):,.0f}, over {most:,.0f}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):,.0f}")
+    return Checked(Check.UNKNOWN, f"no price of that scale for {spoken!r}")
