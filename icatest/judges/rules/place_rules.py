@@ -5,6 +5,8 @@ request, however much it says."""
 
 from __future__ import annotations
 
+import re
+
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
@@ -27,6 +29,7 @@ from icatest.judges.rules.text import (
     durations,
     minutes_of,
     new_content,
+    new_names,
     on_a_street,
     questions,
     sentences,
@@ -144,6 +147,10 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
     if any_match(HOW_FAR, asked):
         return bool(distances_km(reply) or durations(reply)), False
     if any_match(HOW_LONG, asked):
+        # "how long is the walk" takes a duration; a clock time answers only an arrival asked
+        # for ("when will we get there", "eta"), not "open until 23:00"
+        if re.search(r"\bhow long\b", asked) and not any_match(HOW_LONG[1:], asked):
+            return bool(durations(reply)), False
         return bool(durations(reply) or minutes_of(reply)), False
     if any_match(HOW_MUCH, asked):
         return any_match(PRICE, low), any_match(PRICE_WORDS, low)
@@ -259,8 +266,10 @@ def _answers_another(r: Reading) -> bool:
     own = content_stems(r.own)
     if any(content_stems(q.description) & own for q in others):
         return True
-    # ... or names the place another asked where to find ("canadian tire on 2nd ave")
-    named = ADDRESS.search(r.own) or on_a_street(r.own, r.turn.user)
+    # ... or names the place another asked where to find ("canadian tire on 2nd ave", "**Pavel**
+    # on the harbour front")
+    named = (ADDRESS.search(r.own) or on_a_street(r.own, r.turn.user)
+             or new_names(r.own, r.turn.user, r.req.description))
     return bool(named) and any(
         any_match(PLACE_ASKED, q.description.lower()) for q in others)
 

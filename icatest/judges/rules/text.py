@@ -138,7 +138,8 @@ def clock(hhmm: str) -> int | None:
 
 
 _DURATION = re.compile(
-    r"\b(?:(?P<h>\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?))?\s*(?:(?P<m>\d+)\s*(?:min|mins|minutes?))?\b",
+    # also written as one word with a hyphen ("a 6-minute walk", "a 2-hour drive")
+    r"\b(?:(?P<h>\d+(?:\.\d+)?)[\s-]*(?:h|hrs?|hours?))?\s*(?:(?P<m>\d+)[\s-]*(?:min|mins|minutes?))?\b",
     re.I,
 )
 
