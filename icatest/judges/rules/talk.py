@@ -8,8 +8,15 @@ The simulator records its targets' constraints itself, so its requests take only
 from __future__ import annotations
 
 from icatest.judges.rules.constraints import constraint_text, constraints_in
+from icatest.judges.rules.korean import is_korean
 from icatest.judges.rules.requests import KO_TAKE_ME
-from icatest.judges.rules.text import any_match, called_off, durations, without_called_off
+from icatest.judges.rules.text import (
+    any_match,
+    called_off,
+    content_stems,
+    durations,
+    without_called_off,
+)
 from icatest.judges.rules.turn import Request, TurnInput
 
 SETS_ROUTE = (r"\b(navigat\w*|route|take me|drive|directions|get (me )?to|head|go to|plan|stops?|"
@@ -77,4 +84,32 @@ def said_before(constraints: tuple[str, ...], turn: TurnInput) -> str:
     or ''."""
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
     # in the words it was said in or in others ("고속도로 피하기" for "고속도로 말고 국도로만")
-    return next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier), "")
+    found = next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier), "")
+    return found or next((c for c in constraints if _ruled_out_before(c, turn)), "")
+
+
+# An earlier utterance that rules something out or says the driver cannot have it ("keep us
+# off anything with a ferry", "don't take us through Italy", "우리 애가 매운 거 못 먹어")
+AVERSE = (r"\b(don'?t|do not|no|not|never|avoid\w*|keep (us |me )?(off|away)|stay (off|away)|"
+          r"without|can'?t|cannot|hate|allergic)\b", r"못 |말고|빼고|싫|않|안 ")
+# Words of a constraint that name no particular thing ("맵지 않은 음식", "not through italy")
+PLAIN_WORDS = frozenset("through via food place places route road way one something anything "
+                        "음식 곳 데 길 식당".split())
+
+
+def _ruled_out_before(constraint: str, turn: TurnInput) -> bool:
+    """The thing a constraint names, said by the driver on an earlier turn in an utterance
+    that rules it out: the preference was established before."""
+    mine = content_stems(constraint) - PLAIN_WORDS
+    if not mine:
+        return False
+    for said in turn.history_users:
+        if not any_match(AVERSE, said.lower()):
+            continue
+        theirs = content_stems(said)
+        # a Korean stem may come inflected another way ("맵지" and "매운" both of 맵-)
+        if any(m in theirs or (is_korean(m) and any(len(t) >= 1 and is_korean(t)
+                                                    and m.startswith(t) for t in theirs))
+               for m in mine):
+            return True
+    return False
