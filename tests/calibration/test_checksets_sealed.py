@@ -2,11 +2,12 @@
 checkset_sealed9.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "A ninth sealed check set"), and is
-development data after that (the fifth to seventh are). Nothing here judges them: these tests
-check that each parses as `judge turns` input, has the counts the docs give, and shares no line,
-id, reply, utterance or (utterance, reply) pair, and no 35-character stretch of an utterance,
-reply or history turn, with the training data or any other labelled set of icatest/data/judge,
-the earlier sealed sets and those added later included."""
+development data after that (the fifth to seventh are, the eighth from the next round on).
+Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
+input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
+reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
+training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
+those added later included; and that the seventh, developed on, keeps its figures."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from devset_checks import (
     assert_sealed_counts,
     every_other_set,
     lines,
+    rules_figures,
 )
 
 # per set: which earlier sealed sets exist, its counts, the turns that ask a clarifying
@@ -123,3 +125,17 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
     others = every_other_set(path, earlier_sealed=SEALED[name]["earlier_sealed"])
     assert_kept_apart(path, utterances=True, among=others)
     assert_no_stretch_shared(path, others)
+
+
+# The seventh, developed on once judged: the figures its readings earn it, kept (0.611 when
+# judged sealed; docs/offline_backend.md "A seventh sealed check set").
+KEPT_SEVENTH = {"micro_f1": 0.88, "competent_flagged": 0.03, "useless_caught": 1.0}
+
+
+@pytest.mark.slow  # loads the sentence model, then judges the set's turns
+def test_rules_keep_their_figures_on_the_seventh_set() -> None:
+    got = rules_figures(DATA / "checkset_sealed7.jsonl")
+    assert got["micro_f1"] is not None and got["micro_f1"] >= KEPT_SEVENTH["micro_f1"], got
+    flagged = got["competent_flagged_share"]
+    assert flagged is not None and flagged <= KEPT_SEVENTH["competent_flagged"], flagged
+    assert got["useless_caught_share"] == KEPT_SEVENTH["useless_caught"], got

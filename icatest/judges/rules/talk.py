@@ -99,17 +99,24 @@ PLAIN_WORDS = frozenset("through via food place places route road way one someth
 
 def _ruled_out_before(constraint: str, turn: TurnInput) -> bool:
     """The thing a constraint names, said by the driver on an earlier turn in an utterance
-    that rules it out: the preference was established before."""
+    that rules it out, and offered by the reply ("the molde-vestnes ferry"): the preference was
+    established before. A reply silent on it may have missed the constraint for want of
+    evidence; that is no plain evidence of forgetting."""
     mine = content_stems(constraint) - PLAIN_WORDS
-    if not mine:
+    if not mine or not _said(mine, content_stems(turn.reply)):
         return False
     for said in turn.history_users:
         if not any_match(AVERSE, said.lower()):
             continue
-        theirs = content_stems(said)
-        # a Korean stem may come inflected another way ("맵지" and "매운" both of 맵-)
-        if any(m in theirs or (is_korean(m) and any(len(t) >= 1 and is_korean(t)
-                                                    and m.startswith(t) for t in theirs))
-               for m in mine):
+        if _said(mine, content_stems(said)):
             return True
     return False
+
+
+def _said(mine: set[str], theirs: set[str]) -> bool:
+    """One of the stems said among the others; a Korean stem may come inflected another way
+    ("맵지" and "매운" both of 맵-)."""
+    return any(m in theirs or (is_korean(m) and any(is_korean(t) and (m.startswith(t)
+                                                                      or t.startswith(m))
+                                                    for t in theirs))
+               for m in mine)
