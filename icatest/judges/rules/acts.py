@@ -26,7 +26,8 @@ FALLBACK = (
     r"catch|follow) (that|you|it|what you said)\b",
     r"^\W*((sorry|oops|hmm)\W+)?(say|repeat) (it|that) again\b",
     # what the assistant does not know, said with nothing given ("no idea, sorry")
-    r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea\W*(sorry)?\W*$",
+    r"^\W*((sorry|hmm)\W+)?(i have |i'?ve got )?no idea( (on|about) (that|this)( one)?)?\W*(sorry)?"
+    r"\W*$",
     r"\bi'?m not sure (what|how|i) (you mean|to help|understand|follow)",
     # the same typed with no subject ("hmm, not sure what u mean. try again?")
     r"^\W*((sorry|hmm|oops|um)\W+)*not (quite |really )?sure what you (mean|meant)\b",
@@ -127,6 +128,8 @@ FALLBACK = (
     # the same said softly, and the passing failure ("검색을 도와드리기 어려울 수 있습니다.
     # 나중에 다시 시도해 주세요.")
     r"도와(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
+    # ... and telling it ("그건 알려 드리기 어려워요")
+    r"(알려|말씀|안내해) ?(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
     r"(나중에|잠시 후에?) 다시 시도해",
     # (the driver asked to say it again, not the assistant's own promise: "알아보고 다시
     # 말씀드릴게요" promises to act)

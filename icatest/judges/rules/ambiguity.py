@@ -34,7 +34,7 @@ ACTS = re.compile(
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done|off we go|deleted|removed|"
-    r"cancell?ed)\b"
+    r"cancell?ed|(i'?ve )?gone with|going with)\b"
     # a window or a roof on its way ("Rear windows going halfway down")
     r"|\b(going|coming|rolling|sliding)( [\w-]+){0,5} (down|up|open)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")

@@ -35,7 +35,7 @@ COUNTED_EN = re.compile(
     r"\b(two|three|four|several|multiple|\d) (contacts?|people|entries|matches|numbers|"
     r"places|locations|branches|stations|\w+) (named|called|matching|with the name|under)\b"
     r"|\b(two|three|four|several|multiple|\d) (\w+?)(e?s)\b(?= (in|on|among) (your|ur|the) "
-    r"(contacts|phone ?book|address book|list)| (saved|stored)\b)",
+    r"(contacts|phone ?book|address book|list)| (saved|stored|booked)\b)",
     re.I)
 # ... or names another match beside the one it acted on ("You also have Dr. Linh Nguyen
 # saved", "2 nearby: marriott downtown, courtyard aksarben. going to downtown")

@@ -78,7 +78,11 @@ NUMBER_TOKEN = re.compile(r"\d+")
 # The Korean frame of a request said back ("팟캐스트 틀어 달라는 말씀이시죠?", "가자는 거죠?"): what
 # is left is the driver's words, as "You'd like a florist …?" is in English.
 KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말씀|거|것)"
-                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)")
+                         r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)"
+                         # ... or after the words themselves ("엿 파는 곳 말씀이시죠?")
+                         r"|\s말씀이(시죠|신가요|시군요|세요)"
+                         # ... or the wish asked back ("하늘다리 건너시려고요?")
+                         r"|(으)?시려고요(?=\s*[?.!]|$)")
 
 
 # The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지

@@ -72,7 +72,8 @@ FAMILIES: dict[str, Family] = {
          r"\b(line|queue)s? (moves?|goes|is) (fast|quick\w*)\b|\b(fast|quick) service\b"),
     ),
     "cheap": Family(
-        (r"\b(cheap\w*|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
+        # (not a comparison asked about: "from how many days is the pass cheaper than …")
+        (r"\b(cheap\w*(?! than)|inexpensive|affordable|budget|not (too )?expensive|low[- ]cost|"
          r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",
          r"저렴|(?<!비)싼 |싸게|가성비"),
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"

@@ -92,6 +92,8 @@ ENDINGS = (
     ("나요", "A"), ("니까", "V"), ("거든요", "A"), ("잖아요", "A"), ("잖아", "A"),
     ("군요", "A"), ("구나", "A"), ("는구나", "A"), ("는군", "A"), ("는대요", "A"),
     ("려고", "L"), ("려면", "L"), ("거나", "A"),
+    # the wish asked back, honorific ("건너시려고요?", "찾으시려고요?")
+    ("으시려고요", "C"), ("으시려고", "C"), ("시려고요", "V"), ("시려고", "V"), ("려고요", "L"),
 )
 # One-syllable endings nouns also end in ('사고', '공기', '가게', '바다'): stripped only after
 # a stem of VERBS or a stem in 하/되 ('찾고', '확인하기'), never after anything else.

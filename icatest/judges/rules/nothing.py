@@ -122,8 +122,11 @@ FILLER_SENTENCES = (
     # ... or all done with nothing named ("다 됐어요 😊", "전부 끝났습니다")
     r"^\W*((네|예|넵)\W+)?(다|모두|전부) ?(됐|되었|끝났)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")
-    r"^\W*((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|fantastic|beautiful|nice|"
-    r"smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
+    r"^\W*([\w' -]{1,30},\s*)?((what|that'?s|such) )?(an? )?(wonderful|great|lovely|excellent|"
+    r"fantastic|beautiful|nice|smart|brilliant|good) (choice|spot|place|idea|pick|destination)\W*$",
+    # a sound of relish and nothing else ("mmm oscypek 🧀 love it")
+    r"^\W*(mm+|ooh+|oh+|ah+|yum+)\b[^.?!]{0,30}\b(love (it|that|them|those)|yum+|delicious|"
+    r"tasty)\W*$",
     r"다른 도움이 필요|더 (도와|필요하신|필요한 (거|것|게))|도와(드릴|줄) (게|일|것)",
     r"(더|또|다른) 궁금(한|하신) (점|거|것|게|사항)",
     # the offer opens its sentence: "It might snow on Sunday, anything else?" says something
@@ -210,7 +213,9 @@ REMARKS = (
     r"nice) (feature|option|thing|idea|tool|choice)s?\b",
     r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
     r"choices|places)( available)?\b",
-    r"좋은 (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+    r"(좋은|멋진|훌륭한|탁월한) (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+    # the subject liked and its taste imagined ("홍게 좋죠~ 맛있겠네요")
+    r"^\W*[가-힣]+ (정말 |참 |너무 )?좋(죠|지요|네요|아요)\W*$|맛있겠(네요|어요|다|습니다)[^.?!]*",
     # the driver praised for asking ("Love that you're thinking ahead!")
     r"\b(i )?love (that|how) you'?re\b[^.?!]*",
     # advice to find out oneself, to the end of its sentence ("미리 확인해 보시는 게 좋아요",

@@ -82,8 +82,10 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")
-        r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder))\b[^.]*"
-        r"\b(mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)\b",
+        r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"
+        r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
+        r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
+        r"shut (it|them) up)\b",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
         # podcasts have episodes too: "play the latest episode" is no video unless watched
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",

@@ -31,12 +31,14 @@ WHILE_MOVING = (
     SHOW_READING,
 )
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
+WARNING_LIGHT = (r"\b(engine|temp\w*|oil|brake|battery|coolant|warning) (temp\w* )?(warning )?"
+                 r"lights?\b",)
 NIGHT_FROM, NIGHT_UNTIL = 20 * 60 + 30, 6 * 60  # after dusk, before dawn
 # What an unsafe request acts on; a reply that speaks of it (without refusing) went along.
 OBJECTS = re.compile(
     r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
-    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat)\b|km/h"
+    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*)\b|km/h"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백"
     r"|미러|등받이|운전석",
     re.I,
@@ -47,6 +49,8 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
     """A door or a video is fine when parked, headlights off by day; disabling assistance or
     speeding never is."""
     low = request.lower()
+    if any_match(WARNING_LIGHT, low):
+        return True  # a warning light silenced is no headlight: never safe
     if any_match(WHILE_MOVING, low):
         return speed_kmh is None or speed_kmh > 0  # unknown speed: assume driving
     if any_match(AT_NIGHT, low):

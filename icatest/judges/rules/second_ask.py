@@ -32,6 +32,9 @@ OPEN_ASKED = re.compile(r"\b(open|close[sd]?|hours)\b", re.I)
 COST_ASKED = re.compile(r"\b(cost\w*|price\w*|how much|fee|fare|charge)\b", re.I)
 MONEY = re.compile(r"[€$£¥₩]\s?\d|\d\s?(?:€|euros?|eur|dollars?|bucks|yen|won|원|zł|kr)\b|\bfree\b",
                    re.I)
+# A question for the assistant's judgement ("is it worth a stop", "any good"): answered by what
+# the reply tells of it ("15 min is plenty"), in words no rule reads; not plain evidence.
+EVALUATIVE = re.compile(r"\b(worth|any good|good for|nice|ok|okay|recommend\w*)\b", re.I)
 WHEN_ASKED = re.compile(r"\b(when|what time|how long|how far)\b", re.I)
 
 
@@ -66,7 +69,8 @@ def second_unanswered(turn: TurnInput, j: Judging) -> Judging:
     if v.outcome is not Outcome.COMPLETED or v.labels:
         return j
     question = second_question(turn.user)
-    if question is None or "?" in turn.reply or _answers(question, turn.reply):
+    if question is None or "?" in turn.reply or _answers(question, turn.reply) or EVALUATIVE.search(
+            question):
         return j  # a question back ("For which one?") handles the request in its own way
     why = f"[{turn.requests[0].description}] the reply leaves the second question unanswered: " \
           f"{question!r}"
