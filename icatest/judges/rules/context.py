@@ -52,8 +52,9 @@ REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까�
 _OWN_KINDS = (r"hotel|office|school|house|flat|apartment|airbnb|campsite|ryokan|inn|guesthouse|"
               r"guest house|hostel|motel|lodge|b&b")
 # ... or its name asked for ("Could you tell me the name of your ryokan?")
-REASK_OWN = re.compile(rf"\bwhich (?P<k>{_OWN_KINDS}) (are you|is it|is yours|is your|do you|"
-                       rf"did you|were you)\b|\bthe name of (your|the) (?P<n>{_OWN_KINDS})\b")
+REASK_OWN = re.compile(rf"\bwhich (?P<k>{_OWN_KINDS})( or (?:{_OWN_KINDS}))? (are you|is it|"
+                       rf"is yours|is your|do you|did you|were you)\b"
+                       rf"|\bthe name of (your|the) (?P<n>{_OWN_KINDS})\b")
 
 
 # A unit the driver asked for ("give me distances in miles, not kilometres") and the reply's
@@ -88,7 +89,9 @@ def _own_place_named_ko(question: str, drivers: tuple[str, ...] | list[str]) -> 
     m = REASK_OWN_KO.search(question)
     if not m:
         return False
-    said = re.compile(rf"(우리|내|제|저희) {m.group('k')}(는|은|가|이) ?[가-힣A-Za-z]")
+    # the stay of the day named too ("오늘 숙소는 진천 읍내 '백곡 스테이'예요")
+    said = re.compile(rf"(우리|내|제|저희|오늘|오늘 밤|이번) {m.group('k')}(는|은|가|이) ?['\"‘“]?"
+                      r"[가-힣A-Za-z]")
     return any(said.search(u) for u in drivers)
 
 

@@ -12,6 +12,7 @@ from icatest.judges.rules.text import (
     NUMBER,
     any_match,
     content_stems,
+    heads,
     new_content,
     sentences,
 )
@@ -39,8 +40,9 @@ def limitation_stated(own: str, description: str, user: str) -> bool:
     said = sentences(own.lower())
     falls = [s for s in said if acts.is_fallback(s)]
     asked = content_stems(description) | content_stems(user)
-    if not falls or not all(content_stems(s) & asked or re.search(acts.LIMITATION_KO, s)
-                            for s in falls):
+    # the request's words in another form count ("cant do reservations" to "reserve …")
+    if not falls or not all(heads(content_stems(s)) & heads(asked)
+                            or re.search(acts.LIMITATION_KO, s) for s in falls):
         return False
     rest = [s for s in said if s not in falls and not any_match(nothing.REMARKS, s)
             and not any_match(nothing.FILLER_SENTENCES, s) and not any_match(REFERS, s)]

@@ -77,6 +77,8 @@ def stops_in(utterance: str) -> list[str]:
         return stops  # "gas in canmore, then lunch in banff, then the gondola by 1 pm"
     if len(stops) >= 3 and KO_VISIT.search(utterance):
         return stops  # three Korean stops, one of them stopped at on the way
+    if len(stops) >= 3 and deadline_in(utterance, None) and not any(TALK.search(s) for s in stops):
+        return stops  # "ski hire, then the chocolate shop, then the railway by 11": timed stops
     return []
 
 

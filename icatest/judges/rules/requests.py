@@ -141,7 +141,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
     RequestKind.WEATHER: (
         # the wind, not the windscreen or the window; the snow, not snow chains or a snow brush
         r"\b(weather|forecast|rain\w*|snow\w*(?! (chains?|tyres?|tires?|socks?|brush(es)?|"
-        r"shovels?|scrapers?|boots?|gear)\b)|sunny|cloudy|temperature outside|hot|cold|humid|"
+        r"shovels?|scrapers?|boots?|gear)\b)|sunny|cloudy|temperature outside|"
+        # the heat, not a hot spring or a hot dog
+        r"hot(?! (springs?|pools?|tubs?|baths?|dogs?|chocolate|sauce|pot|food|meal))|cold|humid|"
         r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",
         r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),
