@@ -93,6 +93,8 @@ HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b",
 # 해요?") and given: a clock time, or open around the clock, or closed today
 OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|shut)\w*\b",
              r"\bopening (hours|times)\b",
+             # whether it shuts before a time ("do they shut before sunset?")
+             r"\b(whether|if|do|does|is|are|will)\b[^.?!]*\b(close|shut)s? (before|by)\b",
              r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
 HOURS_GIVEN = (r"\b(24 ?(hours|hrs|h|/7)|around the clock|closed (today|on \w+days?)|"
                r"noon|midnight)\b", r"24시간|휴무|쉬는 날",
@@ -263,7 +265,8 @@ def _answers_another(r: Reading) -> bool:
     an ice scraper and how cold does it get tonight": the shop named, the cold left out): the
     one left is omitted, not answered with something else."""
     others = [q for q in r.turn.requests if q is not r.req]
-    own = content_stems(r.own)
+    # the whole reply: its sentences about the other request may not count as this one's own
+    own = content_stems(r.own) | content_stems(r.turn.reply)
     if any(content_stems(q.description) & own for q in others):
         return True
     # ... or names the place another asked where to find ("canadian tire on 2nd ave", "**Pavel**
