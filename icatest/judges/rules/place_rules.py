@@ -94,7 +94,9 @@ HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b",
 OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|shut)\w*\b",
              r"\bopening (hours|times)\b",
              # whether it shuts before a time ("do they shut before sunset?")
-             r"\b(whether|if|do|does|is|are|will)\b[^.?!]*\b(close|shut)s? (before|by)\b",
+             # (not "close by", which is near)
+             r"\b(whether|if|do|does|is|are|will)\b[^.?!]*\b(close|shut)s? (before|by (?=\d|"
+             r"sunset|dusk|dark|night))",
              r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
 HOURS_GIVEN = (r"\b(24 ?(hours|hrs|h|/7)|around the clock|closed (today|on \w+days?)|"
                r"noon|midnight)\b", r"24시간|휴무|쉬는 날",
