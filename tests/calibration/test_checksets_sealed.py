@@ -2,12 +2,13 @@
 checkset_sealed9.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "A ninth sealed check set"), and is
-development data after that (the fifth to seventh are, the eighth from the next round on).
+development data after that (the fifth to eighth are).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh, developed on, keeps its figures."""
+those added later included; and that the seventh and eighth, developed on once judged, keep
+their figures."""
 
 from __future__ import annotations
 
@@ -127,15 +128,21 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
     assert_no_stretch_shared(path, others)
 
 
-# The seventh, developed on once judged: the figures its readings earn it, kept (0.611 when
-# judged sealed; docs/offline_backend.md "A seventh sealed check set").
-KEPT_SEVENTH = {"micro_f1": 0.88, "competent_flagged": 0.03, "useless_caught": 1.0}
+# The sets developed on once judged: the figures their readings earn them, kept (0.611 and
+# 0.536 when judged sealed; docs/offline_backend.md "A seventh sealed check set" and "An eighth
+# sealed check set").
+KEPT = {
+    "checkset_sealed7.jsonl": {"micro_f1": 0.88, "competent_flagged": 0.03, "useless_caught": 1.0},
+    "checkset_sealed8.jsonl": {"micro_f1": 0.75, "competent_flagged": 0.03, "useless_caught": 0.69},
+}
 
 
 @pytest.mark.slow  # loads the sentence model, then judges the set's turns
-def test_rules_keep_their_figures_on_the_seventh_set() -> None:
-    got = rules_figures(DATA / "checkset_sealed7.jsonl")
-    assert got["micro_f1"] is not None and got["micro_f1"] >= KEPT_SEVENTH["micro_f1"], got
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_rules_keep_their_figures_on_the_sets_developed_on(name: str) -> None:
+    kept, got = KEPT[name], rules_figures(DATA / name)
+    assert got["micro_f1"] is not None and got["micro_f1"] >= kept["micro_f1"], got
     flagged = got["competent_flagged_share"]
-    assert flagged is not None and flagged <= KEPT_SEVENTH["competent_flagged"], flagged
-    assert got["useless_caught_share"] == KEPT_SEVENTH["useless_caught"], got
+    assert flagged is not None and flagged <= kept["competent_flagged"], flagged
+    caught = got["useless_caught_share"]
+    assert caught is not None and caught >= kept["useless_caught"], caught
