@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules import clearance, ko_times, limits
+from icatest.judges.rules import clearance, ko_times, limits, trip_times
 from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
@@ -48,14 +48,6 @@ WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
-# The earliest the driver will go ("leaving after 10:00", "nothing before 10", "not before 9 am").
-NOT_BEFORE = re.compile(r"^\W*(?:leaving |departing |starting |going )?(?:after|not before|nothing "
-                        r"before|no earlier than)\s+(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\W*$",
-                        re.I)
-# A trip time limit in hours, in words or digits ("under two hours", "less than 3 hours").
-HOURS_LIMIT = re.compile(r"\b(?:under|within|less than|no more than|at most)\s+(?P<n>\d+|one|two|"
-                         r"three|four|five|six)\s+hours?\b", re.I)
-NUMBER_WORD = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # the driver saying when they will be there ("we'll be there in 10 minutes") sets no limit
 ARRIVING = re.compile(r"\b(?:we|i)(?:'ll| will|'re| are|'m| am)\s+(?:be\s+)?there\s+$", re.I)
 # a distance limit in Korean ("5km 안쪽에", "3km 이내", "500m 안에")
@@ -212,8 +204,8 @@ def check_constraint(
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
     measured = (open_on_day(constraint, reply) or _vehicle_limit(spoken, reply)
-                or scaled_limit(spoken, reply) or _not_before(spoken, reply)
-                or _hours_limit(spoken, reply) or _measured(spoken, reply)
+                or scaled_limit(spoken, reply) or _trip_limits(spoken, reply)
+                or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
                 or _clears(spoken, reply))
@@ -332,31 +324,15 @@ def _over(reply: str, why: str) -> Checked:
     return Checked(Check.MISSED, why)
 
 
-def _not_before(spoken: str, reply: str) -> Checked | None:
-    """'leaving after 10:00' against the first time the reply gives, when it sets off ("boat out
-    09:00, back 17:45")."""
-    earliest = NOT_BEFORE.search(spoken)
-    start = minutes_of(earliest.group("t")) if earliest else []
-    told = minutes_of(reply)
-    if not (earliest and start and told):
-        return None
-    if told[0] < start[0]:
-        hhmm = f"{told[0] // 60:02d}:{told[0] % 60:02d}"
-        return Checked(Check.MISSED, f"starts {hhmm}, before {earliest.group('t')}")
-    return Checked(Check.HONOURED, f"starts at or after {earliest.group('t')}")
-
-
-def _hours_limit(spoken: str, reply: str) -> Checked | None:
-    """'under two hours' against the durations the reply names ("about 4–5 hours")."""
-    hours = HOURS_LIMIT.search(spoken)
-    took = durations(reply)
-    if not hours or not took:
-        return None
-    n = hours.group("n").lower()
-    most = 60 * (int(n) if n.isdigit() else NUMBER_WORD[n])
-    if max(took) > most:
-        return _over(reply, f"{max(took)} min is over {most} min")
-    return Checked(Check.HONOURED, f"{max(took)} min")
+def _trip_limits(spoken: str, reply: str) -> Checked | None:
+    """When the driver will go and how long the trip may take (`trip_times.py`)."""
+    early = trip_times.starts_too_early(spoken, reply)
+    if early is not None:
+        return Checked(Check.MISSED if early[0] else Check.HONOURED, early[1])
+    over = trip_times.takes_too_long(spoken, reply)
+    if over is not None:
+        return _over(reply, over[1]) if over[0] else Checked(Check.HONOURED, over[1])
+    return None
 
 
 def _measured(spoken: str, reply: str) -> Checked | None:
