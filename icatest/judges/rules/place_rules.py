@@ -268,8 +268,8 @@ def _answers_another(r: Reading) -> bool:
     one left is omitted, not answered with something else."""
     others = [q for q in r.turn.requests if q is not r.req]
     # the whole reply: its sentences about the other request may not count as this one's own
-    own = content_stems(r.own) | content_stems(r.turn.reply)
-    if any(content_stems(q.description) & own for q in others):
+    told = content_stems(r.turn.reply)
+    if any(content_stems(q.description) & told for q in others):
         return True
     # ... or names the place another asked where to find ("canadian tire on 2nd ave", "**Pavel**
     # on the harbour front")
