@@ -133,7 +133,7 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 # sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.88, "competent_flagged": 0.03, "useless_caught": 1.0},
-    "checkset_sealed8.jsonl": {"micro_f1": 0.75, "competent_flagged": 0.03, "useless_caught": 0.69},
+    "checkset_sealed8.jsonl": {"micro_f1": 0.80, "competent_flagged": 0.03, "useless_caught": 1.0},
 }
 
 

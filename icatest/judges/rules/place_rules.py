@@ -9,7 +9,9 @@ import re
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
+from icatest.judges.rules import question_kinds as qk
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
+from icatest.judges.rules.limitation import limitation_stated
 from icatest.judges.rules.place_kinds import place_kind, place_kinds
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.requests import (
@@ -319,3 +321,26 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
         # a podcast!"): an omission, `remarks_only`
     why = f"{r.d} talks of something else, without what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)
+
+
+def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
+    """A single question that asks where, how many or when, or for a yes or a no, and a reply
+    with nothing of that kind in it: no place, no figure or time, no side taken. It talks of
+    the subject, praises it or promises to look, and answers nothing."""
+    t = r.turn
+    if len(t.requests) > 1 or r.req.ambiguous or r.unsafe or r.asking:
+        return None
+    kind = qk.asked(t.user)
+    reply = r.own
+    if kind is None or acts.is_refusal(reply) or any_match(NEGATIVE_ANSWER, reply.lower()):
+        return None
+    if acts.confirms_action(reply) or limitation_stated(reply, r.req.description, t.user):
+        return None
+    known = (*r.known, t.situation.location)
+    if qk.holds(kind, reply, t.user, *known):
+        return None
+    words = ANSWER_WORDS.get(r.kind)
+    if kind is qk.Asks.SIDE and words and any_match(words, reply.lower()):
+        return None  # "will it be overcast?" - "it will be cloudy": the side in the kind's words
+    why = f"{r.d} asks for {kind.value}; the reply holds none"
+    return failed(F.REQUEST_OMITTED, Cause.NO_ANSWER_OF_KIND, "no_answer_of_its_kind", why)

@@ -132,6 +132,9 @@ RULES: tuple[Rule, ...] = (
        "the value asked for not given, and content of its own instead", pr.value_elsewhere),
     _r("remarks_only", F.REQUEST_OMITTED, "praise of the question or the subject in general, "
        "no answer ('parking there can be tricky')", rr.remarks_only),
+    _r("no_answer_of_its_kind", F.REQUEST_OMITTED, "a question that asks where, how many, "
+       "when or yes/no, and a reply with no place, figure, time or side in it",
+       pr.no_answer_of_its_kind),
     _r("cannot_tell", None, "no evidence either way: uncertain", rr.cannot_tell),
     _r("answered_instead", F.IRRELEVANT_RESPONSE, "answered with something else",
        rr.answered_instead),

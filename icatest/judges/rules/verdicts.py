@@ -38,6 +38,7 @@ class Cause(StrEnum):
     ELSEWHERE = "elsewhere"  # a namesake place on another continent than the car
     IMPLAUSIBLE = "implausible"  # "nearby" answered with places hundreds of km away
     NO_VALUE = "no_value"  # the distance, time, route or weather asked for not given
+    NO_ANSWER_OF_KIND = "no_answer_of_kind"  # a where, how many or yes/no question, none given
     OTHER_DAY = "other_day"  # the weather of today asked for, tomorrow's given, or the reverse
     CLOSING = "closing"
     FALLBACK = "fallback"

@@ -1,0 +1,130 @@
+"""The kind of answer a driver's question asks for, where its first words say so plainly: where
+(a place), how many, how much, how long or when (a figure or a time), yes or no (a side). A
+reply holding nothing of that kind has not answered the question, however much it says about
+the subject ("🌄 **Rose Valley before dawn**, what a magical way to begin the day!" to "Is it
+OK to walk the Rose Valley trail in the dark?"). English questions only: the Korean ones are
+read by the fallback, echo and remark rules."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from icatest.judges.rules.grounding import REGIONS
+from icatest.judges.rules.text import (
+    ADDRESS,
+    HANGUL,
+    any_match,
+    distances_km,
+    new_names,
+    on_a_street,
+)
+
+
+class Asks(StrEnum):
+    PLACE = "a place"
+    FIGURE = "a figure or a time"
+    SIDE = "a yes or a no"
+
+
+# The question word opens the utterance ("where do we leave the car", "from how many days is
+# the pass cheaper", "is it ok to walk it in the dark"); a question put inside a request ("tell
+# me where", "find out how long") asks for more than its kind.
+_OPENS = r"^\W*((so|and|ok|okay|hey|hi|um|uh|also|then|quick question)\W+)?"
+PLACE_ASKED = re.compile(_OPENS + r"(where|wheres|where'?s)\b", re.I)
+FIGURE_ASKED = re.compile(
+    _OPENS + r"((from|for|after|at|until|till|by|up to) )?(how (many|much|long|often|late|early|"
+    r"soon|old|high|deep|steep)|what time|when)\b", re.I)
+# A yes/no question about the driver's own plan or the state of a thing ("is the road paved",
+# "can i take a rental past the station"), not a request put as a question ("can you find",
+# "is there a cafe": a search, answered by a name) and no choice of two ("is it X or Y").
+SIDE_ASKED = re.compile(
+    _OPENS + r"(is|are|was|does|do|did|will|would|should|can|could|may|am|has|have)\b"
+    r"(?! (you|there|any)\b)", re.I)
+CHOICE = re.compile(r"\bor\b|\bwhich\b", re.I)
+
+
+def asked(user: str) -> Asks | None:
+    """What the driver's single question asks for, when its first words say so."""
+    if HANGUL.search(user) or len(re.findall(r"\?", user)) > 1:
+        return None
+    if PLACE_ASKED.search(user):
+        return Asks.PLACE
+    if FIGURE_ASKED.search(user):
+        return Asks.FIGURE
+    if SIDE_ASKED.search(user) and not CHOICE.search(user):
+        return Asks.SIDE
+    return None
+
+
+# A place given in words: at, in or by a place of a kind ("at the trailhead car park", "in most
+# supermarkets"), a side or a direction ("on your left", "2 km north"), a place past another.
+PLACE_WORDS = (
+    r"(car ?park|doors?|reception|desk|counter|booth|hut|hall|parking (lot|area|garage|bay|"
+    r"spot)s?|lot|garage|lay-?by|trailhead|entrance|"
+    r"exit|gate|visitor (centre|center)|centre|center|market|shops?|stores?|stalls?|"
+    r"supermarkets?|kiosk|bakery|deli|office|station|terminal|airport|duty[- ]free|pier|"
+    r"harbou?r|port|marina|square|plaza|street|road|lane|avenue|junction|roundabout|corner|"
+    r"bridge|end|side|top|bottom|foot|base|summit|village (shop|store|square|centre)|town "
+    r"(centre|center|square))"
+)
+LOCATED = (
+    rf"\b(at|in|inside|outside|by|near|beside|behind|opposite|past|before|after|off|along|"
+    rf"across|next to|close to|across from|in front of|on) (the |a |an |your |most |many |any |"
+    rf"some |several |one of the |every )?([\w'-]+ ){{0,2}}{PLACE_WORDS}\b",
+    # by, at or next to anything named ("key box by the reception hut"), not a turn of phrase
+    r"\b(at|by|near|beside|behind|opposite|past|next to|close to|across from|in front of) "
+    r"(?!(the |a )?(moment|time|least|most|all|once|first|last|way|then|far|now|heart|end of "
+    r"the day|few|couple|years?|best|same)\b)(the |a |an |your |its |most |many |any |some )?"
+    r"[a-z]",
+    r"\b(ahead|north|south|east|west|northbound|southbound|upstairs|downstairs|inside|outside|"
+    r"out front|round the back)\b",
+    # a thing said to be at a place ("the polar museum is on søndre tollbodgate")
+    r"\b(is|are|it'?s|they'?re|sits|lies) (just |right )?(on|at|in|by|near|past|behind|beside|"
+    r"opposite) (?!(the|a|an|my|your|our|its|their|this|that|all|one|such|so|for|to|of)\b)\w",
+    r"\b((on|to) (the|your) (left|right)|turn (left|right)|"
+    r"(left|right)[- ](hand|side|lane|turn))\b",
+)
+NUMBER_WORDS = (
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|hundred|thousand|half|quarter|dozen|couple|few|several|first|second|"
+    r"third|fourth|fifth)\b(?! of (the|its|those|these|our|my|them)\b)",
+    r"\b(an?|per|every|each) (minute|hour|day|night|week|weekend|month|year)\b",
+    r"\b(today|tonight|tomorrow|yesterday|noon|midday|midnight|morning|afternoon|evening|dawn|"
+    r"dusk|sunrise|sunset|daily|hourly|weekly|weekends?|weekdays?|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|spring|summer|autumn|winter|season|always|never|"
+    r"year-round|all year|all day|any ?time|24/7|now|soon|later|earlier|early|late|free|"
+    r"nothing|no charge|no extra)\b",
+)
+# A side taken, a condition put or advice given ("it's fine if you stay on the boardwalk", "best
+# to wait for first light", "you'd need a permit"), a limit said ("it depends on the snow").
+SIDE_WORDS = (
+    r"n't\b|\b(yes|yeah|yep|yup|no|nope|not|never|only|fine|ok|okay|alright|safe|unsafe|"
+    r"allowed|permitted|prohibited|forbidden|banned|illegal|legal|open|closed|shut|possible|"
+    r"impossible|can|cannot|could|should|must|may|might|need|needs|required|requires|recommend\w*|"
+    r"advis\w*|avoid|best|better|wait|careful|caution|risk\w*|danger\w*|worth|depends?|"
+    r"definitely|certainly|probably|likely|unlikely|sure|absolutely|of course|if|unless|but|"
+    # ... or the state said as it will be ("it will be cloudy in atherton on thursday")
+    r"will|going to be|gonna be|expected|predicted|forecast\w*|appears?|seems?|\w*opened|"
+    r"\w*closed|reopen\w*|clear\w*|running|working|available)\b",
+    # a short answer ("they do, a small terrace facing the square")
+    r"^\W*(it|they|he|she|that|there|you|we|i)\s+(do|does|did|is|are|was|were|has|have|can|"
+    r"will|would)\b",
+)
+
+
+def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
+    """Does the reply hold an answer of the kind, in any words? A figure, an address or a
+    distance answers every kind (a price, an hour, a place down the road)."""
+    low = reply.lower()
+    if re.search(r"\d", reply) or ADDRESS.search(reply) or distances_km(reply):
+        return True
+    if kind is Asks.PLACE:
+        fresh = {n for n in new_names(reply, user, *known) if n not in REGIONS}
+        return bool(fresh) or any_match(LOCATED, low) or on_a_street(reply, user)
+    if kind is Asks.FIGURE:
+        return any_match(NUMBER_WORDS, low)
+    # a state said with its hour ("dry until about five"); not a time of day, which says the
+    # driver's words back ("before dawn" to "before sunrise")
+    return any_match(SIDE_WORDS, low) or any_match(NUMBER_WORDS[:1], low)
