@@ -22,6 +22,7 @@ from icatest.judges.rules.requests import (
     answer_evidence,
 )
 from icatest.judges.rules.safety import KEPT_ON
+from icatest.judges.rules.subject import another_subject
 from icatest.judges.rules.text import (
     ADDRESS,
     HANGUL,
@@ -344,3 +345,27 @@ def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
         return None  # "will it be overcast?" - "it will be cloudy": the side in the kind's words
     why = f"{r.d} asks for {kind.value}; the reply holds none"
     return failed(F.REQUEST_OMITTED, Cause.NO_ANSWER_OF_KIND, "no_answer_of_its_kind", why)
+
+
+def about_another_thing(r: Reading) -> RequestVerdict | None:
+    """A question of one thing (how far, how much, when, whether) answered about another thing,
+    named first, with no word of the question in the reply: irrelevant (`subject.py`)."""
+    t = r.turn
+    if len(t.requests) > 1 or r.req.ambiguous or r.unsafe or r.asking:
+        return None
+    if not qk.asks_of_a_thing(t.user) or acts.is_refusal(r.own) or acts.is_fallback(r.own):
+        return None
+    other = another_subject(r.own, t.user, *r.known, t.situation.location)
+    if other is None:
+        return None
+    if t.history_users and REFERS_BACK.search(t.user):
+        # "how long to get there" after the driver named the station: the thing established
+        # earlier, forgotten for another
+        why = f"{r.d} the reply is about {other!r}, not what the driver referred back to"
+        return failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "about_another_thing", why)
+    why = f"{r.d} the reply is about {other!r}, not what was asked"
+    return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "about_another_thing", why)
+
+
+# what the driver refers back to ("get there", "my hotel", "거기")
+REFERS_BACK = re.compile(r"\b(there|it|that|my|our|the same)\b|거기|그곳|그 ", re.I)

@@ -57,6 +57,21 @@ def asked(user: str) -> Asks | None:
     return None
 
 
+# A Korean question of a thing, not a search ("전등사 입장료 얼마예요?", "코스모스 지금 피었어?")
+KO_ABOUT = re.compile(r"(몇|얼마|언제)|\?\s*$")
+# ... a question whether there is one ("세차장 있어?") is a search
+KO_SEARCH = re.compile(r"어디|찾아|근처|주변|추천|알려 ?줘|"
+                       r"(?<!수 )있(어|나|니|을까|습니까|어요|나요)")
+
+
+def asks_of_a_thing(user: str) -> bool:
+    """A question of how much, when or whether about one thing, whose answer is that thing's,
+    not a place to go (a search, which another place's name answers)."""
+    if HANGUL.search(user):
+        return bool(KO_ABOUT.search(user)) and not KO_SEARCH.search(user)
+    return asked(user) in (Asks.FIGURE, Asks.SIDE)
+
+
 # A place given in words: at, in or by a place of a kind ("at the trailhead car park", "in most
 # supermarkets"), a side or a direction ("on your left", "2 km north"), a place past another.
 PLACE_WORDS = (

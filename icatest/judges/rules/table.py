@@ -132,6 +132,9 @@ RULES: tuple[Rule, ...] = (
        "the value asked for not given, and content of its own instead", pr.value_elsewhere),
     _r("remarks_only", F.REQUEST_OMITTED, "praise of the question or the subject in general, "
        "no answer ('parking there can be tricky')", rr.remarks_only),
+    _r("about_another_thing", F.IRRELEVANT_RESPONSE,
+       "a question of one thing answered about another, named first, no word of the question "
+       "in the reply (forgotten, when the driver referred back to it)", pr.about_another_thing),
     _r("no_answer_of_its_kind", F.REQUEST_OMITTED, "a question that asks where, how many, "
        "when or yes/no, and a reply with no place, figure, time or side in it",
        pr.no_answer_of_its_kind),
