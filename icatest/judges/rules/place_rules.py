@@ -335,6 +335,8 @@ def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
     reply = r.own
     if kind is None or acts.is_refusal(reply) or any_match(NEGATIVE_ANSWER, reply.lower()):
         return None
+    if acts.only_questions(reply):
+        return None  # a question back ("숙소 이름이 어떻게 되세요?"): for the rules on asking
     if acts.confirms_action(reply) or limitation_stated(reply, r.req.description, t.user):
         return None
     known = (*r.known, t.situation.location)

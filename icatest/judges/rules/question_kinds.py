@@ -2,8 +2,9 @@
 (a place), how many, how much, how long or when (a figure or a time), yes or no (a side). A
 reply holding nothing of that kind has not answered the question, however much it says about
 the subject ("🌄 **Rose Valley before dawn**, what a magical way to begin the day!" to "Is it
-OK to walk the Rose Valley trail in the dark?"). English questions only: the Korean ones are
-read by the fallback, echo and remark rules."""
+OK to walk the Rose Valley trail in the dark?"). In Korean, questions of a figure or a time
+("몇 시까지 해요?", "얼마예요?", "언제 해요?"); its other questions are read by the fallback,
+echo and remark rules."""
 
 from __future__ import annotations
 
@@ -44,10 +45,18 @@ SIDE_ASKED = re.compile(
 CHOICE = re.compile(r"\bor\b|\bwhich\b", re.I)
 
 
+# how many, how much, how long, when in Korean ("몇 시까지 해요?", "입장료 얼마예요?", "언제
+# 열어?"), not "기름 얼마 없어요" (little fuel left)
+KO_FIGURE_ASKED = re.compile(r"몇 ?[가-힣]|얼마(?! ?(없|안 남|만))|언제")
+
+
 def asked(user: str) -> Asks | None:
-    """What the driver's single question asks for, when its first words say so."""
-    if HANGUL.search(user) or len(re.findall(r"\?", user)) > 1:
+    """What the driver's single question asks for, when its first words say so (in Korean, a
+    figure or a time only: its places and sides are read by other rules)."""
+    if len(re.findall(r"\?", user)) > 1:
         return None
+    if HANGUL.search(user):
+        return Asks.FIGURE if KO_FIGURE_ASKED.search(user) else None
     if PLACE_ASKED.search(user):
         return Asks.PLACE
     if FIGURE_ASKED.search(user):
@@ -112,6 +121,19 @@ NUMBER_WORDS = (
     r"year-round|all year|all day|any ?time|24/7|now|soon|later|earlier|early|late|free|"
     r"nothing|no charge|no extra)\b",
 )
+# A figure or a time in Korean words: a count with its unit ("두 시간", "삼천 원", "열 곳"),
+# a day or a time of day ("내일 아침", "평일엔 밤까지", "연중무휴"), nothing to pay ("무료",
+# "요금 안 받아요"), none at all ("없어요"); not "한번 확인해 보세요" (try and check) or "오늘도
+# 즐거운 하루" (a wish).
+KO_FIGURES = (
+    r"(두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|마흔|쉰) ?(시간|시|분|개|명|번|일|주|달|곳|"
+    r"군데|바퀴|층|대|잔|그릇)|한 ?(시간|시|곳|군데|바퀴|층|대|잔|그릇|달|주)",
+    r"([일이삼사오육칠팔구]?[십백천만])+ ?(원|분|명|개|킬로|미터)",
+    r"오늘(?!도)|내일|모레|아침|저녁|밤|새벽|오전|오후|정오|자정|주말|평일|매일|항상|언제든|연중|"
+    r"요일|무료|공짜|안 받|없(어|습|네|다)",
+)
+
+
 # A side taken, a condition put or advice given ("it's fine if you stay on the boardwalk", "best
 # to wait for first light", "you'd need a permit"), a limit said ("it depends on the snow").
 SIDE_WORDS = (
@@ -139,7 +161,7 @@ def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
         fresh = {n for n in new_names(reply, user, *known) if n not in REGIONS}
         return bool(fresh) or any_match(LOCATED, low) or on_a_street(reply, user)
     if kind is Asks.FIGURE:
-        return any_match(NUMBER_WORDS, low)
+        return any_match(NUMBER_WORDS, low) or any_match(KO_FIGURES, reply)
     # a state said with its hour ("dry until about five"); not a time of day, which says the
     # driver's words back ("before dawn" to "before sunrise")
     return any_match(SIDE_WORDS, low) or any_match(NUMBER_WORDS[:1], low)
