@@ -90,6 +90,30 @@ def weather_other_day(r: Reading) -> RequestVerdict | None:
     return failed(F.IRRELEVANT_RESPONSE, Cause.OTHER_DAY, "weather_other_day", why)
 
 
+# The place a forecast is said to be for ("Here's the forecast for **Da Nang** on Friday"), and
+# the place the driver asked about ("the weather doing in Hoi An tonight")
+FORECAST_FOR = re.compile(r"\b(?:forecast|weather)\s+(?:for|in|at)\s+(?P<place>[A-ZÀ-Þ][\w'’-]*"
+                          r"(?:\s+[A-ZÀ-Þ][\w'’-]*){0,3})")
+WEATHER_IN = re.compile(r"\b(?:in|for|at|over)\s+(?P<place>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)"
+                        r"{0,3})")
+
+
+def weather_elsewhere(r: Reading) -> RequestVerdict | None:
+    """The weather of a named place asked for, and the reply's forecast said to be for another
+    place, the one asked not named: the weather of somewhere else."""
+    if r.asking or r.kind is not RequestKind.WEATHER or len(r.turn.requests) > 1:
+        return None
+    given = FORECAST_FOR.search(r.own)
+    asked = WEATHER_IN.search(r.turn.user)
+    if given is None or asked is None:
+        return None
+    place, wanted = given.group("place").lower(), asked.group("place").lower()
+    if set(place.split()) & set(wanted.split()) or wanted in r.own.lower():
+        return None
+    why = f"{r.d} asks about {asked.group('place')!r}, the forecast is for {given.group('place')!r}"
+    return failed(F.IRRELEVANT_RESPONSE, Cause.ELSEWHERE, "weather_elsewhere", why)
+
+
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
 # The hours of a place asked for ("what time does the dentist on shop street open?", "몇 시까지

@@ -94,6 +94,9 @@ RULES: tuple[Rule, ...] = (
     _r("weather_other_day", F.IRRELEVANT_RESPONSE,
        "the weather of today asked for and only another day's given, or the reverse",
        pr.weather_other_day),
+    _r("weather_elsewhere", F.IRRELEVANT_RESPONSE,
+       "the weather of a named place asked for, the forecast given for another place",
+       pr.weather_elsewhere),
     _r("far_for_nearby", None, "'nearby' answered only with places 100 km away or more: "
        "uncertain", pr.too_far_for_nearby),
     _r("garbled", F.IRRELEVANT_RESPONSE, "a reply that says its words twice in a row, again "
