@@ -77,16 +77,22 @@ def _days(text: str) -> tuple[bool, bool]:
 def weather_other_day(r: Reading) -> RequestVerdict | None:
     question = (" ".join((r.req.description, r.turn.user)) if len(r.turn.requests) < 2
                 else r.req.description)
-    if r.asking or not (r.kind is RequestKind.WEATHER or "날씨" in question):
+    weather = r.kind is RequestKind.WEATHER or "날씨" in question
+    # ... or the time of a thing asked for ("what time is sunset today" - "sunrise tmrw 07:21")
+    timed = not weather and len(r.turn.requests) < 2 and qk.asked(r.turn.user) is qk.Asks.FIGURE
+    if r.asking or not (weather or timed):
         return None
     asked = _days(question)
     told = _days(r.own)
     if sum(asked) != 1 or sum(told) != 1 or asked == told:
         return None  # no day asked, or the reply names the day asked (or both, or none)
-    if not any_match((*ANSWER_WORDS[RequestKind.WEATHER], KO_WEATHER), r.own.lower()):
+    if weather and not any_match((*ANSWER_WORDS[RequestKind.WEATHER], KO_WEATHER), r.own.lower()):
+        return None
+    if timed and not minutes_of(r.own):
         return None
     day = "today" if asked[0] else "a later day"
-    why = f"{r.d} asks about {day}, the reply gives the weather of another day"
+    what = "the weather" if weather else "the time"
+    why = f"{r.d} asks about {day}, the reply gives {what} of another day"
     return failed(F.IRRELEVANT_RESPONSE, Cause.OTHER_DAY, "weather_other_day", why)
 
 

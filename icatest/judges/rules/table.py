@@ -92,7 +92,7 @@ RULES: tuple[Rule, ...] = (
        "the place the driver named answered about a namesake on another continent",
        pr.namesake_elsewhere),
     _r("weather_other_day", F.IRRELEVANT_RESPONSE,
-       "the weather of today asked for and only another day's given, or the reverse",
+       "the weather or the time of today asked for and only another day's given, or the reverse",
        pr.weather_other_day),
     _r("weather_elsewhere", F.IRRELEVANT_RESPONSE,
        "the weather of a named place asked for, the forecast given for another place",
