@@ -15,6 +15,7 @@ from icatest.judges.rules.text import (
     content_stems,
     questions,
     sentences,
+    stem,
 )
 
 REFUSAL = (
@@ -152,6 +153,26 @@ CLOSING = (
 
 def is_fallback(reply: str) -> bool:
     return any_match(FALLBACK, reply.lower())
+
+
+# An inability said in any words ("no can do on that one", "that's one I can't do for you",
+# "not something I'm able to help with at the moment") ...
+INABILITY = re.compile(r"\b(can'?t|cannot|can not|unable|not [^.?!]{0,25}\bable|no can do|"
+                       r"not possible|beyond me|out of my (reach|depth))\b")
+# ... in a reply whose every content word is one of these: nothing of its own said beside it
+INABILITY_WORDS = frozenset(
+    stem(w) for w in """sorry afraid unfortunately sadly really quite able help do one thing
+    something anything else mind moment atm rn time now today currently right that this it
+    request question possible manage handle sort afraid honestly truly apologies apologise
+    apologize mate friend""".split()
+)
+
+
+def cannot_and_nothing_else(reply: str) -> bool:
+    """An inability said in other words than the table's, with nothing of its own beside it:
+    a fallback too (the fallback rule reads it; the learned model's features do not)."""
+    low = reply.lower()
+    return INABILITY.search(low) is not None and not (content_stems(low) - INABILITY_WORDS)
 
 
 # A Korean limitation: what cannot be checked named as the topic ("지금 비어 있는지는 제가

@@ -180,7 +180,8 @@ def closing(r: Reading) -> RequestVerdict | None:
 
 def fallback(r: Reading) -> RequestVerdict | None:
     # "Navigation set. Sorry, no opening hours" fails only the hours
-    if not acts.is_fallback(r.own) or acts.states_limitation(r.own) or limitation_stated(
+    falls = acts.is_fallback(r.own) or acts.cannot_and_nothing_else(r.own)
+    if not falls or acts.states_limitation(r.own) or limitation_stated(
             r.own, r.req.description, r.turn.user):
         return None
     if context.forgotten(r.req, r.turn):
