@@ -335,6 +335,10 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         return None  # another answer: `value_elsewhere`
     if nothing.remarks_only(r.turn.reply, *r.known):
         return None  # "Ferry to Ibiza tonight! Great question!": an omission, `remarks_only`
+    if not HANGUL.search(r.turn.reply) and no_answer_of_its_kind(r) is not None:
+        # "righto, all done 👌" to "how long is the walk": `no_answer_of_its_kind` (a Korean
+        # reply that speaks of the way, not its length, stays uncertain)
+        return None
     why = f"{r.d} carries no distance, time or route for what was asked"
     return decided(Outcome.UNCERTAIN, Cause.NO_VALUE, "value_missing", why)
 
@@ -365,15 +369,20 @@ def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
     reply = r.own
     if kind is None or acts.is_refusal(reply) or any_match(NEGATIVE_ANSWER, reply.lower()):
         return None
-    if acts.only_questions(reply):
-        return None  # a question back ("숙소 이름이 어떻게 되세요?"): for the rules on asking
-    if acts.confirms_action(reply) or limitation_stated(reply, r.req.description, t.user):
+    if acts.only_questions(reply) or qk.ASKS_BACK.search(reply):
+        # a question back ("숙소 이름이 어떻게 되세요?", "tell me where you're heading"): for the
+        # rules on asking
+        return None
+    # an act confirmed answers a question of whether it can be done, not where, how long or
+    # whether a thing is there ("righto, all done 👌" to "how long is the walk")
+    confirmed = kind is qk.Asks.SIDE and acts.confirms_action(reply)
+    if confirmed or limitation_stated(reply, r.req.description, t.user):
         return None
     known = (*r.known, t.situation.location)
     if qk.holds(kind, reply, t.user, *known):
         return None
     words = ANSWER_WORDS.get(r.kind)
-    if kind is qk.Asks.SIDE and words and any_match(words, reply.lower()):
+    if kind in (qk.Asks.SIDE, qk.Asks.THERE) and words and any_match(words, reply.lower()):
         return None  # "will it be overcast?" - "it will be cloudy": the side in the kind's words
     why = f"{r.d} asks for {kind.value}; the reply holds none"
     return failed(F.REQUEST_OMITTED, Cause.NO_ANSWER_OF_KIND, "no_answer_of_its_kind", why)

@@ -26,6 +26,7 @@ class Asks(StrEnum):
     PLACE = "a place"
     FIGURE = "a figure or a time"
     SIDE = "a yes or a no"
+    THERE = "a place or a yes or a no"  # "are there toilets at the falls lot"
 
 
 # The question word opens the utterance ("where do we leave the car", "from how many days is
@@ -43,6 +44,10 @@ SIDE_ASKED = re.compile(
     _OPENS + r"(is|are|was|does|do|did|will|would|should|can|could|may|am|has|have)\b"
     r"(?! (you|there|any)\b)", re.I)
 CHOICE = re.compile(r"\bor\b|\bwhich\b", re.I)
+# whether a thing is there, at a place named ("are there toilets at the shirogane falls lot",
+# "is there a shop in the village"): a search, or a yes or a no
+THERE_ASKED = re.compile(_OPENS + r"(is|are) there\b[^.?!]*\b(at|in|on|by|near|before|after) "
+                         r"(the )?\w", re.I)
 
 
 # how many, how much, how long, when in Korean ("몇 시까지 해요?", "입장료 얼마예요?", "언제
@@ -63,6 +68,8 @@ def asked(user: str) -> Asks | None:
         return Asks.FIGURE
     if SIDE_ASKED.search(user) and not CHOICE.search(user):
         return Asks.SIDE
+    if THERE_ASKED.search(user) and not CHOICE.search(user):
+        return Asks.THERE
     return None
 
 
@@ -79,6 +86,12 @@ def asks_of_a_thing(user: str) -> bool:
     if HANGUL.search(user):
         return bool(KO_ABOUT.search(user)) and not KO_SEARCH.search(user)
     return asked(user) in (Asks.FIGURE, Asks.SIDE)
+
+
+# The driver asked for what the answer needs, put as a request ("Tell me where you're heading,
+# please.", "let me know which hotel")
+ASKS_BACK = re.compile(r"^\W*(please |so |ok,? )?(tell|let) me (know )?(where|which|what|when|how|"
+                       r"who)\b", re.I)
 
 
 # A place given in words: at, in or by a place of a kind ("at the trailhead car park", "in most
@@ -99,7 +112,8 @@ LOCATED = (
     # by, at or next to anything named ("key box by the reception hut"), not a turn of phrase
     r"\b(at|by|near|beside|behind|opposite|past|next to|close to|across from|in front of) "
     r"(?!(the |a )?(moment|time|least|most|all|once|first|last|way|then|far|now|heart|end of "
-    r"the day|few|couple|years?|best|same)\b)(the |a |an |your |its |most |many |any |some )?"
+    r"the day|few|couple|years?|best|same|this|that|these|those|it|them|night|dawn|dusk|sunset|"
+    r"sunrise|hour|noon|midnight|home|work)\b)(the |a |an |your |its |most |many |any |some )?"
     r"[a-z]",
     r"\b(ahead|north|south|east|west|northbound|southbound|upstairs|downstairs|inside|outside|"
     r"out front|round the back)\b",
@@ -143,7 +157,7 @@ SIDE_WORDS = (
     r"advis\w*|avoid|best|better|wait|careful|caution|risk\w*|danger\w*|worth|depends?|"
     r"definitely|certainly|probably|likely|unlikely|sure|absolutely|of course|if|unless|but|"
     # ... or the state said as it will be ("it will be cloudy in atherton on thursday")
-    r"will|going to be|gonna be|expected|predicted|forecast\w*|appears?|seems?|\w*opened|"
+    r"will|going to|gonna|expected|predicted|forecast\w*|appears?|seems?|\w*opened|"
     r"\w*closed|reopen\w*|clear\w*|running|working|available)\b",
     # a short answer ("they do, a small terrace facing the square")
     r"^\W*(it|they|he|she|that|there|you|we|i)\s+(do|does|did|is|are|was|were|has|have|can|"
@@ -157,9 +171,13 @@ def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
     low = reply.lower()
     if re.search(r"\d", reply) or ADDRESS.search(reply) or distances_km(reply):
         return True
-    if kind is Asks.PLACE:
+    if kind in (Asks.PLACE, Asks.THERE):
         fresh = {n for n in new_names(reply, user, *known) if n not in REGIONS}
-        return bool(fresh) or any_match(LOCATED, low) or on_a_street(reply, user)
+        if fresh or any_match(LOCATED, low) or on_a_street(reply, user):
+            return True
+        if kind is Asks.PLACE:
+            return False
+        return any_match(SIDE_WORDS, low) or any_match(NUMBER_WORDS[:1], low)
     if kind is Asks.FIGURE:
         return any_match(NUMBER_WORDS, low) or any_match(KO_FIGURES, reply)
     # a state said with its hour ("dry until about five"); not a time of day, which says the
