@@ -121,6 +121,8 @@ def weather_elsewhere(r: Reading) -> RequestVerdict | None:
 
 
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
+LENGTH_OF = (r"\bhow long is (the |that |this )?([\w'-]+ ){0,4}(trail|walk|path|hike|loop|track|"
+             r"boardwalk|road|route|bridge|tunnel|beach|climb|circuit|ridge)\b",)
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
 # The hours of a place asked for ("what time does the dentist on shop street open?", "몇 시까지
 # 해요?") and given: a clock time, or open around the clock, or closed today
@@ -187,7 +189,10 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         # "how long is the walk" takes a duration; a clock time answers only an arrival asked
         # for ("when will we get there", "eta"), not "open until 23:00"
         if re.search(r"\bhow long\b", asked) and not any_match(HOW_LONG[1:], asked):
-            return bool(durations(reply)), False
+            # ... or, of a way on foot or a road, its length ("how long is the middle head
+            # trail" - "4 km return")
+            length = any_match(LENGTH_OF, asked) and bool(distances_km(reply))
+            return bool(durations(reply)) or length, False
         return bool(durations(reply) or minutes_of(reply)), False
     if any_match(HOW_MUCH, asked):
         return any_match(PRICE, low), any_match(PRICE_WORDS, low)

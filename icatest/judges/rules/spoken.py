@@ -45,12 +45,14 @@ _SPEED = ((re.compile(r"\b(\d+)\s+kilomet(?:re|er)s?\s+(?:an|per)\s+hour\b", re.
 _CENTS = re.compile(r"\b(\d+)\s+(euros?|pounds?|dollars?|francs?)\s+(\d{2})\b(?!\s*(?:[.:]\d|"
                     r"minutes?|mins?|km|kilomet|miles?|met))", re.I)
 # "an hour and forty minutes", "two hours fifty": the minutes after the hours
-_HOURS = ((re.compile(r"\b(?:an|one)\s+hour\s+and\s+(?:a\s+)?half\b", re.I), "90 minutes"),
-          (re.compile(r"\bhalf\s+an\s+hour\b", re.I), "30 minutes"),
+# ("an hr and a half" typed)
+_AN_HOUR = re.compile(r"\b(?:an|one)\s+(?:hour|hr)\b(?!\s+late)", re.I)
+_HOURS = ((re.compile(r"\b(?:an|one)\s+(?:hour|hr)\s+and\s+(?:a\s+)?half\b", re.I), "90 minutes"),
+          (re.compile(r"\bhalf\s+an\s+(?:hour|hr)\b", re.I), "30 minutes"),
           (re.compile(r"\b(?:an|one)\s+hour\s+(?:and\s+)?(?=\d+\s+minutes?\b)", re.I), "1 hour "),
           (re.compile(r"\b(\d+\s+hours?)\s+and\s+(?=\d+\s+minutes?\b)", re.I), r"\1 "),
-          (re.compile(r"\b(about|around|roughly|in|under|over|nearly|almost|just)\s+an\s+hour\b",
-                      re.I), r"\1 1 hour"),
+          (re.compile(r"\b(about|abt|approx|around|roughly|in|under|over|nearly|almost|just)\s+"
+                      r"an\s+(?:hour|hr)\b", re.I), r"\1 1 hour"),
           (re.compile(r"\b(\d+\s+hours?)\s+(?:and\s+)?(\d{1,2})\b(?!\s*(?:minutes?|mins?|[.:]\d))",
                       re.I), r"\1 \2 minutes"))
 
@@ -146,7 +148,8 @@ def _plainly_a_number(m: re.Match[str], text: str) -> bool:
 def figures(text: str, now: int | None = None) -> str:
     """`text` with its spoken figures written as digits; `now` is the clock in minutes after
     midnight (a spoken hour is read in the half day nearest it)."""
-    if not _SPOKEN.search(text) and "o'clock" not in text.lower():
+    low = text.lower()
+    if not _SPOKEN.search(text) and "o'clock" not in low and not _AN_HOUR.search(low):
         return text
     text = _PAST_TO.sub(lambda m: _past_to(m, now), text)
     text = _OCLOCK.sub(lambda m: _clock(_UNITS[m.group("h").lower()], 0, now), text)
