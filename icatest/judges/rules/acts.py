@@ -117,6 +117,10 @@ DEFLECTION = (
     # ... or what the wish means to the driver ("What is it about lanterns that matters so much
     # to you?")
     r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?)\b[^.?!]*\?",
+    # ... or why it matters to the driver ("Why does seeing the peak matter so much to you
+    # today?", "why is that important to you?")
+    r"\bwhy (does|do|is|are|would)\b[^.?!]*\b(matters?|means?|important)\b[^.?!]*\bto you\b"
+    r"[^.?!]*\?",
     # the driver's thoughts asked about, not the request ("I'm ready to assist. What's on your
     # mind?")
     r"\bwhat'?s on your mind\b|\bwhat is on your mind\b",

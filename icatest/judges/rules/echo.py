@@ -18,6 +18,7 @@ from icatest.judges.rules.text import (
     any_match,
     content_stems,
     new_content,
+    new_names,
     pattern,
     sentences,
 )
@@ -47,6 +48,8 @@ def is_echo(reply: str, user: str) -> bool:
     mine = in_drivers_script(reply, user)
     if mine != reply:
         return bool(mine) and is_echo(mine, user)
+    if in_drivers_voice(reply, user):
+        return True
     bare = KO_CHECKED.sub(" ", KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply)))
     if bare != reply:
         return is_echo(bare, user)
@@ -65,7 +68,31 @@ def is_echo(reply: str, user: str) -> bool:
         return False
     told, said = told - SAME_PLACE_WORD, said - SAME_PLACE_WORD
     fresh = new_content(reply, user) - SAME_PLACE_WORD
+    if fresh and all(asked_back(s, user) for s in sentences(reply)):
+        return True
     return not fresh and bool(told) and len(told & said) >= max(1, len(told) // 2)
+
+
+# A question word or a choice in the reply's question: it asks for something, or offers
+# readings ("which pharmacy?", "petrol or diesel?").
+ASKS_FOR = re.compile(r"\b(which|what|where|when|how|who|whose|or)\b|"
+                      r"어느|어디|언제|뭐|무슨|어떤|몇|아니면", re.I)
+DRIVERS_QUESTION = re.compile(r"\?\s*$|^\W*(is|are|does|do|can|where|when|what|which|how|who)\b",
+                              re.I)
+
+
+def asked_back(sentence: str, user: str) -> bool:
+    """The driver's question asked back, a word changed at most ("Fuel before Bourke's Luck?"
+    to "Is there a petrol station before Bourke's Luck?", "밤에 문 여는 약국이요?"): no name, no
+    figure, nothing asked for. A command asked back ("Call Mom?") is a confirmation."""
+    if not sentence.rstrip().endswith("?") or not DRIVERS_QUESTION.search(user.strip()):
+        return False
+    if ASKS_FOR.search(sentence) or new_names(sentence, user):
+        return False
+    if set(NUMBER_TOKEN.findall(sentence)) - set(NUMBER_TOKEN.findall(user)):
+        return False
+    shared = content_stems(sentence) & content_stems(user)
+    return len(shared) >= 2 and len(new_content(sentence, user)) <= 1
 
 
 # The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
@@ -87,11 +114,29 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
 
 # The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지
 # 확인."): the noun closing the sentence checks nothing.
-KO_CHECKED = re.compile(r"(는지|은지|인지)? ?확인\s*[.!]?\s*$")
+KO_CHECKED = re.compile(r"(?<=는지|은지|인지) ?확인\s*[.!]?\s*$")
 
 
 # The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.
 KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)")
+
+
+# A Korean request's closing words: a verb and 줘, 줄래 or 달라 ("찾아 줘", "꺼 줄래?", "틀어줘")
+KO_REQUEST_END = re.compile(r"(\S+\s*(줘|줄래|달라|주라))\W*$")
+
+
+def in_drivers_voice(reply: str, user: str) -> bool:
+    """Every sentence of the reply closes with the driver's own request ("약국 찾아 줘. 대한 근처
+    약국 찾아 줘." to "해운대 근처 약국 찾아 줘.", "그램 좀 꺼 줄래?"): the request said back in
+    the driver's voice, whatever else is garbled, with nothing asked of the driver."""
+    asked = KO_REQUEST_END.search(user.strip())
+    if asked is None:
+        return False
+    closing = re.sub(r"\s", "", asked.group(1))
+    said = sentences(reply)
+    return bool(said) and all(
+        (m := KO_REQUEST_END.search(s)) is not None and re.sub(r"\s", "", m.group(1)) == closing
+        and not ASKS_FOR.search(s) for s in said)
 
 
 def in_drivers_script(reply: str, user: str) -> str:

@@ -17,6 +17,7 @@ from icatest.judges.rules.acts import (
     confirms_action,
     is_fallback,
 )
+from icatest.judges.rules.echo import asked_back
 from icatest.judges.rules.text import (
     ADDRESS,
     NUMBER,
@@ -305,6 +306,7 @@ def remarks_only(reply: str, *sources: str) -> bool:
             and not any_match(INTERJECTION, s.lower())]
     return bool(said) and any(any_match(REMARKS, s.lower()) for s in said) and all(
         any_match(REMARKS, s.lower()) or not (new_content(s, *sources) - REMARK_WORDS)
+        or (sources and asked_back(s, sources[0]))  # "아, 밤에 문 여는 약국이요? 좋은 질문이에요!"
         for s in said
     )
 

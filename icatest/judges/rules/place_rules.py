@@ -21,7 +21,7 @@ from icatest.judges.rules.requests import (
     RequestKind,
     answer_evidence,
 )
-from icatest.judges.rules.safety import KEPT_ON
+from icatest.judges.rules.safety import KEPT_ON, ON_A_SCREEN
 from icatest.judges.rules.subject import another_subject
 from icatest.judges.rules.text import (
     ADDRESS,
@@ -383,6 +383,8 @@ def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
     confirmed = kind is qk.Asks.SIDE and acts.confirms_action(reply)
     if confirmed or limitation_stated(reply, r.req.description, t.user):
         return None
+    if any_match(ON_A_SCREEN, reply.lower()):
+        return None  # the answer put on a screen ("four garages on the screen"): the screen rules
     known = (*r.known, t.situation.location)
     if qk.holds(kind, reply, t.user, *known):
         return None

@@ -1,5 +1,6 @@
 """The kind of answer a driver's question asks for, where its first words say so plainly: where
-(a place), how many, how much, how long or when (a figure or a time), yes or no (a side). A
+or which one (a place, named or put where it is), how many, how much, how long or when (a figure
+or a time), yes or no (a side). A
 reply holding nothing of that kind has not answered the question, however much it says about
 the subject ("🌄 **Rose Valley before dawn**, what a magical way to begin the day!" to "Is it
 OK to walk the Rose Valley trail in the dark?"). In Korean, questions of a figure or a time
@@ -17,6 +18,7 @@ from icatest.judges.rules.text import (
     HANGUL,
     any_match,
     distances_km,
+    names,
     new_names,
     on_a_street,
 )
@@ -34,6 +36,11 @@ class Asks(StrEnum):
 # me where", "find out how long") asks for more than its kind.
 _OPENS = r"^\W*((so|and|ok|okay|hey|hi|um|uh|also|then|quick question)\W+)?"
 PLACE_ASKED = re.compile(_OPENS + r"(where|wheres|where'?s)\b", re.I)
+# "which car washes stay open after 8", "which lane do i join": one of the places or things
+# there, named or put where it is; not a way or a route (`value_missing` reads those) and no
+# choice of two ("which is cheaper, P1 or P6")
+WHICH_ASKED = re.compile(_OPENS + r"which (?!(way|route|road|direction|one|ones|is|are|of)\b)"
+                         r"[a-z]", re.I)
 FIGURE_ASKED = re.compile(
     _OPENS + r"((from|for|after|at|until|till|by|up to) )?(how (many|much|long|often|late|early|"
     r"soon|old|high|deep|steep)|what time|when)\b", re.I)
@@ -62,7 +69,7 @@ def asked(user: str) -> Asks | None:
         return None
     if HANGUL.search(user):
         return Asks.FIGURE if KO_FIGURE_ASKED.search(user) else None
-    if PLACE_ASKED.search(user):
+    if PLACE_ASKED.search(user) or (WHICH_ASKED.search(user) and " or " not in user.lower()):
         return Asks.PLACE
     if FIGURE_ASKED.search(user):
         return Asks.FIGURE
@@ -165,6 +172,23 @@ SIDE_WORDS = (
 )
 
 
+def located_anew(low: str, user: str) -> bool:
+    """A place given in words that are the reply's own: not the names the driver's utterance
+    holds ("the West Seattle Bridge is iconic"), nor a place put as the driver put it ("in the
+    old town"), nor a time ("check ahead")."""
+    for name in sorted(names(user), key=len, reverse=True):
+        low = low.replace(name, " ")
+    said = user.lower()
+    for regex in LOCATED:
+        for m in re.finditer(regex, low):
+            if m.group(0) not in said and not AHEAD_OF_TIME.search(low[:m.end()]):
+                return True
+    return False
+
+
+AHEAD_OF_TIME = re.compile(r"\b(check|plan|book|call|phone|ring|think) ahead$")
+
+
 def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
     """Does the reply hold an answer of the kind, in any words? A figure, an address or a
     distance answers every kind (a price, an hour, a place down the road)."""
@@ -173,7 +197,7 @@ def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
         return True
     if kind in (Asks.PLACE, Asks.THERE):
         fresh = {n for n in new_names(reply, user, *known) if n not in REGIONS}
-        if fresh or any_match(LOCATED, low) or on_a_street(reply, user):
+        if fresh or located_anew(low, user) or on_a_street(reply, user):
             return True
         if kind is Asks.PLACE:
             return False

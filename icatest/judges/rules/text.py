@@ -195,7 +195,10 @@ NOT_NAMES = frozenset(
     "Shall Should Do Does Is Are What Which Where When How Why Please Thanks Thank Got Want "
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
     # their contractions start sentences and lines too ("You'd like to go to X!")
-    "You'd You're You'll You've We'll We're Let's That's It's There's Here's".split()
+    "You'd You're You'll You've We'll We're Let's That's It's There's Here's "
+    # a wish or a tip opening a sentence that an emoji, not a full stop, ended before it
+    # ("… a delight ✨ Enjoy your evening!")
+    "Enjoy Have Drive Stay Safe Happy Remember Note Tip".split()
 )
 
 
@@ -208,7 +211,8 @@ def names(text: str) -> set[str]:
             said.pop()  # a heading run on into the next line's first word ("... Bridge You'd")
         if said[0] in NOT_NAMES and len(said) == 1:
             continue
-        out.add(" ".join(said).lower())
+        # a name's possessive is the name ("Timisoara's dining scene")
+        out.add(re.sub(r"['’]s$", "", " ".join(said).lower()))
     return out
 
 
@@ -230,7 +234,7 @@ def new_names(reply: str, *sources: str) -> set[str]:
     return {n for n in names(reply) if n not in known}
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’])\s+|\n+")
 
 
 def sentences(text: str) -> list[str]:
@@ -346,7 +350,6 @@ _TEXT_SPEAK = (
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"
 )
-
 
 @lru_cache(maxsize=4096)
 def plain(text: str) -> str:
