@@ -117,6 +117,8 @@ DEFLECTION = (
     # ... or what the wish means to the driver ("What is it about lanterns that matters so much
     # to you?")
     r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?)\b[^.?!]*\?",
+    # ... or what draws the driver to it ("What draws you to the waterfalls?")
+    r"\bwhat (draws|attracts|pulls) you to\b",
     # ... or why it matters to the driver ("Why does seeing the peak matter so much to you
     # today?", "why is that important to you?")
     r"\bwhy (does|do|is|are|would)\b[^.?!]*\b(matters?|means?|important)\b[^.?!]*\bto you\b"

@@ -111,6 +111,57 @@ def counted_reading(turn: TurnInput, j: Judging) -> Judging:
     return acted_on(turn, j, "counted_name", why if found else None)
 
 
+# A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
+# hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
+GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(navigate|go|head|"
+                       r"route( me| us)?|directions) to the\b|(으로|로) ?(가 ?줘|가자|가 ?주세요|"
+                       r"안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
+# A default that goes without saying: the closest, the first, the one on the way.
+FAIR_DEFAULT = re.compile(r"\b(closest|nearest|closer|nearer|quickest|fastest|first|on (the|your|"
+                          r"our) way|on route|best[- ]rated|highest[- ]rated)\b"
+                          r"|가까운|가까워|가는 길", re.I)
+
+
+# The reply's own choice of one, said as such ("went with the one by the station").
+CHOSE = re.compile(r"\b(went|gone|going) with\b|\b(picked|chose|chosen|selected|opted for)\b", re.I)
+
+def counted_kind(turn: TurnInput) -> str | None:
+    """A route asked to "the" place of a kind, and the reply saying that several of that kind
+    are there and going to one with no default that goes without saying ("There are several
+    salt hotels around Colchani, so I've picked the Palacio de Sal", "two rentals in the
+    village, went with the one by the station", "해수욕장이 두 곳이라 십리포로 안내할게요"): the
+    sentence that counts them."""
+    chose = CHOSE.search(turn.reply) is not None and "?" not in turn.reply
+    if (not GO_TO_THE.search(turn.user) or PICKS.search(turn.user)
+            or FAIR_DEFAULT.search(turn.reply)
+            or not (chose or acts_on_one(turn.reply, turn.user))):
+        return None
+    kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
+    kinds |= {without_particles(w) for w in kinds if is_korean(w)}
+    for s in sentences(turn.reply):
+        ko = COUNTED_KO.search(s)
+        if ko and ko.group("name") in kinds:
+            return s.strip()
+        if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
+            return s.strip()
+    return None
+
+
+def _counted_kind(sentence: str, word: str) -> bool:
+    """The driver's kind counted in the plural, a word before it or not ("two rentals",
+    "several salt hotels", "three pharmacies")."""
+    w = re.escape(word[:-1] if word.endswith("y") else word)
+    plural = rf"{w}(ies|s|es)" if word.endswith("y") else rf"{w}(e?s)"
+    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|[2-9])"
+                          rf"\s+([a-z-]+\s+)?{plural}\b", sentence, re.I))
+
+
+def counted_place_reading(turn: TurnInput, j: Judging) -> Judging:
+    found = counted_kind(turn)
+    why = f"the reply says several places fit ({found!r}) and picks one"
+    return acted_on(turn, j, "counted_kind", why if found else None)
+
+
 # "Book it for 8", "a table for 7": a bare number that is a party or an hour, said with neither
 # "people" nor "pm"; the reply that books one reading without asking took it for the driver.
 FOR_NUMBER = re.compile(

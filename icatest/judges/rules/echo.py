@@ -51,6 +51,7 @@ def is_echo(reply: str, user: str) -> bool:
     if in_drivers_voice(reply, user):
         return True
     bare = KO_CHECKED.sub(" ", KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply)))
+    bare = EN_RESTATED.sub(" ", bare)
     if bare != reply:
         return is_echo(bare, user)
     low = reply.lower()
@@ -110,6 +111,12 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
                          r"|\s말씀이(시죠|신가요|시군요|세요)"
                          # ... or the wish asked back ("하늘다리 건너시려고요?")
                          r"|(으)?시려고요(?=\s*[?.!]|$)")
+
+
+# The English frame of a question said back ("youre asking how cold it gets tonight."): what
+# is left is the driver's words.
+EN_RESTATED = re.compile(r"^\W*(so,? )?(you'?re|youre|you are) (asking|wanting to know)"
+                         r"( about)?\b", re.I)
 
 
 # The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지

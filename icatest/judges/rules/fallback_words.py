@@ -53,7 +53,10 @@ FALLBACK = (
     r"\bthat'?s (not something|beyond what) i can\b",
     # the same typed with no subject ("not something i can do atm.")
     r"^\W*((sorry|nope)\W+)?(not something|beyond what) i (can|could) (do|help with|handle|"
-    r"manage)\b",
+    r"manage|answer|tell you)\b",
+    # a request said to have failed, with nothing said of it ("request could not be completed.")
+    r"^\W*((sorry|error)\W+)?(your |the |this |that )?request (could not|couldn'?t|cannot|"
+    r"can'?t) be (completed|processed|fulfilled|handled)\W*$",
     # a look-up said to be out of reach here ("cant get ferry queues here, sorry")
     r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (get|check|pull up) ([a-z]+ ){1,3}"
     r"(here|atm|rn|right now)\b",
@@ -135,6 +138,11 @@ FALLBACK = (
     # the plain present of the same ("음, 그건 제가 잘 몰라요."), still nothing else
     r"^\W*(음\W*|죄송해요\W*|미안\W*)?((그건|그거는|저도|저는|제가|그건 제가) )?(잘 )?"
     r"몰라(요)?\W*$",
+    # not knowing said with an apology or a call to ask something else, nothing else given
+    # ("음... 그건 제가 잘 몰라서요, 죄송해요.", "음, 잘 모르겠어요. 다른 걸 물어봐 주실래요?")
+    r"^\W*(음\W*)?((그건|그거는|저도|저는|제가|그건 제가) )?(잘 )?(몰라서|모르겠어|모르겠네)"
+    r"(요)?\W*"
+    r"((죄송|미안)[가-힣]*|다른 (걸|것|거|질문)(을|를)? ?(물어|여쭤|해)[가-힣 ]*)\W*$",
     r"다시 (한 ?번 )?(말해|얘기해) ?(줄래|줘|주세요|주실래요|주시겠어요)",
     # help denied in the negative of ability ("그건 제가 못 도와드려요", "못 도와줘"), and a
     # look-up said to be hard ("요청하신 정보는 확인해 드리기 어렵습니다")

@@ -214,7 +214,9 @@ REMARKS = (
     r"nice) (feature|option|thing|idea|tool|choice)s?\b",
     r"\b(many|lots of|plenty of|a number of|several|various) (great |good |nice )?(options|"
     r"choices|places)( available)?\b",
-    r"(좋은|멋진|훌륭한|탁월한) (질문|생각|선택)", r"(으)?시는군요|하시는군요",
+    r"(좋은|멋진|훌륭한|탁월한) (질문|생각|선택)", r"(으)?시는(군요|구나|군)",
+    # the subject said to be famous, to the end of its sentence ("욕지 고구마 정말 유명하죠")
+    r"(정말|참|아주|너무|꽤|진짜) (유명하|유명해|유명합)[^.?!]*",
     # the subject liked and its taste imagined ("홍게 좋죠~ 맛있겠네요")
     r"^\W*[가-힣]+ (정말 |참 |너무 )?좋(죠|지요|네요|아요)\W*$|맛있겠(네요|어요|다|습니다)[^.?!]*",
     # the driver praised for asking ("Love that you're thinking ahead!")

@@ -202,6 +202,9 @@ RULES: tuple[Rule, ...] = (
     _r("counted_name", F.AMBIGUITY_UNRESOLVED,
        "the reply says the driver's name fits several, and goes ahead with one without asking",
        aw.counted_reading, Stage.TURN),
+    _r("counted_kind", F.AMBIGUITY_UNRESOLVED,
+       "a route to 'the' place of a kind, the reply says several fit and picks one with no "
+       "default that goes without saying", aw.counted_place_reading, Stage.TURN),
     _r("it_of_two", F.AMBIGUITY_UNRESOLVED,
        "'set it to 18' after the last exchange set two things of the car, one set without asking",
        aw.it_reading, Stage.TURN),

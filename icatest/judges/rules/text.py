@@ -23,7 +23,7 @@ STOP = frozenset(
     i me my mine we us our you your yours he she it its they them their this that these those
     there here what which who whom whose when where why how can could would should will shall
     may might must just also too very really please thanks thank ok okay yes no not sure
-    right now let lets let's get got go going want wanted like need needs i'm i'll i've i'd
+    right now let lets let's get gets got go going want wanted like need needs i'm i'll i've i'd
     you're you'll you've it's that's there's what's can't don't won't isn't aren't didn't
     any some all one more most much many other else again still up down out off only than
     well oh hey hi hello yeah yep nope alright great perfect fine good nice cool awesome
