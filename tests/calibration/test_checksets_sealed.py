@@ -2,7 +2,7 @@
 checkset_sealed11.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "An eleventh sealed check set"), and is
-development data after that (the fifth to tenth are).
+development data after that (the fifth to eleventh are).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
