@@ -113,7 +113,7 @@ DEFLECTION = (
     # the driver's wish told back as a state of mind ("you're wondering how far it is!")
     r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
     # also the wish itself asked back ("what makes you want to donate today?")
-    r"\bwhat makes you (think|say|want|wanna|need|ask)\b",
+    r"\bwhat makes you (think|say|want|wanna|need|ask|wonder)\b",
     # ... or what the wish means to the driver ("What is it about lanterns that matters so much
     # to you?")
     r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?)\b[^.?!]*\?",

@@ -39,8 +39,8 @@ ACTS = re.compile(
     r"|\b(going|coming|rolling|sliding)( [\w-]+){0,5} (down|up|open)\b"
     # the state said ("okay, the air con's off"), not where a place is ("is on mill road")
     r"|(?:'s|’s|\bis) (?:now )?(?:off|on)(?=\s*(?:[.,!;]|now\b|$))"
-    # the terse operator's move, said first ("going to downtown, 14 min.")
-    r"|(?:^|[.!?]\s+)\W*going (to|there)\b"
+    # the terse operator's move, said first ("going to downtown, 14 min.", "…, going to kelso")
+    r"|(?:^|[.!?,;]\s+)\W*going (to(?! be\b)|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
     r"전화(를)? ?(걸|겁|할|드릴|드리)|"
     # the call placed to one, the call left unsaid ("김민준한테 걸게요")

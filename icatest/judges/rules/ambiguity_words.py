@@ -152,7 +152,7 @@ def _counted_kind(sentence: str, word: str) -> bool:
     "several salt hotels", "three pharmacies")."""
     w = re.escape(word[:-1] if word.endswith("y") else word)
     plural = rf"{w}(ies|s|es)" if word.endswith("y") else rf"{w}(e?s)"
-    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|[2-9])"
+    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|both|[2-9])"
                           rf"\s+([a-z-]+\s+)?{plural}\b", sentence, re.I))
 
 

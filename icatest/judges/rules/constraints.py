@@ -38,9 +38,12 @@ from icatest.judges.rules.text import (
 )
 from icatest.judges.rules.weekdays import open_on_day
 
+# The driver's deadline ("by 6 pm") and an hour to be there for ("before it closes at 17:00",
+# "for a 17:00 jeep tour": a clock time, "a table for 4" is no hour).
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
-    r"in time for)\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
+    r"in time for|before (?:it|they) clos(?:es|e) at|for (?:a|an|the|our|my)"
+    r"(?=\s+\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m\.?)\s+[a-z]))\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|"
     r"midnight)",
     re.I,
 )
@@ -73,6 +76,8 @@ LATE = (r"\b(won'?t|will not|can'?t|cannot|not) (make it|arrive|get there|be the
         r"\b(miss\w*|won'?t make|can'?t make) (your|the) (deadline|\d)",
         # the deadline after them spoken too ("5 minutes after quarter to")
         r"\b\d+ ?min\w* (late|past (your|the)|after (your|the|quarter|half))\b",
+        # ... or the closing the driver named ("10 minutes after it closes at 18:00")
+        r"\bafter (it|they|the \w+) (closes|close|shuts?)\b|\bafter closing\b",
         r"\b(later than|past) (your|the) (deadline|\d)",
         # the deadline doubted in the reply's own words ("I don't think 8:00 works")
         r"\b(don'?t|do not) think\b[^.?!]{0,25}\b(works?|will work|is (possible|doable|realistic|"

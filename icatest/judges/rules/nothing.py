@@ -193,6 +193,9 @@ REMARKS = (
     # islands is famously clear", "The Aiguille du Midi is one of the most breathtaking places
     # in the whole of the Alps")
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,80}\b(is|are) (famously|renowned|world[- ]famous)\b[^.?!]*",
+    # ... or with no place named but the driver's ("The Colca is truly magical")
+    r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) (truly |really |just |absolutely |simply |so )?"
+    r"(magical|stunning|breathtaking|spectacular|gorgeous|unforgettable)\b[^.?!]*",
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) one of the (most|best|finest|prettiest) [\w-]+ "
     r"(places|spots|sights|views|drives|roads|rides|walks|trips|towns|villages|beaches|lakes|"
     r"experiences)\b[^.?!]*",
@@ -219,8 +222,11 @@ REMARKS = (
     r"(정말|참|아주|너무|꽤|진짜) (유명하|유명해|유명합)[^.?!]*",
     # the subject liked and its taste imagined ("홍게 좋죠~ 맛있겠네요")
     r"^\W*[가-힣]+ (정말 |참 |너무 )?좋(죠|지요|네요|아요)\W*$|맛있겠(네요|어요|다|습니다)[^.?!]*",
-    # the driver praised for asking ("Love that you're thinking ahead!")
+    # the driver praised for asking ("Love that you're thinking ahead!") or cheered on ("you're
+    # going to love every bit of it!"), the dish hailed ("백령도 냉면 최고죠!!")
     r"\b(i )?love (that|how) you'?re\b[^.?!]*",
+    r"\byou'?re going to (love|have|enjoy)\b[^.?!]*",
+    r"^\W*([가-힣]+ ){0,3}(정말 |진짜 )?최고(죠|지요|예요|에요|이에요|입니다|네요)\W*$",
     # advice to find out oneself, to the end of its sentence ("미리 확인해 보시는 게 좋아요",
     # "best to check before you go")
     r"(미리|가시기 전에?|방문 전에?|출발 전에?) ?(확인|전화|문의)[^.?!]*(좋|바랍니다|권해)[^.?!]*",

@@ -73,8 +73,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(영화|영상|동영상|만화|웹툰|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*"
         r"(틀어|틀기|재생|보여|띄워)",
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
-        # is no door, nor is a text (문자)
-        r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어|열기|열어 ?줘|열어 ?주세요)",
+        # is no door, nor is a text (문자), nor a place's hours asked ("세트장 오늘 문 열어?")
+        r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어(?!\s*\?)|열기|열어 ?줘|"
+        r"열어 ?주세요)",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
