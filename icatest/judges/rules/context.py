@@ -32,6 +32,7 @@ FORGOT = (
 REASK_DESTINATION = (
     r"\bwhere (do|would) you (like|want) to go\b",
     r"\bwhat('?s| is) (the|your) destination\b",
+    r"\b(give|tell) me (the|your) destination\b",
     r"\bwhere (are you|to)\b[^?]*\?",
     r"\bwhere (you'?re|you are|we'?re|we are) (heading|going|driving)\b",  # "tell me where …"
     # the place asked for by its kind ("sure, which place are you headed to")
@@ -142,7 +143,10 @@ HEADING_SAID = (
 # this turn "이마트로 가자" and "which branch?" is a fair question, not a forgotten destination.
 HEADED_EARLIER = (
     r"(?<![가-힣])(?!어디|거기|여기|저기|그쪽|이쪽)[가-힣]{2,}(으로|로) "
-    r"(가 ?줘|가 ?주세요|가자|가요|가\b|갑시다)",
+    r"(가 ?줘|가 ?주세요|가자|가요|가\b|갑시다|안내해)",
+    # a stop or a route set ("put the hrafnseyri museum in as our next stop", "navigate to …")
+    r"\b(put|set|add|make)\b[^.!?]{1,40}\b(as|for) (our|my|the) (next )?(stop|destination)\b",
+    r"\b(navigate|take (me|us)|drive (me|us)|route (me|us)) to\b",
 )
 BACK_REFERENCE = (r"\b(that|this|the same|earlier|before|previous|last)\b",)
 REFERENCE = re.compile(

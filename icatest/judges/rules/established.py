@@ -239,7 +239,7 @@ def destination_referred_elsewhere_ko(turn: TurnInput) -> str | None:
 
 def destination_referred(turn: TurnInput, j: Judging) -> Judging:
     why = destination_referred_elsewhere(turn) or destination_referred_elsewhere_ko(turn)
-    return _forgot(turn, j, "destination_referred", why)
+    return forgot(turn, j, "destination_referred", why)
 
 
 # A named road the driver ruled out ("the Disraeli Bridge is closed, keep me off it", "avoid
@@ -282,7 +282,7 @@ def road_elsewhere(turn: TurnInput) -> str | None:
 
 
 def road_ruled_out(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "road_ruled_out", road_elsewhere(turn))
+    return forgot(turn, j, "road_ruled_out", road_elsewhere(turn))
 
 
 # The driver set the talk right ("we're heading to clifden, not westport", "고속도로 타지 말고
@@ -323,10 +323,10 @@ def corrected_elsewhere(turn: TurnInput) -> str | None:
 
 
 def corrected(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "corrected", corrected_elsewhere(turn))
+    return forgot(turn, j, "corrected", corrected_elsewhere(turn))
 
 
-def _forgot(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+def forgot(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
     if why is None or not turn.requests or turn.requests[0].simulated:
         return j
     v = j.verdicts[0]
@@ -338,15 +338,15 @@ def _forgot(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
 
 
 def chosen_place(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "chosen_place", chosen_elsewhere(turn))
+    return forgot(turn, j, "chosen_place", chosen_elsewhere(turn))
 
 
 def destination_given(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "destination_given", destination_elsewhere(turn))
+    return forgot(turn, j, "destination_given", destination_elsewhere(turn))
 
 
 def party_size(turn: TurnInput, j: Judging) -> Judging:
-    return _forgot(turn, j, "party_size", party_elsewhere(turn))
+    return forgot(turn, j, "party_size", party_elsewhere(turn))
 
 
 # The driver points back at the place just settled on ("is there parking there?") ...

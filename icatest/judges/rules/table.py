@@ -20,6 +20,7 @@ from icatest.judges.rules import ambiguity_words as aw
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
 from icatest.judges.rules import homonyms as hn
+from icatest.judges.rules import kept as kp
 from icatest.judges.rules import place_rules as pr
 from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
@@ -226,6 +227,12 @@ RULES: tuple[Rule, ...] = (
     _r("destination_referred", F.CONTEXT_FORGOTTEN,
        "'where we're going' after the driver gave the destination, other places spoken of",
        es.destination_referred, Stage.TURN),
+    _r("kept_time", F.CONTEXT_FORGOTTEN,
+       "a time the driver held the day to earlier (a ferry at 20:30), the reply's plan past it "
+       "with no word of it", kp.kept_time, Stage.TURN),
+    _r("kept_place", F.CONTEXT_FORGOTTEN,
+       "the hotel or the meal's place the driver took earlier, spoken of again, another place "
+       "given", kp.kept_place, Stage.TURN),
 )
 BY_NAME = {r.name: r for r in RULES}
 DATA_FILES = ("data/judge/answer_model.json",)

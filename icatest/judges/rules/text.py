@@ -108,6 +108,17 @@ def minutes_of(text: str, now: int | None = None) -> list[int]:
 
     A bare number counts only with am/pm or a minute part, so '2 miles' is not a time. With
     the clock `now`, a Korean hour said without 오전/오후 is read in the half day nearest it."""
+    times = [t for _, t in times_at(text, now)]
+    if _NOON.search(text):
+        times.append(12 * 60)
+    if _MIDNIGHT.search(text):
+        times.append(24 * 60)
+    return times
+
+
+def times_at(text: str, now: int | None = None) -> list[tuple[int, int]]:
+    """The clock times of `minutes_of` with where each starts in the text: (offset, minutes),
+    in order (noon and midnight said in words are not among them)."""
     found: list[tuple[int, int]] = []
     if is_korean(text):
         for said in times_said(text, now):
@@ -124,12 +135,7 @@ def minutes_of(text: str, now: int | None = None) -> list[int]:
         if ap.startswith("a") and h == 12:
             h = 0
         found.append((m.start(), h * 60 + int(mins or 0)))
-    times = [t for _, t in sorted(found)]
-    if _NOON.search(text):
-        times.append(12 * 60)
-    if _MIDNIGHT.search(text):
-        times.append(24 * 60)
-    return times
+    return sorted(found)
 
 
 def clock(hhmm: str) -> int | None:

@@ -376,6 +376,23 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the driver needs step-free access",
      re.compile(r"\b(step[- ]free|ramps?|lifts?|elevators?|accessible|ground floor)\b"
                 r"|경사로|엘리베이터", re.I)),
+    # a driver who cannot walk far ("I sprained my ankle yesterday", "많이 못 걸어") and a hike
+    (re.compile(r"\b(i|we) (can'?t|cannot|can not) walk (far|much|long|a lot)\b|\b(sprained|"
+                r"twisted|broke|broken|hurt|injured) (my|his|her|an?) (ankle|knee|foot|leg)\b"
+                r"|\bon crutches\b|\bbad (knee|knees|hip|back)\b"
+                r"|(발목|무릎|다리|허리)(을|를|이|가)? ?(삐|다쳐|다쳤|아파|안 좋)"
+                r"|(많이|오래|멀리) 못 걸",
+                re.I),
+     re.compile(r"\b(hike|hiking|trek\w*|\d+(?:[.,]\d+)? ?(km|mi|miles?) (walk|hike|trail|loop|"
+                r"round trip|on foot|climb)|(walk|climb|hike) (up|down) to|\d+[- ](hour|hr) (walk|"
+                r"hike|trail|loop|climb)|steep (climb|path|trail|steps))\b"
+                r"|걸어 ?(올라|내려)|등산|트레킹"
+                r"|\d+(?:\.\d+)?km[^.]{0,12}(옛길|산책로|둘레길|탐방로|걸어|걷)"
+                r"|왕복 \d+시간", re.I),
+     "the driver cannot walk far",
+     re.compile(r"\b(short walk|few steps|no walking|without walking|little walking|from the car|"
+                r"drive (up|to the top)|step-free|accessible|flat|level path|wheelchair|shuttle|"
+                r"cable car)\b|짧은|조금만|차에서|차로 (올라|가)|평지|셔틀|케이블카", re.I)),
     # the road the driver ruled out for the trip ("stay off the expressway", "고속도로 말고")
     (re.compile(r"\b(stay off|avoid\w*|no|not|without|skip|keep off)( the| any)? (expressways?|"
                 r"motorways?|highways?|freeways?|autobahn)\b|고속도로 ?(말고|피해|빼고|없이|안 타)",

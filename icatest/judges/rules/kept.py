@@ -1,0 +1,213 @@
+"""What the driver fixed on an earlier turn for the rest of the day, and the reply plans
+against without a word about it (context_forgotten), beside `established.py`:
+
+* a time the day is held to ("our ferry off the island is at 20:30, keep it in mind", "the
+  rental goes back at 16:00 sharp"): the reply plans the driver somewhere past it ("stay till
+  17:00"), never naming the time or what it is for;
+* the place taken for a part of the day ("we're staying at the Hotel Mirador tonight", "for
+  lunch let's go to the Folk Heritage restaurant", "저녁은 '흑산 식당'에서 먹기로 했어"): the
+  driver speaks of that part of the day without naming a place ("how long until lunch?"), and
+  the reply gives another place of its kind, never the one taken;
+
+Each reads only what the driver said and what the reply plainly states: a reply that names the
+time, the ferry or the hotel, or says the plan is tight, has not forgotten it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules import acts
+from icatest.judges.rules.established import GENERIC, GOING, forgot
+from icatest.judges.rules.korean import is_korean, without_particles
+from icatest.judges.rules.place_kinds import place_kinds
+from icatest.judges.rules.text import STOP, clock, names, sentences, times_at, words
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import Judging
+
+# --- a time the day is held to ----------------------------------------------------------
+
+# what a fixed time is for: a departure, a hand-back, a meeting, a booking
+FIXED_FOR = re.compile(
+    r"\b(?P<what>ferry|ferries|boat|train|flight|plane|bus|coach|shuttle|rental|hire car|car "
+    r"back|return the car|drop[- ]off|meet(?:ing)?|pick (?:\w+ )?up|check[- ]?in|check[- ]?out|"
+    r"booked|reservation|reserved|appointment|tour|show|concert|curfew)\b"
+    r"|(?P<ko>배|페리|여객선|기차|열차|KTX|비행기|버스|반납|약속|예약|체크인|픽업|공연|만나기로)",
+    re.I)
+# ... or said to be kept ("don't let me forget", "plan the evening around that")
+KEEP = re.compile(r"\b(keep (it|that|this) in mind|don'?t let (me|us) forget|plan (\w+ ){0,2}"
+                  r"around|(have|need|got) to be (back )?(at|in|there)|sharp)\b"
+                  r"|잊지 ?마|기억해|맞춰", re.I)
+# the reply keeps to it: it says the time is short, or what the time was for
+HEEDED = re.compile(r"\b(miss|tight|too late|won'?t (make|fit)|not enough time|cutting it close|"
+                    r"in time for|back by|leaves? you)\b|빠듯|늦|놓치", re.I)
+# the driver is somewhere at a time of the reply's plan ("stay till 17:00", "done around
+# 17:00", "stay on for the sunset around 22:10") ...
+STAYS = re.compile(r"\b(stay\w*|start\w*|done|finish\w*|arriv\w*|back|be there|leav\w*|reach\w*|"
+                   r"get (there|back|in)|spend\w*|till|until|wrap\w* up|set off|head off)\b",
+                   re.I)
+STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝나|머무|있다가|돌아오)")
+# ... which an opening hour is not ("open until 21:00")
+HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
+
+
+def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
+    """The last time the driver held the day to on an earlier turn, and what it is for."""
+    now = clock(turn.situation.time) if turn.situation.time else None
+    found = None
+    for said in turn.history_users:
+        for sentence in sentences(said):
+            what = FIXED_FOR.search(sentence)
+            times = times_at(sentence, now)
+            if times and (what or KEEP.search(sentence)):
+                found = (min(t for _, t in times), (what.group(0) if what else "").lower())
+    if found is None or (now is not None and now >= found[0]):
+        return None
+    return found
+
+
+def _late(reply: str, limit: int, now: int | None) -> int | None:
+    """A time of the reply's plan past the limit: when the driver would still be elsewhere."""
+    for start, minute in times_at(reply, now):
+        before = reply[max(0, start - 40):start]
+        if minute <= limit or HOURS.search(before):
+            continue
+        if STAYS.search(before) or (is_korean(reply) and STAYS_KO.search(reply[start:][:20])):
+            return minute
+    return None
+
+
+def time_passed_by(turn: TurnInput) -> str | None:
+    fixed = _fixed_time(turn)
+    if fixed is None or "?" in turn.reply or acts.is_refusal(turn.reply):
+        return None
+    limit, what = fixed
+    now = clock(turn.situation.time) if turn.situation.time else None
+    low = turn.reply.lower()
+    if limit in [t for _, t in times_at(turn.reply, now)] or HEEDED.search(turn.reply):
+        return None
+    if what and (what.split()[0] in low or what.split()[0] in turn.user.lower()):
+        return None
+    late = _late(turn.reply, limit, now)
+    if late is None:
+        return None
+    return (f"the driver holds the day to {_hhmm(limit)} ({what or 'said earlier'}), the plan "
+            f"runs to {_hhmm(late)}")
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def kept_time(turn: TurnInput, j: Judging) -> Judging:
+    return forgot(turn, j, "kept_time", time_passed_by(turn))
+
+
+# --- the place taken for a part of the day ------------------------------------------------
+
+# the driver takes a place for the night ...
+STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend the night|"
+                     r"checked in|booked (a room|rooms|a night|\w+ nights))\b", re.I)
+# ... or for a meal
+MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper)\b", re.I)
+MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.!?]{1,30}?)(?:에서|으로|로) "
+                     r"(?:먹기로|먹을|먹자|할게|하기로|예약)")
+# the driver speaks of it again, without naming it
+LODGING_NOW = re.compile(r"\b(the|our|my|tonight'?s) (hotel|guest ?house|hostel|lodge|inn|b&b|"
+                         r"motel|room|cabin|chalet|apartment|campsite|accommodation)\b|\bwhere "
+                         r"(we'?re|we are|i'?m|i am) (staying|sleeping)\b"
+                         r"|숙소|호텔|펜션|게스트하우스", re.I)
+MEAL_NOW_KO = re.compile(r"저녁|점심|아침")
+# the reply puts another place there ("Near Bokonbayevo, where you're spending the night")
+STAY_PUT = re.compile(r"\bwhere (you'?re|you are) (staying|sleeping|spending the night)\b", re.I)
+
+
+def _keys(phrase: str) -> set[str]:
+    return {w for w in words(phrase.lower()) if w not in GENERIC and w not in STOP and len(w) > 2}
+
+
+# a place for the night, by the word for it in its name or beside it ("Gasthof Post", "the
+# Duet guesthouse")
+LODGING_WORD = re.compile(r"\b(hotel|inn|motel|hostel|lodge|guest ?house|b&b|gasthof|pension|"
+                          r"rifugio|refugio|ryokan|resort|campsite|cabins?|chalets?)\b"
+                          r"|호텔|펜션|게스트하우스|숙소|민박|모텔", re.I)
+EATING = frozenset({"restaurant", "cafe"})
+
+
+def _of_role(name: str, text: str, role: str) -> bool:
+    """Is the name that of a place for the role, read with the word before and after it
+    ("the Folk Heritage restaurant", "Hotel Plaza Mexicana")?"""
+    at = text.lower().find(name)
+    phrase = name
+    if at >= 0:
+        before = text[:at].split()[-1:]
+        after = text[at + len(name):].split()[:1]
+        phrase = " ".join((*before, name, *after))
+    if role == "lodging":
+        return LODGING_WORD.search(phrase) is not None
+    return bool(place_kinds(phrase) & EATING)
+
+
+def _taken(turn: TurnInput) -> tuple[str, set[str]] | None:
+    """The last place the driver took for the night or a meal: ('lodging' or the meal, the
+    words of its name; of the names said, those of a place of its kind if any is)."""
+    found = None
+    for said in turn.history_users:
+        for sentence in sentences(said):
+            m = MEAL_KO.search(sentence)
+            if m:
+                quoted = re.findall(r"['‘\"“]([^'’\"”]+)['’\"”]", m.group("at"))
+                at = quoted[0] if quoted else m.group("at")
+                found = (m.group("meal"), {without_particles(w) for w in at.split()} - {"식당"})
+                continue
+            meal = MEAL.search(sentence)
+            role = "lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal else ""
+            named = sorted(names(" " + sentence))
+            own = [n for n in named if _of_role(n, sentence, role)] or named
+            keys = set().union(*(_keys(n) for n in own)) if own else set()
+            if role and keys:
+                found = (role, keys)
+    return found
+
+
+# a Korean route to a place, its name in quotes or not ("예리항 '바다마당'으로 안내할게요")
+GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”]?(?:으로|로) "
+                      r"(?:안내|출발|경로|모실|갈게|가요|갑니다)")
+
+
+def _other_place(turn: TurnInput, role: str) -> str | None:
+    """A place the reply states for that part of the day that the talk never named."""
+    known = " ".join((turn.user, *turn.history_users, *turn.history_replies)).lower()
+    stated = " ".join(s for s in sentences(turn.reply) if not s.rstrip().endswith("?"))
+    going = GOING_KO.search(stated) if is_korean(stated) else GOING.search(stated)
+    if going:
+        to = going.groupdict().get("to") or going.groupdict().get("typed") or going.group("ko")
+        if to and to.lower() not in known:
+            return str(to)
+    for name in sorted(names(" " + stated)):
+        if name in known:
+            continue
+        if _of_role(name, stated, role) or (role == "lodging" and STAY_PUT.search(stated)):
+            return name
+    return None
+
+
+def place_passed_by(turn: TurnInput) -> str | None:
+    taken = _taken(turn)
+    if taken is None or names(turn.user) or acts.is_refusal(turn.reply):
+        return None
+    role, keys = taken
+    user = turn.user.lower()
+    speaks_of = (LODGING_NOW.search(turn.user) if role == "lodging"
+                 else MEAL_NOW_KO.search(turn.user) if is_korean(role) else role in user)
+    low = turn.reply.lower()
+    if not speaks_of or not keys or any(k in low for k in keys):
+        return None
+    other = _other_place(turn, role)
+    if other is None:
+        return None
+    return f"the driver took {' '.join(sorted(keys))!r} for the {role}, the reply gives {other!r}"
+
+
+def kept_place(turn: TurnInput, j: Judging) -> Judging:
+    return forgot(turn, j, "kept_place", place_passed_by(turn))
