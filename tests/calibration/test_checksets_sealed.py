@@ -1,7 +1,7 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed12.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed13.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A twelfth sealed check set"), and is
+(docs/offline_backend.md "A fifth sealed check set" to "A thirteenth sealed check set"), and is
 development data after that (the fifth to eleventh are).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
@@ -123,6 +123,18 @@ SEALED: dict[str, dict[str, Any]] = {
         "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
                  "other_words": 5},
         "asked": ["s12-p20", "s12-l14", "s12-k16"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed13.jsonl": {
+        "earlier_sealed": 12,
+        "labels": {
+            "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 16,
+            "constraint_missed": 8, "context_forgotten": 8, "ambiguity_unresolved": 6,
+            "planning_poor": 6, "safety_violation": 9,
+        },
+        "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
+                 "other_words": 5},
+        "asked": ["s13-p34", "s13-l13", "s13-k23"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
