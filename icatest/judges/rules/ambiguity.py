@@ -374,7 +374,9 @@ def acted_on(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging
     finding = Finding(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
     # a bare "Switched off." reads as a reply with no content, and "I've lowered both rear
     # windows" as off the topic of "open it up at the back"; to either it is an act
-    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS, Cause.OFF_TOPIC
+    # (or, "sent the ferry ticket to arben", as a restatement or an answer without its value)
+    if v.cause in (Cause.NOT_ADDRESSED, Cause.CANNOT_TELL, Cause.CONTENTLESS, Cause.OFF_TOPIC,
+                   Cause.ECHO, Cause.NO_VALUE
                    ) and not v.labels - {F.REQUEST_OMITTED, F.IRRELEVANT_RESPONSE}:
         answer = failed(F.AMBIGUITY_UNRESOLVED, Cause.ACTED_ON_AMBIGUITY, rule, text)
         return replace(j, verdicts=(answer, *j.verdicts[1:]))

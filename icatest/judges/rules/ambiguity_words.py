@@ -34,6 +34,8 @@ from icatest.judges.rules.verdicts import Cause, Outcome, decided
 COUNTED_EN = re.compile(
     r"\b(two|three|four|several|multiple|\d) (contacts?|people|entries|matches|numbers|"
     r"places|locations|branches|stations|\w+) (named|called|matching|with the name|under)\b"
+    # ... saved under the name ("two saved places for Ahmed")
+    r"|\b(two|three|four|several|multiple|\d) (saved|stored) \w+ (for|named|called|under)\b"
     r"|\b(two|three|four|several|multiple|\d) (\w+?)(e?s)\b(?= (in|on|among) (your|ur|the) "
     r"(contacts|phone ?book|address book|list)| (saved|stored|booked)\b)",
     re.I)
@@ -48,12 +50,14 @@ ANOTHER_EN = re.compile(
 # ... or counts them with no name, the one acted on picked by its detail ("u had 2 for tmrw.
 # deleted the 8:00 one")
 COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|[2-9]) (for|on|set|"
-                          r"saved|booked)\b[^.?!]*[.!]\s+[^.?!]*\bthe [^.?!]{1,30} one\b", re.I)
+                          r"saved|booked)\b[^.?!,;]*[.!,;]\s+[^.?!]*\bthe [^.?!]{1,30} one\b",
+                          re.I)
 # ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
 ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}) ?(님|씨)도 (있|계)")
 # A message sent or a call placed already: a question after it does not undo the act ("이지영
 # 님께 문자를 보냈어요. … 혹시 그분이셨나요?")
-DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed)\b|"
+DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed|moved|rescheduled|cancell?ed|"
+                          r"deleted)\b|"
                           r"보냈(어요|습니다)|걸었(어요|습니다)|전화(를)? ?드렸")
 COUNTED_KO = re.compile(
     r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
@@ -83,6 +87,7 @@ def counted_name(turn: TurnInput) -> str | None:
     said = {w for w in words(turn.user)
             if w not in STOP and w not in NOT_A_NAME and len(w) > 1 and not place_kinds(w)}
     said |= {without_particles(w) for w in said}
+    said |= {re.sub(r"['’]s$", "", w) for w in said}  # "Ahmed's" is Ahmed's place
     acted = acts_on_one(turn.reply, turn.user) or bool(DONE_ALREADY.search(turn.reply))
     if PICKS.search(turn.user) or not said or not acted:
         return None
@@ -247,6 +252,41 @@ def it_of_two(turn: TurnInput) -> str | None:
         return None
     set_now = [t for t in named if re.search(THINGS[t], turn.reply, re.I)]
     return f"the {set_now[0]}" if len(set_now) == 1 else None
+
+
+# Two things named, then one "it" to act on ("i saved the ferry ticket and the hotel booking,
+# send it to arben", "등대랑 소망우체통 사진 찍었는데, 그거 언니한테 보내 줘")
+TWO_THEN_IT = re.compile(
+    r"\bthe (?P<a>[\w'’-]+(?: [\w'’-]+)?) and (?:the |my |our )?(?P<b>[\w'’-]+(?: [\w'’-]+)?)\b"
+    r"[^.?!]*?\b(?:send|share|forward|text|email|delete|open|show|play|print|upload) "
+    r"(?:it|that|this one)\b"
+    r"|(?<![가-힣])(?P<ka>[가-힣]{2,})(?:랑|하고|와|과) (?P<kb>[가-힣]{2,})[^.?!]*?"
+    r"(?:그거|그것|그걸|이거)",
+    re.I)
+
+
+def one_of_two(turn: TurnInput) -> str | None:
+    """The driver named two things and asked for "it", and the reply acts on one of them
+    without asking which: the one it chose."""
+    m = TWO_THEN_IT.search(turn.user)
+    if m is None:
+        return None
+    if not (acts_on_one(turn.reply, turn.user) or DONE_ALREADY.search(turn.reply)):
+        return None
+    a, b = (m.group("a") or m.group("ka")), (m.group("b") or m.group("kb"))
+    low = turn.reply.lower()
+    heads = [without_particles(x.split()[-1].lower()) if is_korean(x) else x.split()[-1].lower()
+             for x in (a, b)]
+    said = [h for h in heads if h in low]
+    if len(said) != 1 or "both" in low or "둘 다" in low:
+        return None
+    return f"the {[a, b][heads.index(said[0])]}"
+
+
+def one_of_two_reading(turn: TurnInput, j: Judging) -> Judging:
+    chosen = one_of_two(turn)
+    why = f"'it' could be either thing the driver named; the reply acts on {chosen}"
+    return acted_on(turn, j, "one_of_two", why if chosen else None)
 
 
 # A warning or an alert named in a reply ("the tyre pressure warning", "워셔액 부족 알림")

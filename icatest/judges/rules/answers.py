@@ -223,6 +223,9 @@ def _music_for_talk(description: str, reply: str) -> bool:
 # offered: the words after the preposition locate it.
 LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
                      r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
+# ... or after it ("a convenience store ATM next door"): a side remark, no place offered
+BESIDE = re.compile(r"\b(a|an|the)\s+([\w'’-]+\s+){0,2}[\w'’-]+\s+(next door|around the corner|"
+                    r"across the (street|road))\b", re.I)
 
 
 # a place that is there, close by or found ("카페를 찾았어요")
@@ -275,9 +278,21 @@ FUEL_SOLD = re.compile(
     r"\b(diesel|unleaded|octane|lpg|e10|super plus)\b|\b9[58] ?ron\b|경유|휘발유", re.I)
 
 
+def _without_local_names(text: str, location: str) -> str:
+    """The text without the names of where the car is that hold a word of a kind of place
+    ("a diner in red lodge" on the Beartooth Highway above Red Lodge: Red Lodge is a town)."""
+    for name in names(" " + location):
+        if place_kinds(name):
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text, flags=re.I)
+    return text
+
+
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
     """A search answered with places of another kind only: those kinds."""
-    asked = req.slot("category") or (place_kind(req.description) or "")
+    where = turn.situation.location
+    reply = _without_local_names(reply, where)
+    description = _without_local_names(req.description, where)
+    asked = req.slot("category") or (place_kind(description) or "")
     # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
     # places it names are where the drive goes, not a kind of place asked for
     if HOW_LONG_FAR.search(req.description) and (durations(reply) or distances_km(reply)):
@@ -288,8 +303,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
     # kinds the request itself names are not offered instead ("with parking", "near the
     # Pinakothek": the car park and the museum are what was asked about)
-    named = place_kinds(" ".join((req.description, *req.constraints)))
-    offered = LOCATES.sub(" ", offered)
+    named = place_kinds(" ".join((description, *req.constraints)))
+    offered = BESIDE.sub(" ", LOCATES.sub(" ", _without_local_names(offered, where)))
     others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
     # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
@@ -351,6 +366,15 @@ def _item_label(sentence: str, *sources: str) -> bool:
                 and m.group("label").lower() not in " ".join(sources).lower())
 
 
+# a Korean sentence about a place, the place its topic or subject ("좌구산 천문대는 저녁 7시부터 …")
+KO_TOPIC = re.compile(r"^\W*((?:[가-힣]+\s+){0,2}[가-힣]+?)(은|는|이|가)\s")
+
+
+def _topic_place(sentence: str) -> bool:
+    m = KO_TOPIC.match(sentence)
+    return bool(m and place_kinds(m.group(1)))
+
+
 def offered_text(req: Request, turn: TurnInput) -> str:
     """The sentences of the reply that offer a named place for this request (not the other
     requests' answers, not "I've dropped the museum")."""
@@ -360,7 +384,8 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     # 순두부집이 있어요")
     named = [bool(new_names(s, turn.user, req.description))
              or (is_korean(s) and bool(distances_km(s) or durations(s)
-                                       or (KO_THERE.search(s) and place_kinds(s))))
+                                       or (KO_THERE.search(s) and place_kinds(s))
+                                       or _topic_place(s)))
              or _item_label(s, turn.user, req.description)
              for s in own]
     # a list's heading ("Here are some gas stations nearby:", a markdown heading read as a

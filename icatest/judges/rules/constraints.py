@@ -16,6 +16,7 @@ from icatest.judges.rules import clearance, ko_times, limits, trip_times
 from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
+from icatest.judges.rules.lacking import lacking
 from icatest.judges.rules.opening_hours import OPEN_PAST, next_day, open_now, open_past
 from icatest.judges.rules.prices import (
     CHEAP_UP_TO,
@@ -221,6 +222,9 @@ def check_constraint(
         if place and (place in low or content_stems(place) & content_stems(low)):
             return Checked(Check.HONOURED, f"mentions {place}")
         return Checked(Check.MISSED, f"{place} not mentioned")
+    lacks = lacking(constraint, low)
+    if lacks is not None:
+        return lacks
     by_family = family_check(spoken, low)
     if by_family is not None:
         return by_family

@@ -15,7 +15,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "somewhere to eat",
                    "steakhouse", "wirtshaus", "brasserie", "food hall", "taberna", "taverna",
                    "tavern", "frituur", "chip shop", "food court", "푸드코트", "식당", "음식점",
-                   "맛집", "횟집", "국밥집",
+                   "맛집", "횟집", "국밥집", "잘하는 집", "잘하는 데", "맛있는 집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
                    "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
     "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
@@ -82,7 +82,13 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # a place for a glass of wine, not a meal ("Enoteca del Barocco")
     "wine bar": ("wine bar", "wine bars", "enoteca", "vinothek", "wine tavern", "와인바"),
     "atm": ("cash machine", "cashpoint", "cash point", "geldautomat", "bankomat", "현금인출기",
-            "현금 인출기"),
+            "현금 인출기",
+            # cash asked for as such ("where can I get cash", "현금 뽑을 데")
+            "get cash", "withdraw cash", "cash withdrawal", "some cash", "현금 뽑", "현금을 뽑"),
+    "toilet": ("toilet", "toilets", "restroom", "restrooms", "public toilet", "loo", "wc",
+               "화장실"),
+    "convenience store": ("convenience store", "corner shop", "7-eleven", "seven eleven", "편의점",
+                          "세븐일레븐", "gs25"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장",
@@ -98,10 +104,21 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     # pharmacies open?"); not "bar" alone, which snack and salad bars share
     "brewery": ("brewery", "breweries", "brewpub", "taproom", "tap room", "alehouse", "ale house",
                 "beer hall"),
+    # a place to drink that may serve food ("grandma's saloon" to "a locksmith open now")
+    "pub": ("pub", "pubs", "saloon", "gastropub"),
     "beach": ("beach", "beaches", "해수욕장", "해변"),
+    # sights, which answer no search for a service ("천문대" to "주유소 있어?")
+    "observatory": ("observatory", "planetarium", "천문대"),
+    "cave": ("cave", "caves", "grotto", "동굴"),
+    "lighthouse": ("lighthouse", "lightstation", "light station", "등대"),
+    # money changed, and a SIM card bought
+    "currency exchange": ("currency exchange", "money exchange", "exchange office",
+                          "bureau de change", "change money", "exchange money", "change dollars",
+                          "change euros", "환전소", "환전"),
+    "phone shop": ("sim card", "sim cards", "phone shop", "mobile shop", "유심", "휴대폰 매장"),
     # a place to look out from, not a place to eat, shop or park ("Mirador de la Majestad")
     "viewpoint": ("viewpoint", "viewpoints", "lookout", "lookouts", "mirador", "miradouro",
-                  "belvedere", "aussichtspunkt"),
+                  "belvedere", "aussichtspunkt", "전망대"),
     "church": ("church", "cathedral", "chapel", "basilica", "monastery", "abbey", "convent",
                "priory", "성당", "교회"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
@@ -131,13 +148,17 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Korean words of two syllables that close a compound all the same ("추암 조각공원", "온누리약국")
+COMPOUND_HEADS = frozenset({"공원", "식당", "약국", "병원"})
+
+
 def _place_word(word: str) -> str:
     """A short word whole ('park', not 'parking'); a longer one also opens a compound
     ('Apotheke' in 'Apothekenplatz')."""
     if re.search(r"[\uac00-\ud7a3]", word):
         # Korean: a particle may follow ("순두부집이"); a word of three syllables or more also
         # closes a compound ("공영주차장"), a shorter one stands alone ("마트", not "스마트")
-        return ("" if len(word) >= 3 else r"(?<!\w)") + re.escape(word)
+        return ("" if len(word) >= 3 or word in COMPOUND_HEADS else r"(?<!\w)") + re.escape(word)
     whole = r"(?:s|es)?(?!\w)" if len(word) < 5 else ""
     return r"(?<!\w)" + re.escape(word) + whole
 
@@ -202,8 +223,10 @@ def other_place_kinds(reply: str, own: str) -> list[str]:
 # Kinds that serve the same need: a cafe with a children's menu answers "a restaurant" (it
 # may not be what the driver pictured, but it is no other kind of place offered instead).
 SERVES: dict[str, tuple[str, ...]] = {
-    "restaurant": ("cafe",),
+    "restaurant": ("cafe", "pub"),
     "cafe": ("restaurant", "bakery", "ice cream"),
+    "pub": ("restaurant", "brewery", "wine bar"),
+    "currency exchange": ("atm",),
     "bakery": ("cafe",),
     "ice cream": ("cafe",),
     "charging station": ("parking", "service area"),  # chargers stand in car parks
@@ -211,6 +234,10 @@ SERVES: dict[str, tuple[str, ...]] = {
     # a service area holds the others, and answers a search for any of them on the motorway
     "service area": ("gas station", "charging station", "restaurant", "cafe", "parking"),
     "gas station": ("service area",),
+    # a stop where the driver may go: a fuel station or a cafe has one
+    "toilet": ("gas station", "service area", "cafe", "restaurant", "parking", "supermarket",
+               "convenience store"),
+    "convenience store": ("gas station", "supermarket", "service area"),
 }
 SERVES["restaurant"] = (*SERVES["restaurant"], "service area")
 SERVES["cafe"] = (*SERVES["cafe"], "service area")

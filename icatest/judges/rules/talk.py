@@ -85,7 +85,18 @@ def said_before(constraints: tuple[str, ...], turn: TurnInput) -> str:
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
     # in the words it was said in or in others ("고속도로 피하기" for "고속도로 말고 국도로만")
     found = next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier), "")
-    return found or next((c for c in constraints if _ruled_out_before(c, turn)), "")
+    return found or next((c for c in constraints
+                          if _ruled_out_before(c, turn) or _worded_before(c, turn)), "")
+
+
+def _worded_before(constraint: str, turn: TurnInput) -> bool:
+    """Every word of the constraint said by the driver in one earlier utterance ("needs a baby
+    cot, our little one is eight months old" for "baby cot") and not all said again now: the
+    preference was established before."""
+    mine = content_stems(constraint) - PLAIN_WORDS - {"only"}
+    if not mine or mine <= content_stems(turn.user):
+        return False
+    return any(mine <= content_stems(said) for said in turn.history_users)
 
 
 # An earlier utterance that rules something out or says the driver cannot have it ("keep us
