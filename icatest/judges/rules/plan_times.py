@@ -77,12 +77,37 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
         deadline, morning = limit[0], "am" in m.group("t")
     else:
         korean = ko_times.deadline(utterance)
-        if korean is None:
+        booked = APPOINTMENT.search(utterance)
+        if korean is not None:
+            deadline, morning = korean.minute, korean.day_said
+        elif booked:
+            said = booked.group("t") or booked.group("t2")
+            deadline, morning = _hour(said), "am" in said.lower()
+        else:
             return ()
-        deadline, morning = korean.minute, korean.day_said
     if deadline < 12 * 60 and now is not None and now > deadline and not morning:
         deadline += 12 * 60
     return (deadline,)
+
+
+# A booked time the plan must reach, said as what happens then: "blowing rock for dinner at 4,
+# table's booked", "our table at 19:30", "the 13:00 cruise".
+APPOINTMENT = re.compile(
+    r"\b(?:dinner|lunch|breakfast|brunch|table|booking|reservation|check-?in|appointment)\s+"
+    r"(?:is\s+)?at\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
+    r"(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
+    r"|\bthe\s+(?P<t2>(?:2[0-3]|[01]?\d)[:.][0-5]\d)\s+(?:cruise|ferry|boat|train|tour|show|"
+    r"flight|shuttle|bus|sailing|departure)\b",
+    re.I,
+)
+
+
+def _hour(said: str) -> int:
+    """A booked time's minutes: '4' and '4 pm' are 16:00 in the afternoon, '19:30' as said."""
+    times = minutes_of(said)
+    if times:
+        return times[0]
+    return int(said.strip()) * 60
 
 
 def infeasible_times(reply: str, now: int | None,

@@ -64,12 +64,17 @@ FILLER = frozenset(
 def stops_in(utterance: str) -> list[str]:
     """The stops of a free-text plan, in order ([] when the utterance is not a plan)."""
     parts = [p.strip(" ,.;:!?-—") for p in THEN.split(utterance)]
+    if len(parts) > 1:
+        # the last part's "…, need to be in modane by 15:00": the destination a stop of its own
+        parts = [*parts[:-1], *(p.strip(" ,.;:!?-—") for p in BE_THERE.split(parts[-1], 1))]
     # errands listed before a 'then' are stops in that order; a list with no 'then' has none
     stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
         return []
     if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
         return stops  # a plan in words, or a 'then' between places whatever the verbs
+    if len(THEN.findall(utterance)) >= 2 and not any(TALK.search(s) for s in stops):
+        return stops  # "mirror lakes, then the chasm, then the 13:00 cruise": two 'then's
     if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
         return stops  # "drop me at the pharmacy, then the library, then the concert hall"
     placed = sum(_place(s) or bool(LOCATIVE.search(s)) for s in stops)
@@ -80,6 +85,12 @@ def stops_in(utterance: str) -> list[str]:
     if len(stops) >= 3 and deadline_in(utterance, None) and not any(TALK.search(s) for s in stops):
         return stops  # "ski hire, then the chocolate shop, then the railway by 11": timed stops
     return []
+
+
+# Where the plan must end, said after its last stop: "…, need to be in modane by 15:00",
+# "…, and we must be at our ryokan by 16:00".
+BE_THERE = re.compile(r",?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:need|have|got)\s+to|must)\s+be\s+"
+                      r"(?=(?:at|in)\b)", re.I)
 
 
 # Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.
@@ -152,7 +163,7 @@ ERRANDS = re.compile(
     # the fuel stop said as the errand ("fill up the tank", "refuel")
     r"fill up|refuel|petrol|"
     # the gas of a camper's heater, the washing, the papers signed
-    r"propane|lpg|laundromat|launderette|laundrette|notary)\b", re.I
+    r"propane|lpg|laundromat|launderette|laundrette|notary|diesel)\b", re.I
 )
 
 
@@ -193,7 +204,7 @@ ERRAND_WORDS["groceries"] = ERRAND_WORDS["supermarket"]
 ERRAND_WORDS["cleaners"] = ERRAND_WORDS["dry cleaning"]
 ERRAND_WORDS["parcel"] = ERRAND_WORDS["post office"]
 ERRAND_WORDS["gas"] = ERRAND_WORDS["fuel"]
-for _said in ("fill up", "refuel", "petrol", "주유"):
+for _said in ("fill up", "refuel", "petrol", "diesel", "주유"):
     ERRAND_WORDS[_said] = (*ERRAND_WORDS["fuel"], "fill up", "refuel")
 
 
@@ -240,16 +251,29 @@ def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
         # also by the rest ('녹차밭 2시 35분')
         return any(h in low or (len(h) >= 5 and h[2:] in low) for h in head)
     shared = set().union(*(_stems(o) for o in others))
-    if (_own_words(stop) - shared) & content_stems(reply):
+    said = (_own_words(stop) - shared) & content_stems(reply)
+    named = names(stop)
+    if named and said <= SIGHT_WORDS and not any(n in low for n in named):
+        # 'the Kawazu loop bridge' is not 'walk over the suspension bridge': a named stop is
+        # found by its name, not by the kind of sight it shares with another place
+        return False
+    if said:
         return True
     if any(len(w) >= 3 and HANGUL_WORD.match(w) and w in low for w in _stems(stop)):
         return True  # '해수욕장' in '송정해수욕장': a Korean place inside a longer name
-    if any(n in low for n in names(stop)):
+    if any(n in low for n in named):
         return True
     kind = place_kind(stop)
     if kind is None:
         return False
     return any(w in low for w in (kind, *PLACE_KINDS.get(kind, ())))
+
+
+# The kinds of sight a day out names after a place's own name ("the Kawazu loop bridge").
+SIGHT_WORDS = frozenset(stem(w) for w in """bridge coast lake falls waterfall cave beach bay point
+    lookout overlook viewpoint trail park museum castle church harbour harbor island tower gorge
+    valley pass village market garden gardens temple shrine loop sea river cove cliff cliffs
+    view""".split())
 
 
 def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause, str] | None:
@@ -322,8 +346,8 @@ SUMMARY_LINE = re.compile(r"^\W*(eta|total|overall|in total|all in|arrival|you'?
 def _step_line(line: str) -> bool:
     """A line that can be a step: it names a place, not 'Here's your plan:' or 'No problem!'."""
     line = line.strip()
-    if not line or line.endswith((":", "?")) or SUMMARY_LINE.match(line):
-        return False
+    if not line or line.endswith((":", "?")) or SUMMARY_LINE.match(line) or line.startswith("#"):
+        return False  # a markdown heading ('### Your Izu coast day') is no step
     return bool(names(line) or _place(line) or _korean_step(line))
 
 
