@@ -164,13 +164,20 @@ def is_fallback(reply: str) -> bool:
 # An inability said in any words ("no can do on that one", "that's one I can't do for you",
 # "not something I'm able to help with at the moment") ...
 INABILITY = re.compile(r"\b(can'?t|cannot|can not|unable|not [^.?!]{0,25}\bable|no can do|"
-                       r"not possible|beyond me|out of my (reach|depth))\b")
+                       r"not possible|beyond me|out of my (reach|depth)|"
+                       # "not something i can do", "not a thing I can help with"
+                       r"not (something|a thing|anything|one)( that)? i( can| could|'?m able))\b"
+                       # Korean: doing it said to be hard or not possible ("해 드리기 어려워요",
+                       # "찾을 수가 없어요", "그건 못 해요")
+                       r"|기[가는]? ?(어렵|어려|힘들)|[ㄹ을] 수[가는]? 없|못 ?(해|하|드려)")
 # ... in a reply whose every content word is one of these: nothing of its own said beside it
 INABILITY_WORDS = frozenset(
     stem(w) for w in """sorry afraid unfortunately sadly really quite able help do one thing
     something anything else mind moment atm rn time now today currently right that this it
     request question possible manage handle sort afraid honestly truly apologies apologise
-    apologize mate friend""".split()
+    apologize mate friend hmm um uh oh well
+    음 죄송 미안 지금 아직 당장 제가 저 그건 그거 드리 드리기 어렵 힘들 하 해 찾 도와 도움 안내
+    알려 확인 답 처리""".split()
 )
 
 

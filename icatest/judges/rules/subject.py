@@ -29,9 +29,11 @@ _NOT_A_NAME = STOP | frozenset(
     closest cheapest light heavy moderate dry wet sunny cloudy icy snowy foggy both still""".split()
 )
 # Korean openings that name no other thing: the asked thing in other words, the request, the
-# screen, an apology ("운영 시간은", "요청하신 내용은", "죄송하지만 그 요청은")
+# screen, an apology, a hedge ("운영 시간은", "요청하신 내용은", "죄송하지만 그 요청은")
 _NOT_A_NAME_KO = re.compile(r"운영|시간|요금|입장|주차|가격|영업|해당|요청|내용|정보|화면|"
-                            r"오늘|지금|현재|죄송|말씀|그 |이 |저 |[그이저]쪽|거기|여기|저기")
+                            r"오늘|지금|현재|죄송|말씀|그 |이 |저 |[그이저]쪽|거기|여기|저기|"
+                            # a hedge opens it ("정확히 재기는 어렵지만 …"), not a name
+                            r"정확히|자세히|대략|아마|솔직히|확실히")
 _NAME_LINKS = frozenset("of the de la le del da di and".split())
 OWN_WORDS = 3  # content words of the reply's own: it says something definite
 
