@@ -16,7 +16,10 @@ time, the ferry or the hotel, or says the plan is tight, has not forgotten it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import NamedTuple
 
+from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
 from icatest.judges.rules.established import GENERIC, GOING, forgot
 from icatest.judges.rules.korean import is_korean, without_particles
@@ -24,6 +27,7 @@ from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.text import STOP, clock, names, sentences, times_at, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
+from icatest.judges.rules.verdicts import Cause, failed
 
 # --- a time the day is held to ----------------------------------------------------------
 
@@ -107,7 +111,16 @@ def kept_time(turn: TurnInput, j: Judging) -> Judging:
 
 # the driver takes a place for the night ...
 STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend the night|"
-                     r"checked in|booked (a room|rooms|a night|\w+ nights))\b", re.I)
+                     r"checked in|booked (a room|rooms|a night|\w+ nights)|"
+                     # "we're booked at the lodge …", "we'll camp at …", "pitching up at …"
+                     r"(we'?re|we are|i'?m|i am) booked (at|in|into)|camp|camping|pitching)\b",
+                     re.I)
+# ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
+# island tonight"): its words to the next comma
+AT_TYPED = re.compile(r"\b(?:at|in|into) (?:the |a )?(?P<at>[a-z][^,.;!?]{3,60})")
+# ... or the night's lodging said in Korean ("오늘 숙소는 초당동 솔바람 게스트하우스야")
+LODGING_KO = re.compile(r"숙소(?:는|가|은) (?P<at>[가-힣]+(?: [가-힣]+){0,3}?)"
+                        r"(?:이야|야|예요|이에요|입니다|이고|거든)(?![가-힣])")
 # ... or for a meal
 MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper)\b", re.I)
 MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.!?]{1,30}?)(?:에서|으로|로) "
@@ -129,7 +142,8 @@ def _keys(phrase: str) -> set[str]:
 # a place for the night, by the word for it in its name or beside it ("Gasthof Post", "the
 # Duet guesthouse")
 LODGING_WORD = re.compile(r"\b(hotel|inn|motel|hostel|lodge|guest ?house|b&b|gasthof|pension|"
-                          r"rifugio|refugio|ryokan|resort|campsite|cabins?|chalets?)\b"
+                          r"rifugio|refugio|ryokan|resort|campsite|campground|cabins?|chalets?|"
+                          r"holiday park|caravan park|camping)\b"
                           r"|호텔|펜션|게스트하우스|숙소|민박|모텔", re.I)
 EATING = frozenset({"restaurant", "cafe"})
 
@@ -148,7 +162,13 @@ def _of_role(name: str, text: str, role: str) -> bool:
     return bool(place_kinds(phrase) & EATING)
 
 
-def _taken(turn: TurnInput) -> tuple[str, set[str]] | None:
+class Taken(NamedTuple):
+    role: str  # 'lodging' or the meal
+    keys: set[str]  # the words of its name
+    one_place: bool = True  # a place of its kind named, not only the town it is in
+
+
+def _taken(turn: TurnInput) -> Taken | None:
     """The last place the driver took for the night or a meal: ('lodging' or the meal, the
     words of its name; of the names said, those of a place of its kind if any is)."""
     found = None
@@ -158,15 +178,26 @@ def _taken(turn: TurnInput) -> tuple[str, set[str]] | None:
             if m:
                 quoted = re.findall(r"['‘\"“]([^'’\"”]+)['’\"”]", m.group("at"))
                 at = quoted[0] if quoted else m.group("at")
-                found = (m.group("meal"), {without_particles(w) for w in at.split()} - {"식당"})
+                found = Taken(m.group("meal"),
+                              {without_particles(w) for w in at.split()} - {"식당"})
+                continue
+            m = LODGING_KO.search(sentence)
+            if m:
+                found = Taken("lodging", {without_particles(w) for w in m.group("at").split()}
+                              - {"숙소", "호텔", "펜션", "게스트하우스"})
                 continue
             meal = MEAL.search(sentence)
             role = "lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal else ""
             named = sorted(names(" " + sentence))
             own = [n for n in named if _of_role(n, sentence, role)] or named
             keys = set().union(*(_keys(n) for n in own)) if own else set()
+            typed = AT_TYPED.search(sentence) if sentence == sentence.lower() else None
+            if not keys and typed and role:
+                keys = _keys(typed.group("at")) - LODGING_NAMES - TIMES_OF_DAY
             if role and keys:
-                found = (role, keys)
+                # a place of its kind named, not only where it is ("somewhere in Ortisei")
+                one = own != named or bool(typed and _of_role(typed.group("at"), sentence, role))
+                found = Taken(role, keys, one)
     return found
 
 
@@ -192,17 +223,37 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
     return None
 
 
+# the words of a lodging's kind and of when, no name of one place
+LODGING_NAMES = frozenset("""hotel inn motel hostel lodge guesthouse guest house b&b campsite
+    campground cabin chalet camp site park""".split())
+TIMES_OF_DAY = frozenset("tonight today tomorrow night nights weekend".split())
+# the reply asks which place that is, the place the driver took and speaks of now
+ASKS_WHICH_PLACE = re.compile(
+    r"\b(what|which) (hotel|guest ?house|hostel|lodge|inn|b&b|motel|cabin|chalet|apartment|"
+    r"campsite|campground|restaurant|place|one)\b[^.!?]*\?|\b(tell me|let me know) (which|what|"
+    r"where)\b[^.!?]*\b(hotel|lodge|place|staying|campsite|restaurant)\b"
+    r"|어느 (숙소|호텔|펜션|곳|식당)|어디(인지|로 가실지|신지)", re.I)
+
+
+def _spoken_of(user: str, role: str) -> bool:
+    """The driver speaks of the place taken for the role again, without its name."""
+    if role == "lodging":
+        return LODGING_NOW.search(user) is not None
+    if is_korean(role):
+        return MEAL_NOW_KO.search(user) is not None
+    return role in user.lower()
+
+
 def place_passed_by(turn: TurnInput) -> str | None:
     taken = _taken(turn)
     if taken is None or names(turn.user) or acts.is_refusal(turn.reply):
         return None
-    role, keys = taken
-    user = turn.user.lower()
-    speaks_of = (LODGING_NOW.search(turn.user) if role == "lodging"
-                 else MEAL_NOW_KO.search(turn.user) if is_korean(role) else role in user)
+    role, keys, _ = taken
     low = turn.reply.lower()
-    if not speaks_of or not keys or any(k in low for k in keys):
+    if not _spoken_of(turn.user, role) or not keys or any(k in low for k in keys):
         return None
+    if ASKS_WHICH_PLACE.search(turn.reply):
+        return None  # `taken_asked` reads it
     other = _other_place(turn, role)
     if other is None:
         return None
@@ -211,3 +262,27 @@ def place_passed_by(turn: TurnInput) -> str | None:
 
 def kept_place(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "kept_place", place_passed_by(turn))
+
+
+def place_asked_again(turn: TurnInput) -> str | None:
+    """The place the driver took for the night or a meal, spoken of again unnamed, and the
+    reply asks which place that is ("what lodge is that?", "어느 숙소로 가실지 알려 주시면")."""
+    taken = _taken(turn)
+    if taken is None or names(turn.user) or not ASKS_WHICH_PLACE.search(turn.reply):
+        return None
+    role, keys, one_place = taken
+    low = turn.reply.lower()
+    if not one_place or not _spoken_of(turn.user, role) or not keys or any(k in low for k in keys):
+        return None
+    return f"the driver took {' '.join(sorted(keys))!r} for the {role}, the reply asks which"
+
+
+def taken_asked(turn: TurnInput, j: Judging) -> Judging:
+    """The question counts for nothing: the driver would have to say the place again."""
+    why = place_asked_again(turn)
+    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
+        return j  # `forgets_context` read the question already
+    text = f"[{turn.requests[0].description}] {why}"
+    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "taken_asked", text),))

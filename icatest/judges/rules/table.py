@@ -236,6 +236,9 @@ RULES: tuple[Rule, ...] = (
     _r("kept_place", F.CONTEXT_FORGOTTEN,
        "the hotel or the meal's place the driver took earlier, spoken of again, another place "
        "given", kp.kept_place, Stage.TURN),
+    _r("taken_asked", F.CONTEXT_FORGOTTEN,
+       "the hotel or the meal's place the driver took earlier, spoken of again, and the reply "
+       "asks which place that is", kp.taken_asked, Stage.TURN),
 )
 BY_NAME = {r.name: r for r in RULES}
 DATA_FILES = ("data/judge/answer_model.json",)
