@@ -12,7 +12,12 @@ from icatest.judges.rules import acts, asking, context, plans, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.korean import is_korean
-from icatest.judges.rules.place_kinds import other_place_kinds, place_kind, place_kinds
+from icatest.judges.rules.place_kinds import (
+    opening_kind,
+    other_place_kinds,
+    place_kind,
+    place_kinds,
+)
 from icatest.judges.rules.requests import ANSWER_WORDS, RequestKind, answer_evidence, goes
 from icatest.judges.rules.text import (
     NUMBER,
@@ -287,12 +292,33 @@ def _without_local_names(text: str, location: str) -> str:
     return text
 
 
+# a meal's place asked for by the meal ("somewhere for a cooked breakfast", "a spot for lunch")
+MEAL_ASKED = re.compile(r"(somewhere|a place|place|a spot|spot|anywhere)\s+(for|to (have|get|"
+                        r"eat))\s+(a |an |some )?(\w+ )?(breakfast|brunch|lunch|dinner|supper|"
+                        r"meal|bite)\b", re.I)
+# the words a search opens with before its kind of place ("find a", "a good", "the nearest")
+SEARCH_OPENING = re.compile(r"^\W*((please|find|get|show|need|want|look for|search for|any|"
+                            r"a|an|the|some|me|us|us a|me a|good|nearest|closest|cheap|open|"
+                            r"local)\s+)*", re.I)
+
+
+def _opens_with_kind(description: str, asked: str) -> bool:
+    """The request opens with the kind of place it asks for ("chemist in sneem, need …",
+    "Find a petrol station open on the way to Shimoda"): a search, whatever else it says."""
+    opening = SEARCH_OPENING.match(description)
+    rest = description[opening.end():] if opening else description
+    return bool(asked) and opening_kind(rest) == (place_kind(asked) or asked)
+
+
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
     """A search answered with places of another kind only: those kinds."""
     where = turn.situation.location
     reply = _without_local_names(reply, where)
     description = _without_local_names(req.description, where)
     asked = req.slot("category") or (place_kind(description) or "")
+    opening = SEARCH_OPENING.match(description)
+    if MEAL_ASKED.match(description, opening.end() if opening else 0):
+        asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
     # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
     # places it names are where the drive goes, not a kind of place asked for
     if HOW_LONG_FAR.search(req.description) and (durations(reply) or distances_km(reply)):
@@ -300,7 +326,11 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     # a plan's stops are of several kinds: another kind in the reply is another stop
     one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
                         for t in (req.description, turn.user))
-    offered = offered_text(req, turn) if asked and kind is RequestKind.SEARCH and one_place else ""
+    # a search, said as one ("find a petrol station on the way to X" reads as a plan) or as the
+    # kind of place alone ("chemist in sneem, need hay fever tablets")
+    searching = kind is RequestKind.SEARCH or (
+        kind in (RequestKind.PLAN, RequestKind.OTHER) and _opens_with_kind(description, asked))
+    offered = offered_text(req, turn) if asked and searching and one_place else ""
     # kinds the request itself names are not offered instead ("with parking", "near the
     # Pinakothek": the car park and the museum are what was asked about)
     named = place_kinds(" ".join((description, *req.constraints)))
@@ -357,12 +387,19 @@ def _short_heading(sentence: str) -> bool:
 # A list item that opens with the place it offers and a colon ("Gimsoy beach: wide open sky,
 # about 35 minutes"): the label is a name, although it opens the line, when the item says how
 # far it is.
-ITEM_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}):\s")
+# The same with a dash ("Inatori fish market — fresh kinmedai"), and a label that holds a kind
+# of place needs no distance: the item offers that place.
+ITEM_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+){0,3})(?::| [—–-])\s")
 
 
 def _item_label(sentence: str, *sources: str) -> bool:
     m = ITEM_LABEL.match(sentence)
-    return bool(m and (distances_km(sentence) or durations(sentence))
+    if m is None:
+        return False
+    # the label ends in its kind of place ("Inatori fish market"; not "Winter tires recommended")
+    head = " ".join(m.group("label").split()[-2:])
+    kind = place_kinds(head) and place_kind(head.split()[-1]) is not None
+    return bool((distances_km(sentence) or durations(sentence) or kind)
                 and m.group("label").lower() not in " ".join(sources).lower())
 
 
@@ -373,6 +410,13 @@ KO_TOPIC = re.compile(r"^\W*((?:[가-힣]+\s+){0,2}[가-힣]+?)(은|는|이|가)
 def _topic_place(sentence: str) -> bool:
     m = KO_TOPIC.match(sentence)
     return bool(m and place_kinds(m.group(1)))
+
+
+# A terse lowercase reply says where its place is or when it opens ("…, just off the markt",
+# "…, live trad from 21:00, on the square")
+TERSE_PLACE = re.compile(r"\b(just off|off the|on the (square|corner|main street|high street|"
+                         r"harbour|harbor|seafront|front|quay)|open (from|till|until|til)|from "
+                         r"\d{1,2}[:.]\d{2})\b")
 
 
 def offered_text(req: Request, turn: TurnInput) -> str:
@@ -393,7 +437,8 @@ def offered_text(req: Request, turn: TurnInput) -> str:
     heading = [(s.endswith(":") or _short_heading(s)) and i + 1 < len(own) and named[i + 1]
                for i, s in enumerate(own)]
     text = " ".join(own)
-    if not any(named) and (distances_km(text) or on_a_street(text, turn.user)) and place_kinds(
+    if not any(named) and (distances_km(text) or on_a_street(text, turn.user)
+                           or (text == text.lower() and TERSE_PLACE.search(text))) and place_kinds(
             text):
         # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km.", "lidl on via
         # monteroni, open till 21:00."

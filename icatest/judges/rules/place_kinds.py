@@ -29,6 +29,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
                     "biedronka", "이마트", "홈플러스", "롯데마트"),
     "gas station": ("gas station", "petrol", "fuel", "filling station", "주유소",
+                    # the fuel itself asked for or sold ("where can I fill up with diesel";
+                    # not "fill up" alone, which an electric car's driver says too)
+                    "diesel",
                     # what only a fuel station sells, its price said ("unleaded 1.89")
                     "adblue", "unleaded"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
@@ -105,7 +108,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "brewery": ("brewery", "breweries", "brewpub", "taproom", "tap room", "alehouse", "ale house",
                 "beer hall"),
     # a place to drink that may serve food ("grandma's saloon" to "a locksmith open now")
-    "pub": ("pub", "pubs", "saloon", "gastropub"),
+    "pub": ("pub", "pubs", "saloon", "gastropub", "beer garden", "biergarten"),
     "beach": ("beach", "beaches", "해수욕장", "해변"),
     # sights, which answer no search for a service ("천문대" to "주유소 있어?")
     "observatory": ("observatory", "planetarium", "천문대"),
@@ -201,6 +204,12 @@ def place_kind(text: str) -> str | None:
     """The kind of place the text speaks of first ('pharmacy near the grocery store')."""
     matches = _place_matches(text)
     return min(matches)[1] if matches else None
+
+
+def opening_kind(text: str) -> str | None:
+    """The kind of place the text opens with ('chemist in sneem, need …' is a pharmacy)."""
+    first = [kind for at, kind, _ in _place_matches(text) if at == 0]
+    return first[0] if first else None
 
 
 def place_kinds(text: str) -> set[str]:
