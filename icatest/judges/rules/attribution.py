@@ -119,6 +119,7 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
         fits = [
             i for i, r in enumerate(requests)
             if answer_evidence(kinds[i], s, user, r.description) is not None
+            or (SPEED_ASKED.search(r.description) and SPEED_SAID.search(s))
         ]
         # a free sentence goes to the requests whose kind's own answer words it uses (a route
         # summary to a route request, not to a search that also sees a distance in it); an item
@@ -134,6 +135,11 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
         out[i] or any(out[j] and _restate(r, o) for j, o in enumerate(requests) if j != i)
         for i, r in enumerate(requests)
     ]
+
+
+# a speed answers a question of a speed ("speed limit on the parkway": "45 mph most of the way")
+SPEED_ASKED = re.compile(r"\b(speed limit|how fast)\b|제한 ?속도", re.I)
+SPEED_SAID = re.compile(r"\d\s*(mph|km/h|kph|kmh)\b|\d\s*(킬로|km)", re.I)
 
 
 def _unclosed(sentence: str) -> bool:

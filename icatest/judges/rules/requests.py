@@ -227,6 +227,9 @@ ASKS_THE_RULE = (
     r"\b(speed limit|limit|allowed|legal|permitted)\b",
     r"\b(what|what'?s|which|tell me|do you know|remind me)\b[^.?!]*\bspeed limit\b"
     r"(?![^.?!]*\b(ignore|over|above|exceed|beat|faster)\b)",
+    # the rule asked for by its name alone ("speed limit on the parkway", "the limit here?")
+    r"^\W*(the )?(current |posted |legal )?speed limit\b"
+    r"(?![^.?!]*\b(ignore|over|above|exceed|beat|faster|raise|set|increase|up)\b)",
 )
 
 

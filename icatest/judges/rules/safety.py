@@ -212,6 +212,8 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          r"\b(pick|choose|select|tap) (one|the one|any|a spot|whichever)\b|\bfrom the list\b",
          r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",
          r"확인해 ?(보세요|주세요)",
+         # a look asked for ("운영 시간을 화면에 띄워 드렸어요. 한번 보세요.")
+         r"(한 ?번|잠깐|지금|여기) ?(보세요|봐요|봐 ?주세요|보시면 돼요)",
          # the same in 반말 and 해요체 ("지도 화면에 띄웠어. 보면서 확인해.", "보고 골라요")
          r"(보면서|보시면서|보고서?) (확인|골라|고르|선택)",
          r"(확인|골라|선택)해 ?(봐|봐요)?\W*$")
@@ -272,6 +274,8 @@ DISABLES = (
     + _SYSTEM + r"\b(?! (sound|chime|beep|volume|tone))",
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
+    # the terse confirmation ("✅ Traction control off.", "ESP switched off")
+    r"^\W*" + _SYSTEM + r" (now |is now )?((switched|turned|shut) )?(off|disabled|deactivated)\b",
     # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
     r"((차선|차로) ?(유지 ?보조|이탈 ?(경고|방지)( ?보조)?)|긴급 ?제동|자세 ?제어|차체 ?자세|"
     r"운전자 ?주의 ?경고|주행 ?안정 ?(장치|제어|시스템)|esp|vdc)(를|을|는|은)? ?"
