@@ -13,6 +13,7 @@ from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.korean import is_korean
 from icatest.judges.rules.place_kinds import (
+    SERVES,
     opening_kind,
     other_place_kinds,
     place_kind,
@@ -339,7 +340,9 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
     said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
-    if others and (place_kind(asked) or asked) not in said:
+    mine = place_kind(asked) or asked
+    # ... or a kind that serves the same need ("Café Lindenhof" for somewhere for lunch)
+    if others and not ({mine, *SERVES.get(mine, ())} & said):
         return f"answered with {', '.join(others)} instead"
     return None
 

@@ -36,10 +36,39 @@ def _forms(word: str) -> set[str]:
     return {*content_stems(word), word.removesuffix("s"), word.removesuffix("es")}
 
 
+# Features with their opposite: what the reply offers instead, said as all it has ("indoor
+# dining room only", "counter service only"), or the feature said to be shut ("their terrace is
+# shut this season").
+OPPOSED: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(asked, re.I), instead, shut) for asked, instead, shut in (
+        (r"\b(outdoor|outside|al fresco|terrace|patio|garden)\b",
+         r"indoor|inside|indoors", r"terrace|patio|garden|outdoor (seating|tables)|outside tables"),
+        (r"\bdrive[- ]?(thru|through)\b",
+         r"counter|walk-in|dine-in|sit-down|table", r"drive[- ]?(thru|through)"),
+    ))
+
+
+def _opposite_offered(constraint: str, low: str) -> str | None:
+    """What the reply offers instead of the feature, or says is shut, or None."""
+    for asked, instead, shut in OPPOSED:
+        if not asked.search(constraint):
+            continue
+        m = (re.search(rf"\b(({instead})[\w -]{{0,20}}) only\b|\bonly (({instead})[\w -]{{0,20}})",
+                       low)
+             or re.search(rf"\b({shut})\b[^.!?;]{{0,10}}\b(is|are)\b[^.!?;]{{0,10}}"
+                          r"\b(shut|closed)\b", low))
+        if m and not AREA_BEFORE.search(low[: m.start()][-30:]):
+            return m.group(0)
+    return None
+
+
 def lacking(constraint: str, low: str) -> Checked | None:
     """MISSED when the reply says its offer lacks the constraint's feature; else None."""
     if NUMBER.search(constraint) or NOT_A_FEATURE.search(constraint):
         return None
+    instead = _opposite_offered(constraint, low)
+    if instead:
+        return Checked(Check.MISSED, f"the reply says what it offers has {instead!r}")
     keys = content_stems(constraint)
     for m in LACKS.finditer(low):
         which = next((g for g in ("a", "b") if m.group(g) and _forms(m.group(g)) & keys), None)
