@@ -42,7 +42,7 @@ ACTS = re.compile(
     # the terse operator's move, said first ("going to downtown, 14 min.", "…, going to kelso")
     r"|(?:^|[.!?,;]\s+)\W*going (to(?! be\b)|there)\b"
     r"|안내(를? ?시작)?(할게요|할게|하겠습니다|합니다|해 ?드릴게요)|출발(할게요|할게|합니다)|"
-    r"전화(를)? ?(걸|겁|할|드릴|드리)|"
+    r"전화(를)? ?(걸|겁|할|드릴|드리|연결할|연결해 ?드릴|연결합)|"
     # the call placed to one, the call left unsaid ("김민준한테 걸게요")
     r"(한테|에게|께) ?(걸게요|걸게|겁니다|걸겠습니다|걸어 ?드릴게요)|"
     r"(켰|껐|열었|닫았|맞췄|올렸|내렸|낮췄|높였|줄였|키웠)(어요|습니다|어)|"

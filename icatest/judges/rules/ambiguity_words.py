@@ -53,7 +53,10 @@ COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|
                           r"saved|booked)\b[^.?!,;]*[.!,;]\s+[^.?!]*\bthe [^.?!]{1,30} one\b",
                           re.I)
 # ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
-ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}) ?(님|씨)도 (있|계)")
+# (a full name before a title: "박서연 과장님도 있어요")
+ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)도 (있|계)")
+# a title the driver gave with the family name alone ("박 과장님한테 전화 걸어 줘")
+TITLED_KO = re.compile(r"(?P<family>[가-힣]) (?P<title>[가-힣]{2,3})님")
 # A message sent or a call placed already: a question after it does not undo the act ("이지영
 # 님께 문자를 보냈어요. … 혹시 그분이셨나요?")
 DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed|moved|rescheduled|cancell?ed|"
@@ -61,6 +64,17 @@ DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed|moved|reschedul
                           r"보냈(어요|습니다)|걸었(어요|습니다)|전화(를)? ?드렸")
 COUNTED_KO = re.compile(
     r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
+# ... the count after the places it counts ("오늘 예약이 5시 찻집과 7시 추어탕집 두 곳인데")
+COUNTED_KO_LATER = re.compile(
+    r"(?P<name>[가-힣]+?)(?:이|가|은|는) [^.?!]{0,40}(?:두|세|네|여러) ?(?:곳|군데|건)"
+    r"(?:인데|이라|이어서|이에요|이네요|있는데)")
+
+
+def _same_titled(name: str, titled: re.Match[str]) -> bool:
+    """Another of the family name and title the driver said ("박서연 과장" for "박 과장님")."""
+    parts = name.split()
+    return (len(parts) == 2 and parts[0].startswith(titled.group("family"))
+            and parts[1] == titled.group("title"))
 
 
 def _counted_word(sentence: str, name: str) -> bool:
@@ -98,6 +112,9 @@ def counted_name(turn: TurnInput) -> str | None:
     for s in sentences(turn.reply):
         other = ANOTHER_KO.search(s)
         if other and any(len(g) >= 2 and g in other.group("name") != g for g in given):
+            return s.strip()
+        titled = TITLED_KO.search(turn.user)
+        if other and titled and _same_titled(other.group("name"), titled):
             return s.strip()
         ko = COUNTED_KO.search(s)
         # a Korean given name takes 이 before its particle ("지훈이한테")
@@ -144,7 +161,7 @@ def counted_kind(turn: TurnInput) -> str | None:
     kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
     kinds |= {without_particles(w) for w in kinds if is_korean(w)}
     for s in sentences(turn.reply):
-        ko = COUNTED_KO.search(s)
+        ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
         if ko and ko.group("name") in kinds:
             return s.strip()
         if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
