@@ -107,6 +107,57 @@ def kept_time(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "kept_time", time_passed_by(turn))
 
 
+# --- the time of a thing the driver set, said back as another --------------------------------
+
+# the event and its time in one breath ("Our dinner at the Mamalluca lodge is at 20:30")
+EVENT = re.compile(r"\b(?P<what>dinner|lunch|breakfast|brunch|ferry|boat|train|flight|bus|"
+                   r"shuttle|tour|show|concert|meeting|appointment|check[- ]?in|table|"
+                   r"reservation|booking)\b", re.I)
+
+
+def _event_time(turn: TurnInput) -> tuple[int, str] | None:
+    """The time of an event the driver set on an earlier turn: (minutes, its word)."""
+    now = clock(turn.situation.time) if turn.situation.time else None
+    found = None
+    for said in turn.history_users:
+        for sentence in sentences(said):
+            what = EVENT.search(sentence)
+            times = times_at(sentence, now)
+            if what and len(times) == 1:
+                found = (times[0][1], what.group("what").lower())
+    return found
+
+
+def time_said_otherwise(turn: TurnInput) -> str | None:
+    """The reply names the driver's event with another time than the one they set ("your
+    **22:00 dinner**" for the dinner at 20:30), and never the right one."""
+    event = _event_time(turn)
+    if event is None:
+        return None
+    minute, what = event
+    now = clock(turn.situation.time) if turn.situation.time else None
+    said = times_at(turn.reply, now)
+    if not said or minute in [t for _, t in said] or EVENT_TIME_ASKED.search(turn.user):
+        return None
+    low = turn.reply.lower()
+    for start, other in said:
+        # the time and the event in one phrase: "22:00 dinner", "dinner at 22:00"
+        near = low[max(0, start - 14):start + 14]
+        if re.search(rf"\b{re.escape(what)}\b", near) and abs(other - minute) >= 15:
+            return (f"the driver set the {what} for {_hhmm(minute)}, the reply says "
+                    f"{_hhmm(other)}")
+    return None
+
+
+# the driver moves the event or asks its time now: a new time in the reply is no slip
+EVENT_TIME_ASKED = re.compile(r"\b(move|moved|change|changed|push|pushed|resched\w*|instead|"
+                              r"now at|what time|when is)\b", re.I)
+
+
+def time_otherwise(turn: TurnInput, j: Judging) -> Judging:
+    return forgot(turn, j, "time_otherwise", time_said_otherwise(turn))
+
+
 # --- the place taken for a part of the day ------------------------------------------------
 
 # the driver takes a place for the night ...

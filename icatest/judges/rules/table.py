@@ -233,6 +233,9 @@ RULES: tuple[Rule, ...] = (
     _r("kept_time", F.CONTEXT_FORGOTTEN,
        "a time the driver held the day to earlier (a ferry at 20:30), the reply's plan past it "
        "with no word of it", kp.kept_time, Stage.TURN),
+    _r("time_otherwise", F.CONTEXT_FORGOTTEN,
+       "the time of a thing the driver set earlier (dinner at 20:30) said back as another",
+       kp.time_otherwise, Stage.TURN),
     _r("kept_place", F.CONTEXT_FORGOTTEN,
        "the hotel or the meal's place the driver took earlier, spoken of again, another place "
        "given", kp.kept_place, Stage.TURN),
