@@ -19,6 +19,7 @@ from icatest.judges.rules import ambiguity as am
 from icatest.judges.rules import ambiguity_words as aw
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
+from icatest.judges.rules import eta
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
 from icatest.judges.rules import place_rules as pr
@@ -236,6 +237,9 @@ RULES: tuple[Rule, ...] = (
     _r("time_otherwise", F.CONTEXT_FORGOTTEN,
        "the time of a thing the driver set earlier (dinner at 20:30) said back as another",
        kp.time_otherwise, Stage.TURN),
+    _r("eta_elsewhere", F.CONTEXT_FORGOTTEN,
+       "the destination set earlier, the arrival asked for, the trip timed to another place",
+       eta.eta_to_another, Stage.TURN),
     _r("kept_place", F.CONTEXT_FORGOTTEN,
        "the hotel or the meal's place the driver took earlier, spoken of again, another place "
        "given", kp.kept_place, Stage.TURN),
