@@ -263,6 +263,18 @@ FAMILIES: dict[str, Family] = {
         (r"\b(through|via|under|into|taking|take) (the )?[\w'’ -]{0,30}tunnel\b",),
         unread_if_silent=True,
     ),
+    # narrow roads kept off, with a caravan or a wide car ("no narrow back roads from here
+    # on"): broken by a route the reply says is single track
+    "avoid_narrow_roads": Family(
+        (r"\b(no|avoid\w*|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\b(narrow|"
+         r"single[- ]track|single[- ]lane|one[- ]lane)\b",),
+        (r"\b(no|avoid\w*|without|stay\w* off) (the |any )?(narrow|single[- ]track|"
+         r"single[- ]lane)\b",
+         r"\b(main|wide|two[- ]lane) roads?( only| all the way)?\b"),
+        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\b(single[- ]track|single[- ]lane|"
+         r"one[- ]lane|narrow (lanes?|roads?|back roads?|track))\b",),
+        unread_if_silent=True,
+    ),
     "avoid_mountain_roads": Family(
         (r"(산길|고갯길|고개길)\S* ?(말고|피해|피하|빼고|빼 ?줘|없이|제외)",
          r"\b(avoid\w*|no|without|stay\w* off)\b[^.]{0,12}\b(mountain roads?|mountain passes)\b"),
