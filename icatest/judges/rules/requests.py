@@ -208,11 +208,16 @@ CONTINUATION_WORDS = frozenset(
 )
 
 
+MEAL_ASKED = re.compile(r"\b(dinner|lunch|breakfast|brunch|supper)\b", re.I)
+
+
 def is_continuation(description: str) -> bool:
     """A short follow-up ('Yes, please', 'Let's try Jing Jing') whose request is the talk so far."""
     from icatest.judges.rules.text import content_stems
 
     own = content_stems(description) - {w for w in CONTINUATION_WORDS}
+    if MEAL_ASKED.search(description):
+        return False  # "dinner in lagos": a meal's place asked for, a search of its own
     return len(own) <= 2 and not any(
         any_match(KIND_WORDS[k], description.lower())
         for k in (RequestKind.WEATHER, RequestKind.SCHEDULE, RequestKind.NAVIGATE,
