@@ -133,7 +133,9 @@ LOCATED = (
 NUMBER_WORDS = (
     r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
     r"forty|fifty|sixty|hundred|thousand|half|quarter|dozen|couple|few|several|first|second|"
-    r"third|fourth|fifth)\b(?! of (the|its|those|these|our|my|them)\b)",
+    r"third|fourth|fifth)\b(?! of (the|its|those|these|our|my|them)\b)"
+    # "one of Scotland's most iconic roads" counts nothing
+    r"(?! of [\w'’]+(?:'s|’s)? (most|best|finest|greatest|top)\b)",
     r"\b(an?|per|every|each) (minute|hour|day|night|week|weekend|month|year)\b",
     r"\b(today|tonight|tomorrow|yesterday|noon|midday|midnight|morning|afternoon|evening|dawn|"
     r"dusk|sunrise|sunset|daily|hourly|weekly|weekends?|weekdays?|monday|tuesday|wednesday|"
