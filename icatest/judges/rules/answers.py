@@ -228,7 +228,9 @@ def _music_for_talk(description: str, reply: str) -> bool:
 # Where an offered place is ("300 m from the castle park", "next to the museum") is no place
 # offered: the words after the preposition locate it.
 LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
-                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+", re.I)
+                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+"
+                     # ... in Korean, a distance from it ("선착장에서 800m예요")
+                     r"|[가-힣]+(에서|부터) ?(약 )?\d", re.I)
 # ... or after it ("a convenience store ATM next door"): a side remark, no place offered
 BESIDE = re.compile(r"\b(a|an|the)\s+([\w'’-]+\s+){0,2}[\w'’-]+\s+(next door|around the corner|"
                     r"across the (street|road))\b", re.I)
@@ -341,6 +343,10 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
     said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
     mine = place_kind(asked) or asked
+    # a Korean house named by its dish: the dish in the reply names it ("닭갈비집" -
+    # "'불꽃 숯불닭갈비'")
+    if any(w[:-1] in reply for w in re.findall(r"[가-힣]{2,}(?=집)", description)):
+        said.add(mine)
     # ... or a kind that serves the same need ("Café Lindenhof" for somewhere for lunch)
     if others and not ({mine, *SERVES.get(mine, ())} & said):
         return f"answered with {', '.join(others)} instead"
@@ -418,8 +424,8 @@ def _topic_place(sentence: str) -> bool:
 # A terse lowercase reply says where its place is or when it opens ("…, just off the markt",
 # "…, live trad from 21:00, on the square")
 TERSE_PLACE = re.compile(r"\b(just off|off the|on the (square|corner|main street|high street|"
-                         r"harbour|harbor|seafront|front|quay)|open (from|till|until|til)|from "
-                         r"\d{1,2}[:.]\d{2})\b")
+                         r"harbour|harbor|seafront|front|quay)|opens? (at|from|till|until|til)|"
+                         r"from \d{1,2}[:.]\d{2}|runs from|just past)\b")
 
 
 def offered_text(req: Request, turn: TurnInput) -> str:

@@ -17,8 +17,12 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                    "tavern", "frituur", "chip shop", "food court", "푸드코트", "식당", "음식점",
                    "맛집", "횟집", "국밥집", "잘하는 집", "잘하는 데", "맛있는 집",
                    "고깃집", "순두부집", "막국수집", "칼국수집", "분식집", "국수집", "짬뽕집",
-                   "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹"),
+                   "중국집", "mcdonalds", "mcdonald's", "burger king", "kfc", "맥도날드", "버거킹",
+                   # a Korean house of one dish ("중산리 계곡 입구에 백숙집이 많아요")
+                   "백숙집", "닭갈비집", "곰탕집", "해장국집", "냉면집", "갈비집", "삼겹살집",
+                   "찌개집", "족발집", "보쌈집", "치킨집", "횟집", "밥집", "한정식"),
     "cafe": ("cafe", "café", "kafé", "kafe", "kaffe", "coffee", "espresso", "tea house", "카페",
+             "tearoom", "tea room", "tearooms",
              "커피", "roastery", "coffee roaster",
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
@@ -123,7 +127,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "viewpoint": ("viewpoint", "viewpoints", "lookout", "lookouts", "mirador", "miradouro",
                   "belvedere", "aussichtspunkt", "전망대"),
     "church": ("church", "cathedral", "chapel", "basilica", "monastery", "abbey", "convent",
-               "priory", "성당", "교회"),
+               "priory", "성당", "교회", "성지"),
+    # a ride up a mountain and a walk from its start: sights, no service ("the romsdalen
+    # gondola runs from the harbour" to "is there a pharmacy")
+    "cable car": ("cable car", "gondola", "ropeway", "funicular", "chairlift", "케이블카"),
+    "trail": ("trailhead", "trail head", "hiking trail", "walking trail", "등산로", "둘레길"),
     # a motorway's service area: fuel, food and chargers in one stop (not "services" alone,
     # which hotels and garages offer too, nor "rest stop", which a motel answers in KVRET)
     "service area": ("service area", "motorway services", "highway services", "next services",
