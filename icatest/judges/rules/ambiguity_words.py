@@ -43,6 +43,8 @@ COUNTED_EN = re.compile(
 # saved", "2 nearby: marriott downtown, courtyard aksarben. going to downtown")
 ANOTHER_EN = re.compile(
     r"\b(you )?also have\b|\bthere'?s also\b|\b(another|a second) \w+ (named|called)\b"
+    # ... said after the name ("there's a Giulia Ferraro in your contacts as well")
+    r"|\bthere'?s (a|an) [^.;!?]{1,40}\b(as well|too)\b"
     r"|^\W*(two|three|several|\d) (nearby|close by|around here|near you|found|matches)\b"
     # ... or the other one kept ("Your Lake Bohinj boat ride tomorrow is still booked")
     r"|\byour [^.?!]{0,60}\b(is|are) still (booked|on|set|saved|scheduled|there)\b",
@@ -139,8 +141,11 @@ GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(na
                        r"route( me| us)?|directions) to the\b|(으로|로) ?(가 ?줘|가자|가 ?주세요|"
                        r"안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
 # A default that goes without saying: the closest, the first, the one on the way.
-FAIR_DEFAULT = re.compile(r"\b(closest|nearest|closer|nearer|quickest|fastest|first|on (the|your|"
+FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
                           r"our) way|on route|best[- ]rated|highest[- ]rated)\b"
+                          # closer to the driver, not to something else ("Kalkan's is closer
+                          # to the restaurants": a reason, no default)
+                          r"|\b(closer|nearer)\b(?! to (the|its|a|an) )"
                           r"|가까운|가까워|가는 길", re.I)
 
 
@@ -164,9 +169,27 @@ def counted_kind(turn: TurnInput) -> str | None:
         ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
         if ko and ko.group("name") in kinds:
             return s.strip()
+        if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
+            return s.strip()  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
+        if any(_another_of_kind(s, w) for w in kinds if not is_korean(w)):
+            return s.strip()
         if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
             return s.strip()
     return None
+
+
+# Two places named as there, and the talk goes on with one ("근처에 선암사와 송광사가 있는데")
+KO_PAIR = re.compile(r"[가-힣]{2,}(?:와|과|하고|랑) [가-힣]{2,}(?:이|가)? "
+                     r"(?:있는데|있어서|둘 ?다 있)")
+
+
+def _another_of_kind(sentence: str, word: str) -> bool:
+    """Another of the driver's kind said to be there beside the one gone to ("Kaş has its own
+    marina too", "there's also a marina in Kaş", "another marina")."""
+    w = re.escape(word)
+    return bool(re.search(rf"\b(has|have) (its|their) own {w}\b[^.]*\b(too|as well)\b"
+                          rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b",
+                          sentence, re.I))
 
 
 def _counted_kind(sentence: str, word: str) -> bool:
@@ -174,7 +197,8 @@ def _counted_kind(sentence: str, word: str) -> bool:
     "several salt hotels", "three pharmacies")."""
     w = re.escape(word[:-1] if word.endswith("y") else word)
     plural = rf"{w}(ies|s|es)" if word.endswith("y") else rf"{w}(e?s)"
-    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|both|[2-9])"
+    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|both|"
+                          rf"plenty of|lots of|many|numerous|[2-9])"
                           rf"\s+([a-z-]+\s+)?{plural}\b", sentence, re.I))
 
 
