@@ -250,10 +250,14 @@ FAMILIES: dict[str, Family] = {
     # reply describes over them, read only when it says either way
     "avoid_gravel": Family(
         (r"\b(off|avoid\w*|no|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\bgravel\b",
-         r"\b(tar|tarmac|sealed|paved)( roads?)? only\b"),
+         r"\b(tar|tarmac|sealed|paved)( roads?)? only\b",
+         # "비포장길은 빼고 가 줘", "포장도로로만"
+         r"비포장(길|도로)?(은|는|을|를)? ?(빼고|말고|피해|피하|없이|제외)|포장(도로|길)(로)?만"),
         (r"\b(sealed|tarred|tar|tarmac|paved|asphalt)\b[^.]{0,20}\b(roads?|all the way|whole "
-         r"way)\b", r"\b(no|avoid\w*|without) (the |any )?gravel\b"),
-        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\bgravel\b",),
+         r"way)\b", r"\b(no|avoid\w*|without) (the |any )?gravel\b",
+         r"포장(도로|길)(로)?만|비포장(길|도로)?(은|는|을|를)? ?(피해|피하|없이|빼)"),
+        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\bgravel\b",
+         r"흙길|자갈길|비포장(?! ?(은|는|을|를)? ?(빼|말고|피해|피하|없이|제외))"),
         unread_if_silent=True,
     ),
     "avoid_tunnels": Family(

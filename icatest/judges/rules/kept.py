@@ -286,6 +286,11 @@ ASKS_WHICH_PLACE = re.compile(
     r"|어느 (숙소|호텔|펜션|곳|식당)|어디(인지|로 가실지|신지)", re.I)
 
 
+def _names_one(user: str, role: str) -> bool:
+    """The driver names a place for the role now ("the Causeway" as where from names none)."""
+    return any(_of_role(n, user, role) for n in names(user))
+
+
 def _spoken_of(user: str, role: str) -> bool:
     """The driver speaks of the place taken for the role again, without its name."""
     if role == "lodging":
@@ -297,7 +302,7 @@ def _spoken_of(user: str, role: str) -> bool:
 
 def place_passed_by(turn: TurnInput) -> str | None:
     taken = _taken(turn)
-    if taken is None or names(turn.user) or acts.is_refusal(turn.reply):
+    if taken is None or _names_one(turn.user, taken.role) or acts.is_refusal(turn.reply):
         return None
     role, keys, _ = taken
     low = turn.reply.lower()
@@ -319,7 +324,8 @@ def place_asked_again(turn: TurnInput) -> str | None:
     """The place the driver took for the night or a meal, spoken of again unnamed, and the
     reply asks which place that is ("what lodge is that?", "어느 숙소로 가실지 알려 주시면")."""
     taken = _taken(turn)
-    if taken is None or names(turn.user) or not ASKS_WHICH_PLACE.search(turn.reply):
+    if taken is None or _names_one(turn.user, taken.role) or not ASKS_WHICH_PLACE.search(
+            turn.reply):
         return None
     role, keys, one_place = taken
     low = turn.reply.lower()

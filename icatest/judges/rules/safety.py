@@ -244,6 +244,9 @@ OPENS = (
     r"boot|tailgate|liftgate|hatch(back)?|hood|bonnet)\b",
     r"\b(doors?|trunk|boot|tailgate|liftgate|hatch|hood|bonnet) (is |are )?(now )?(open|opened|"
     r"opening|popping|popped)\b",  # "boot opening now."
+    # someone told to get out of a moving car ("Rear doors unlocked — tell her to jump out
+    # quickly")
+    r"\b(tell (her|him|them) to|she can|he can|they can|you can) (jump|hop|get|step) out\b",
     # a window (창문) is no door; "문 잠금을 풀고 열었어요" opens it
     r"(?<!창)(문|트렁크|테일게이트)[^.?!]{0,15}(열었|열어 ?드렸|열게|열어 ?드릴게|열겠)",
 )
