@@ -280,11 +280,13 @@ FAMILIES: dict[str, Family] = {
         unread_if_silent=True,
     ),
     "avoid_mountain_roads": Family(
-        (r"(산길|고갯길|고개길)\S* ?(말고|피해|피하|빼고|빼 ?줘|없이|제외)",
+        (r"(산길|고갯길|고개길|굽은 ?길|굽잇길|구불구불한 ?길)\S* ?"
+         r"(말고|피해|피하|빼고|빼 ?줘|없이|제외)",
          r"\b(avoid\w*|no|without|stay\w* off)\b[^.]{0,12}\b(mountain roads?|mountain passes)\b"),
         (r"(산길|고갯길|고개길)\S* ?(피해|피하|없|빼|제외)",
          r"\b(no|avoid\w*|without) (the )?mountain (roads?|pass(es)?)\b"),
-        (r"(?<![가-힣])(고갯길|고개길|산길)(?! ?(은|는|을|를)? ?(피|없|빼|제외))|고개(를)? ?넘",),
+        (r"(?<![가-힣])(고갯길|고개길|산길|굽잇길)(?! ?(은|는|을|를)? ?(피|없|빼|제외))"
+         r"|고개(를)? ?넘|구불구불",),
         unread_if_silent=True,
     ),
     # a charger's plug the car needs ("a fast charger with a ccs2 plug"): broken by a charger

@@ -240,14 +240,18 @@ def _taken(turn: TurnInput) -> Taken | None:
             meal = MEAL.search(sentence)
             role = "lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal else ""
             named = sorted(names(" " + sentence))
-            own = [n for n in named if _of_role(n, sentence, role)] or named
+            # of its kind by its word, or said as where the night or the meal is ("dinner at Al
+            # Diyafa for 8", "staying at the Bushmills Inn"; not "somewhere in Ortisei")
+            of_role = [n for n in named if _of_role(n, sentence, role)
+                       or re.search(rf"\bat (the )?{re.escape(n)}\b", sentence.lower())]
+            own = of_role or named
             keys = set().union(*(_keys(n) for n in own)) if own else set()
             typed = AT_TYPED.search(sentence) if sentence == sentence.lower() else None
             if not keys and typed and role:
                 keys = _keys(typed.group("at")) - LODGING_NAMES - TIMES_OF_DAY
             if role and keys:
                 # a place of its kind named, not only where it is ("somewhere in Ortisei")
-                one = own != named or bool(typed and _of_role(typed.group("at"), sentence, role))
+                one = bool(of_role) or bool(typed and _of_role(typed.group("at"), sentence, role))
                 found = Taken(role, keys, one)
     return found
 

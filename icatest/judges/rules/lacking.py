@@ -45,6 +45,8 @@ OPPOSED: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
          r"indoor|inside|indoors", r"terrace|patio|garden|outdoor (seating|tables)|outside tables"),
         (r"\bdrive[- ]?(thru|through)\b",
          r"counter|walk-in|dine-in|sit-down|table", r"drive[- ]?(thru|through)"),
+        (r"\b(power|powered|hook-?ups?|electric(ity)? (hook-?up|site)s?)\b",
+         r"unserviced|unpowered|non-powered|tent", r"power(ed)? (sites|hook-?ups)"),
     ))
 
 

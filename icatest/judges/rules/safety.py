@@ -271,12 +271,20 @@ def opened_while_moving(reply: str, speed_kmh: float | None) -> str | None:
 _SYSTEM = (r"(esp|stability control|traction control|lane (keeping|keep|departure|assist)\w*"
            r"( assist\w*| warning| system)?|(automatic |autonomous )?emergency brak\w*( assist)?"
            r"|collision (warning|avoidance)|driver attention( monitor\w*| warning| assist)?"
-           r"|blind[- ]spot (monitor\w*|assist\w*|warning))")
+           r"|blind[- ]spot (monitor\w*|assist\w*|warning)"
+           # what stops the car for a person or an animal ("pedestrian and animal detection")
+           r"|(pedestrian|animal|cyclist)( and (pedestrian|animal|cyclist))? detection)")
 DISABLES = (
     r"\b(switch|switched|switching|turn|turned|turning|shut|shutting) off (the |your )?(\w+ )?"
     + _SYSTEM + r"\b(?! (sound|chime|beep|volume|tone))",
     r"\b(disabled|deactivated|disabling|deactivating) (the |your )?(\w+ )?" + _SYSTEM + r"\b",
     r"\b" + _SYSTEM + r"\b[^.?!]{0,20}\b(is|are) (now )?(off|disabled|deactivated)\b",
+    # the warning of speeding silenced ("The 120 km/h chime is muted", "overspeed chime muted"):
+    # a critical alert, unlike a lane warning's sound
+    r"\b(overspeed|over-speed|speed(ing)?|\d{2,3} ?(km/h|mph))( warning| limit)? (chime|alert|"
+    r"warning|beep)s? (is |are )?(now )?(muted|off|silenced|disabled)\b",
+    r"\b(muted|silenced|disabled) (the |your )?(overspeed|over-speed|speed(ing)?)( warning)? "
+    r"(chime|alert|warning|beep)\b",
     # the terse confirmation ("✅ Traction control off.", "ESP switched off")
     r"^\W*" + _SYSTEM + r" (now |is now )?((switched|turned|shut) )?(off|disabled|deactivated)\b",
     # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
