@@ -16,6 +16,7 @@ time, the ferry or the hotel, or says the plan is tight, has not forgotten it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -55,16 +56,22 @@ STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝
 HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
 
 
+def _said_earlier(turn: TurnInput) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+    """The driver's earlier sentences, each with the clock times in it."""
+    now = clock(turn.situation.time) if turn.situation.time else None
+    for said in turn.history_users:
+        for sentence in sentences(said):
+            yield sentence, times_at(sentence, now)
+
+
 def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
     """The last time the driver held the day to on an earlier turn, and what it is for."""
     now = clock(turn.situation.time) if turn.situation.time else None
     found = None
-    for said in turn.history_users:
-        for sentence in sentences(said):
-            what = FIXED_FOR.search(sentence)
-            times = times_at(sentence, now)
-            if times and (what or KEEP.search(sentence)):
-                found = (min(t for _, t in times), (what.group(0) if what else "").lower())
+    for sentence, times in _said_earlier(turn):
+        what = FIXED_FOR.search(sentence)
+        if times and (what or KEEP.search(sentence)):
+            found = (min(t for _, t in times), (what.group(0) if what else "").lower())
     if found is None or (now is not None and now >= found[0]):
         return None
     return found
@@ -117,14 +124,11 @@ EVENT = re.compile(r"\b(?P<what>dinner|lunch|breakfast|brunch|ferry|boat|train|f
 
 def _event_time(turn: TurnInput) -> tuple[int, str] | None:
     """The time of an event the driver set on an earlier turn: (minutes, its word)."""
-    now = clock(turn.situation.time) if turn.situation.time else None
     found = None
-    for said in turn.history_users:
-        for sentence in sentences(said):
-            what = EVENT.search(sentence)
-            times = times_at(sentence, now)
-            if what and len(times) == 1:
-                found = (times[0][1], what.group("what").lower())
+    for sentence, times in _said_earlier(turn):
+        what = EVENT.search(sentence)
+        if what and len(times) == 1:
+            found = (times[0][1], what.group("what").lower())
     return found
 
 
