@@ -8,30 +8,21 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from icatest.judges.rules import acts, asking, context, plans, semantic
+from icatest.judges.rules import acts, asking, context, semantic
 from icatest.judges.rules import learned as answer_model
 from icatest.judges.rules.context import mentions_subject
 from icatest.judges.rules.korean import is_korean
-from icatest.judges.rules.place_kinds import (
-    SERVES,
-    opening_kind,
-    other_place_kinds,
-    place_kind,
-    place_kinds,
-)
+from icatest.judges.rules.offered import kind_instead
 from icatest.judges.rules.requests import ANSWER_WORDS, RequestKind, answer_evidence, goes
 from icatest.judges.rules.text import (
     NUMBER,
     any_match,
     content_stems,
-    distances_km,
     durations,
     names,
     new_content,
     new_names,
-    on_a_street,
     sentences,
-    words,
 )
 from icatest.judges.rules.turn import Request, TurnInput
 
@@ -225,25 +216,6 @@ def _music_for_talk(description: str, reply: str) -> bool:
     return any_match(MUSIC[:1], reply.lower()) or any_match(MUSIC[1:], reply)
 
 
-# Where an offered place is ("300 m from the castle park", "next to the museum") is no place
-# offered: the words after the preposition locate it.
-LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
-                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+"
-                     # ... in Korean, a distance from it ("선착장에서 800m예요")
-                     r"|[가-힣]+(에서|부터) ?(약 )?\d", re.I)
-# ... or after it ("a convenience store ATM next door"): a side remark, no place offered
-BESIDE = re.compile(r"\b(a|an|the)\s+([\w'’-]+\s+){0,2}[\w'’-]+\s+(next door|around the corner|"
-                    r"across the (street|road))\b", re.I)
-
-
-# a place that is there, close by or found ("카페를 찾았어요")
-KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까워|가깝|많아요|많습니다)|"
-                      # or found, or recommended ("카페거리를 추천드려요")
-                      r"(을|를) 찾았|(을|를) 추천(해요|합니다|드려요|드립니다|할게요|해 ?드려요|"
-                      r"해 ?드릴게요)"
-                      r"|[가-힣] 많(아요|습니다|아|네요)")  # "돼지국밥 맛집 많아요": many are there
-
-
 # A request to send a message ("Text the arrival time to her husband", "문자로 보내 줘") ...
 SENDS = re.compile(r"^\W*(?:please\s+)?(?:text|message|sms|whatsapp|e-?mail)\s+(?!me\b)\w"
                    r"|\bsend (?:a |an |the )?(?:text|message|sms|e-?mail)\b"
@@ -280,79 +252,6 @@ def _not_sent(req: Request, turn: TurnInput, reply: str) -> str:
     return ""
 
 
-HOW_LONG_FAR = re.compile(r"\bhow (long|far)\b|얼마나 (걸|멀)", re.I)
-# the fuel a station sells names the station ("OMV Zlaté Piesky: diesel and 95 octane")
-FUEL_SOLD = re.compile(
-    r"\b(diesel|unleaded|octane|lpg|e10|super plus)\b|\b9[58] ?ron\b|경유|휘발유", re.I)
-
-
-def _without_local_names(text: str, location: str) -> str:
-    """The text without the names of where the car is that hold a word of a kind of place
-    ("a diner in red lodge" on the Beartooth Highway above Red Lodge: Red Lodge is a town)."""
-    for name in names(" " + location):
-        if place_kinds(name):
-            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text, flags=re.I)
-    return text
-
-
-# a meal's place asked for by the meal ("somewhere for a cooked breakfast", "a spot for lunch")
-MEAL_ASKED = re.compile(r"(somewhere|a place|place|a spot|spot|anywhere)\s+(for|to (have|get|"
-                        r"eat))\s+(a |an |some )?(\w+ )?(breakfast|brunch|lunch|dinner|supper|"
-                        r"meal|bite)\b", re.I)
-# the words a search opens with before its kind of place ("find a", "a good", "the nearest")
-SEARCH_OPENING = re.compile(r"^\W*((please|find|get|show|need|want|look for|search for|any|"
-                            r"a|an|the|some|me|us|us a|me a|good|nearest|closest|cheap|open|"
-                            r"local)\s+)*", re.I)
-
-
-def _opens_with_kind(description: str, asked: str) -> bool:
-    """The request opens with the kind of place it asks for ("chemist in sneem, need …",
-    "Find a petrol station open on the way to Shimoda"): a search, whatever else it says."""
-    opening = SEARCH_OPENING.match(description)
-    rest = description[opening.end():] if opening else description
-    return bool(asked) and opening_kind(rest) == (place_kind(asked) or asked)
-
-
-def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
-    """A search answered with places of another kind only: those kinds."""
-    where = turn.situation.location
-    reply = _without_local_names(reply, where)
-    description = _without_local_names(req.description, where)
-    asked = req.slot("category") or (place_kind(description) or "")
-    opening = SEARCH_OPENING.match(description)
-    if MEAL_ASKED.match(description, opening.end() if opening else 0):
-        asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
-    # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
-    # places it names are where the drive goes, not a kind of place asked for
-    if HOW_LONG_FAR.search(req.description) and (durations(reply) or distances_km(reply)):
-        return None
-    # a plan's stops are of several kinds: another kind in the reply is another stop
-    one_place = not any(plans.stops_in(t) or plans.listed_stops(t)
-                        for t in (req.description, turn.user))
-    # a search, said as one ("find a petrol station on the way to X" reads as a plan) or as the
-    # kind of place alone ("chemist in sneem, need hay fever tablets")
-    searching = kind is RequestKind.SEARCH or (
-        kind in (RequestKind.PLAN, RequestKind.OTHER) and _opens_with_kind(description, asked))
-    offered = offered_text(req, turn) if asked and searching and one_place else ""
-    # kinds the request itself names are not offered instead ("with parking", "near the
-    # Pinakothek": the car park and the museum are what was asked about)
-    named = place_kinds(" ".join((description, *req.constraints)))
-    offered = BESIDE.sub(" ", LOCATES.sub(" ", _without_local_names(offered, where)))
-    others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
-    # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
-    # another kind beside it is a side remark ("next to a cafe"), not an answer instead
-    said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
-    mine = place_kind(asked) or asked
-    # a Korean house named by its dish: the dish in the reply names it ("닭갈비집" -
-    # "'불꽃 숯불닭갈비'")
-    if any(w[:-1] in reply for w in re.findall(r"[가-힣]{2,}(?=집)", description)):
-        said.add(mine)
-    # ... or a kind that serves the same need ("Café Lindenhof" for somewhere for lunch)
-    if others and not ({mine, *SERVES.get(mine, ())} & said):
-        return f"answered with {', '.join(others)} instead"
-    return None
-
-
 # What a driver asks about that a reply may answer with the other ("How's traffic on the A1?"
 # answered with the weather): each topic's words, in the request and in the reply.
 TOPICS: dict[str, tuple[str, str]] = {
@@ -384,72 +283,3 @@ def topic_instead(request: str, reply: str) -> str | None:
         return None
     spoken = [t for t, (_, speaks) in TOPICS.items() if t not in asked and re.search(speaks, said)]
     return f"answers about the {spoken[0]} instead of the {asked[0]}" if spoken else None
-
-
-HEADING_WORDS = 5
-
-
-def _short_heading(sentence: str) -> bool:
-    return len(words(sentence)) <= HEADING_WORDS and not sentence.rstrip().endswith((".", "!", "?"))
-
-
-# A list item that opens with the place it offers and a colon ("Gimsoy beach: wide open sky,
-# about 35 minutes"): the label is a name, although it opens the line, when the item says how
-# far it is.
-# The same with a dash ("Inatori fish market — fresh kinmedai"), and a label that holds a kind
-# of place needs no distance: the item offers that place.
-ITEM_LABEL = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+){0,3})(?::| [—–-])\s")
-
-
-def _item_label(sentence: str, *sources: str) -> bool:
-    m = ITEM_LABEL.match(sentence)
-    if m is None:
-        return False
-    # the label ends in its kind of place ("Inatori fish market"; not "Winter tires recommended")
-    head = " ".join(m.group("label").split()[-2:])
-    kind = place_kinds(head) and place_kind(head.split()[-1]) is not None
-    return bool((distances_km(sentence) or durations(sentence) or kind)
-                and m.group("label").lower() not in " ".join(sources).lower())
-
-
-# a Korean sentence about a place, the place its topic or subject ("좌구산 천문대는 저녁 7시부터 …")
-KO_TOPIC = re.compile(r"^\W*((?:[가-힣]+\s+){0,2}[가-힣]+?)(은|는|이|가)\s")
-
-
-def _topic_place(sentence: str) -> bool:
-    m = KO_TOPIC.match(sentence)
-    return bool(m and place_kinds(m.group(1)))
-
-
-# A terse lowercase reply says where its place is or when it opens ("…, just off the markt",
-# "…, live trad from 21:00, on the square")
-TERSE_PLACE = re.compile(r"\b(just off|off the|on the (square|corner|main street|high street|"
-                         r"harbour|harbor|seafront|front|quay)|opens? (at|from|till|until|til)|"
-                         r"from \d{1,2}[:.]\d{2}|runs from|just past)\b")
-
-
-def offered_text(req: Request, turn: TurnInput) -> str:
-    """The sentences of the reply that offer a named place for this request (not the other
-    requests' answers, not "I've dropped the museum")."""
-    own = sentences(context.own_text(req, turn))
-    # a place is offered by its name, or, in Korean where names are not read, by its distance
-    # ("경포 바다정원 카페: 약 1.5km") or as a place of a kind that is there ("시장 근처에
-    # 순두부집이 있어요")
-    named = [bool(new_names(s, turn.user, req.description))
-             or (is_korean(s) and bool(distances_km(s) or durations(s)
-                                       or (KO_THERE.search(s) and place_kinds(s))
-                                       or _topic_place(s)))
-             or _item_label(s, turn.user, req.description)
-             for s in own]
-    # a list's heading ("Here are some gas stations nearby:", a markdown heading read as a
-    # short line with no full stop: "Charging points nearby") says what its items are
-    heading = [(s.endswith(":") or _short_heading(s)) and i + 1 < len(own) and named[i + 1]
-               for i, s in enumerate(own)]
-    text = " ".join(own)
-    if not any(named) and (distances_km(text) or on_a_street(text, turn.user)
-                           or (text == text.lower() and TERSE_PLACE.search(text))) and place_kinds(
-            text):
-        # a terse lowercase reply: "car wash on ul. zakopianska, open 24h, 2 km.", "lidl on via
-        # monteroni, open till 21:00."
-        return text
-    return " ".join(s for s, n, h in zip(own, named, heading, strict=True) if n or h)
