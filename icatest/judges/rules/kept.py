@@ -25,6 +25,7 @@ from icatest.judges.rules import acts
 from icatest.judges.rules.established import GENERIC, GOING, forgot
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.place_kinds import place_kinds
+from icatest.judges.rules.requests import MEAL
 from icatest.judges.rules.text import STOP, clock, names, sentences, times_at, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
@@ -177,7 +178,6 @@ AT_TYPED = re.compile(r"\b(?:at|in|into) (?:the |a )?(?P<at>[a-z][^,.;!?]{3,60})
 LODGING_KO = re.compile(r"숙소(?:는|가|은) (?P<at>[가-힣]+(?: [가-힣]+){0,3}?)"
                         r"(?:이야|야|예요|이에요|입니다|이고|거든)(?![가-힣])")
 # ... or for a meal
-MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper)\b", re.I)
 MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.!?]{1,30}?)(?:에서|으로|로) "
                      r"(?:먹기로|먹을|먹자|할게|하기로|예약)")
 # the driver speaks of it again, without naming it

@@ -208,7 +208,8 @@ CONTINUATION_WORDS = frozenset(
 )
 
 
-MEAL_ASKED = re.compile(r"\b(dinner|lunch|breakfast|brunch|supper)\b", re.I)
+# a meal named ("dinner in lagos", "we've booked dinner at Casa Lola")
+MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper)\b", re.I)
 
 
 def is_continuation(description: str) -> bool:
@@ -216,7 +217,7 @@ def is_continuation(description: str) -> bool:
     from icatest.judges.rules.text import content_stems
 
     own = content_stems(description) - {w for w in CONTINUATION_WORDS}
-    if MEAL_ASKED.search(description):
+    if MEAL.search(description):
         return False  # "dinner in lagos": a meal's place asked for, a search of its own
     return len(own) <= 2 and not any(
         any_match(KIND_WORDS[k], description.lower())
