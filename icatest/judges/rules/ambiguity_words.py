@@ -47,7 +47,9 @@ ANOTHER_EN = re.compile(
     r"|\bthere'?s (a|an) [^.;!?]{1,40}\b(as well|too)\b"
     r"|^\W*(two|three|several|\d) (nearby|close by|around here|near you|found|matches)\b"
     # ... or the other one kept ("Your Lake Bohinj boat ride tomorrow is still booked")
-    r"|\byour [^.?!]{0,60}\b(is|are) still (booked|on|set|saved|scheduled|there)\b",
+    r"|\byour [^.?!]{0,60}\b(is|are) still (booked|on|set|saved|scheduled|there)\b"
+    # ... or the other one said to be saved too ("sigrid from the boat trip is saved too")
+    r"|\b(is|are) (also )?(saved|stored|in your contacts) (too|as well)\b",
     re.I)
 # ... or counts them with no name, the one acted on picked by its detail ("u had 2 for tmrw.
 # deleted the 8:00 one")
@@ -56,7 +58,9 @@ COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|
                           re.I)
 # ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
 # (a full name before a title: "박서연 과장님도 있어요")
-ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)도 (있|계)")
+# (or saved: "연락처에 큰이모님도 저장되어 있습니다")
+ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)도 "
+                        r"((저장|등록)(되어|돼) ?)?(있|계)")
 # a title the driver gave with the family name alone ("박 과장님한테 전화 걸어 줘")
 TITLED_KO = re.compile(r"(?P<family>[가-힣]) (?P<title>[가-힣]{2,3})님")
 # A message sent or a call placed already: a question after it does not undo the act ("이지영
@@ -171,7 +175,7 @@ def counted_kind(turn: TurnInput) -> str | None:
             return s.strip()
         if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
             return s.strip()  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
-        if any(_another_of_kind(s, w) for w in kinds if not is_korean(w)):
+        if any(_another_of_kind(s, w) for w in kinds):
             return s.strip()
         if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
             return s.strip()
@@ -187,8 +191,13 @@ def _another_of_kind(sentence: str, word: str) -> bool:
     """Another of the driver's kind said to be there beside the one gone to ("Kaş has its own
     marina too", "there's also a marina in Kaş", "another marina")."""
     w = re.escape(word)
+    if is_korean(word):  # "대구 쪽 관암사 주차장도 있습니다"
+        return len(word) >= 2 and bool(re.search(rf"{w}도 (있|있어|있습니다|있어요)", sentence))
     return bool(re.search(rf"\b(has|have) (its|their) own {w}\b[^.]*\b(too|as well)\b"
-                          rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b",
+                          rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b"
+                          # "Other trailheads nearby include Canyon Overlook"
+                          rf"|\bother {w}(e?s)? (nearby|around here|close by|in the area|"
+                          rf"include)\b",
                           sentence, re.I))
 
 

@@ -43,6 +43,11 @@ REASK_DESTINATION = (
 )
 # A request to be told, asked without a question mark ("Tell me where you're heading.", "목적지를
 # 먼저 말씀해 주세요."): it asks as a question does.
+# Where the driver meets someone asked back ("where are you meeting them and when?") after
+# the driver said it ("we're meeting the others at the woolpack inn at one").
+REASK_MEETING = (r"\bwhere (are|r|will) (you|u|we) (meeting|meet)\b",
+                 r"\bwhere('?s| is) (the|your) meeting (point|place)\b")
+MEETING_SAID = (r"\bmeet(ing)? [\w' ]{1,30}? at (the )?[\w'-]{3,}",)
 TELL_ME = (r"\b(tell|let) me\b", r"(말씀해|알려|말해) ?(주세요|줘|주시겠어요|주실래요|주시면|주면)")
 REASK_TIME = (r"\bwhat time (do|would|should|is your|is the)\b", r"몇 ?시(까지|에|쯤|로)?",
               # the time of someone's arrival or start asked back ("when does her flight land?")
@@ -235,6 +240,8 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
             return "asks for a time the driver already gave"
         if own_place_named(q, turn.history_users):
             return "asks for a place of the driver's own that the driver already named"
+        if any_match(REASK_MEETING, q) and any_match(MEETING_SAID, " ".join(turn.history_users)):
+            return "asks where the driver meets someone, which the driver already said"
     return unit_forgotten(turn)
 
 

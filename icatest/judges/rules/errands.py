@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+from icatest.judges.rules.place_kinds import place_kind
+from icatest.judges.rules.text import names
+
 # Errands and destinations a plan names without a kind of place or a name.
 ERRANDS = re.compile(
     r"\b(home|work|office|school|bank|post office|gym|dry cleaning|cleaners|airport|station|"
@@ -80,3 +83,8 @@ def starts_word(low: str, word: str) -> int:
 HANGUL_WORD = re.compile(r"[가-힣]")
 
 
+
+
+def is_place(part: str) -> bool:
+    """A part of the driver's words that names a place: by its name, its kind or its errand."""
+    return bool(names(part) or place_kind(part) or ERRANDS.search(part) or KO_ERRANDS.search(part))

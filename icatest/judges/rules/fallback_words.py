@@ -27,7 +27,8 @@ FALLBACK = (
     r"\bi'?m not (quite |really |entirely )?sure i (understood|followed|caught) (that|you|"
     r"what you)\b",
     # also typed short ("sry cant help w that")
-    r"\b(can'?t|cannot|unable to|not able to) (help|assist) (with|w/?) that\b",
+    r"\b(can'?t|cannot|unable to|not able to) (help|assist) (with|w/?) (that|this|it|(this|that|"
+    r"your|the) (one|request|question))\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
     r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
@@ -70,6 +71,8 @@ FALLBACK = (
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
     r"\b(outside|beyond) (of )?what i (can|am able to|'?m able to) (do|help with|handle)\b",
+    # or outside what the assistant does at all ("no idea, thats outside what i do")
+    r"\b(outside|beyond) (of )?what i (do|cover|handle)\b",
     # or outside what the assistant knows ("that one is outside what I know so far")
     r"\b(outside|beyond) (of )?what i (know|have learned|have learnt)\b",
     # or beyond the assistant itself ("That's a little beyond me at the moment, I'm afraid")

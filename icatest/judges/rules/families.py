@@ -5,17 +5,8 @@ its targets' constraints with them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Family:
-    asks: tuple[str, ...]  # how a driver phrases it
-    honours: tuple[str, ...]  # evidence in a reply; empty: honoured unless broken
-    breaks: tuple[str, ...] = ()  # evidence in a reply that goes against it
-    # neither honoured nor broken in words is no evidence: an LLM says a house rule many ways
-    unread_if_silent: bool = False
-
+from icatest.judges.rules.family import Family
+from icatest.judges.rules.site_families import SITE_FAMILIES
 
 _AVOID = r"(avoid\w*|steer\w* clear of|stay\w* off|keep\w* off|skip\w*|bypass\w*|without|no|" \
     r"not (use|using|take|taking)|away from|around)"
@@ -161,8 +152,16 @@ FAMILIES: dict[str, Family] = {
         unread_if_silent=True,  # a place named with no hours: the rules cannot tell
     ),
     "parking": Family(
-        (r"\b(parking|car park|park the car)\b",),
-        (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차"),
+        (r"\b(parking|car park|park the car)\b", r"주차 ?(가능|되는|돼|할 수 있)"),
+        (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차",
+         # room for the car said in other words ("가게 앞에 차 세울 자리가 넉넉해요", "차 열
+         # 대는 댈 수 있어요")
+         r"차[^.\n]{0,10}(세울|댈|대실|세우실) ?(수|자리|곳|공간)"),
+        # the car left to a public car park or the street ("차는 공영주차장에 세우셔야 합니다",
+        # "street parking only"; "no parking" after the place is what it lacks: `by_family`)
+        (r"\bstreet parking only\b",
+         r"(차는|주차는)[^.\n]{0,25}(에|에다) (세우셔야|대셔야|세워야|대야)|"
+         r"(전용 |자체 )?주차(장|공간)(이|은|는)? ?(없|불가)"),
     ),
     "open_now": Family(
         (r"\b(open now|still open|currently open|open late|open right now)\b",),
@@ -207,7 +206,9 @@ FAMILIES: dict[str, Family] = {
     # honoured by a lift or a ramp, broken by stairs the reply names, no evidence if silent
     "step_free": Family(
         (r"\b(wheelchair|step[- ]free|barrier[- ]free|no stairs|no steps|without stairs)\b",
-         r"계단 ?(없는|없이|없어야)|휠체어"),
+         r"계단 ?(없는|없이|없어야)|휠체어",
+         # many steps kept off ("계단 많은 데는 빼 줘")
+         r"계단(이)? ?많은 ?(곳|데|길)?(은|는)? ?(빼|말고|피해|피하|제외)"),
         (r"\b(step[- ]free|barrier[- ]free|ramps?|elevators?|lifts?|ground floor|level access|"
          r"wheelchair[- ](accessible|access|friendly)|accessible (toilet|restroom|entrance)|"
          r"disabled (toilet|access))\b",
@@ -215,7 +216,9 @@ FAMILIES: dict[str, Family] = {
          r"배리어 ?프리"),
         (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
          r"stairs|flight of stairs|not (wheelchair|step-free))\b",
-         r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라"),
+         r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라",
+         # the steps counted ("돌계단 1,365개", "1,365 stone steps")
+         r"계단 ?[\d,]+ ?개|[\d,]+ ?개의 (돌)?계단|\b\d[\d,]* (stone |steep )?(steps|stairs)\b"),
         unread_if_silent=True,
     ),
     # nuts kept out of the food: read when the reply names nuts or says it is nut-free
@@ -251,12 +254,17 @@ FAMILIES: dict[str, Family] = {
     "avoid_gravel": Family(
         (r"\b(off|avoid\w*|no|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\bgravel\b",
          r"\b(tar|tarmac|sealed|paved)( roads?)? only\b",
+         # the unpaved ruled out, or the car kept on the sealed ("no unpaved roads, so keep us
+         # on tarmac")
+         r"\b(no|avoid\w*|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\bunpaved\b",
+         r"\bkeep (us|me|it) on (the )?(tar|tarmac|sealed|paved)\b",
          # "비포장길은 빼고 가 줘", "포장도로로만"
          r"비포장(길|도로)?(은|는|을|를)? ?(빼고|말고|피해|피하|없이|제외)|포장(도로|길)(로)?만"),
         (r"\b(sealed|tarred|tar|tarmac|paved|asphalt)\b[^.]{0,20}\b(roads?|all the way|whole "
          r"way)\b", r"\b(no|avoid\w*|without) (the |any )?gravel\b",
          r"포장(도로|길)(로)?만|비포장(길|도로)?(은|는|을|를)? ?(피해|피하|없이|빼)"),
-        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\bgravel\b",
+        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\b(gravel|unpaved|strada bianca|"
+         r"dirt (road|track))\b",
          r"흙길|자갈길|비포장(?! ?(은|는|을|를)? ?(빼|말고|피해|피하|없이|제외))"),
         unread_if_silent=True,
     ),
@@ -306,17 +314,6 @@ FAMILIES: dict[str, Family] = {
         (r"\b(no|without) fish\b|\bfish[- ]free\b|\bnot a fish place\b",),
         (r"(?<!\bno )(?<!without )\b(fish|catch of the day|cod|salmon|tuna|sardines?|sea ?bass|"
          r"haddock|hake|trout|swordfish|anchov(y|ies))\b(?![- ]free)",),
-        unread_if_silent=True,
-    ),
-    "card_payment": Family(
-        (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
-         r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
-        (r"\b(take\w*|accept\w*) (all )?(credit |debit )?cards?\b",
-         r"\bcards? (accepted|ok)\b", r"\bcontactless\b",
-         r"카드 ?(결제)?(도|는)? ?(가능|돼요|됩니다|받아요|받습니다)"),
-        (r"\bcash only\b", r"\bno cards?\b",
-         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b",
-         r"현금만|카드 ?(결제)?(는|가)? ?(안 ?돼|안 ?되|불가|안 받)"),
         unread_if_silent=True,
     ),
     "vegetarian": Family(
@@ -388,6 +385,7 @@ FAMILIES: dict[str, Family] = {
         (r"\b(on the way|on your way|on (your|the) route|along|en route|detour|right off|off the|"
          r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
     ),
+    **SITE_FAMILIES,
 }
 
 

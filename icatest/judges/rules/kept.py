@@ -120,7 +120,9 @@ def kept_time(turn: TurnInput, j: Judging) -> Judging:
 # the event and its time in one breath ("Our dinner at the Mamalluca lodge is at 20:30")
 EVENT = re.compile(r"\b(?P<what>dinner|lunch|breakfast|brunch|ferry|boat|train|flight|bus|"
                    r"shuttle|tour|show|concert|meeting|appointment|check[- ]?in|table|"
-                   r"reservation|booking)\b", re.I)
+                   r"reservation|booking|"
+                   # in Korean ("비양도 가는 12시 배 표 예매했어", "저녁 예약 7시")
+                   r"배|기차|열차|비행기|버스|공연|저녁|점심|체크인|투어)\b", re.I)
 
 
 def _event_time(turn: TurnInput) -> tuple[int, str] | None:
@@ -169,7 +171,11 @@ def time_otherwise(turn: TurnInput, j: Judging) -> Judging:
 STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend the night|"
                      r"checked in|booked (a room|rooms|a night|\w+ nights)|"
                      # "we're booked at the lodge …", "we'll camp at …", "pitching up at …"
-                     r"(we'?re|we are|i'?m|i am) booked (at|in|into)|camp|camping|pitching)\b",
+                     r"(we'?re|we are|i'?m|i am) booked (at|in|into)|camp|camping|pitching|"
+                     # "our room tonight is at the Gasthof Sonnblick", "we're at the horse farm
+                     # guesthouse tonight"
+                     r"(our|my) rooms? (tonight |for tonight )?(is|are) (at|in)|"
+                     r"(we'?re|we are|i'?m|i am) at\b(?=[^.!?]*\btonight\b))\b",
                      re.I)
 # ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
 # island tonight"): its words to the next comma
@@ -186,6 +192,9 @@ LODGING_NOW = re.compile(r"\b(the|our|my|tonight'?s) (hotel|guest ?house|hostel|
                          r"(we'?re|we are|i'?m|i am) (staying|sleeping)\b"
                          r"|숙소|호텔|펜션|게스트하우스", re.I)
 MEAL_NOW_KO = re.compile(r"저녁|점심|아침")
+# ... or where the driver meets someone ("we're meeting my sister at the Hotel Handeck"), spoken
+# of again as "where we're meeting her"
+MEETING = re.compile(r"\b(we'?re|we are|i'?m|i am) meeting\b[^.!?]{1,30}\bat\b", re.I)
 # the reply puts another place there ("Near Bokonbayevo, where you're spending the night")
 STAY_PUT = re.compile(r"\bwhere (you'?re|you are) (staying|sleeping|spending the night)\b", re.I)
 
@@ -242,7 +251,8 @@ def _taken(turn: TurnInput) -> Taken | None:
                               - {"숙소", "호텔", "펜션", "게스트하우스"})
                 continue
             meal = MEAL.search(sentence)
-            role = "lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal else ""
+            role = ("lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal
+                    else "meeting" if MEETING.search(sentence) else "")
             named = sorted(names(" " + sentence))
             # of its kind by its word, or said as where the night or the meal is ("dinner at Al
             # Diyafa for 8", "staying at the Bushmills Inn"; not "somewhere in Ortisei")
@@ -265,6 +275,11 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
                       r"(?:안내|출발|경로|모실|갈게|가요|갑니다)")
 
 
+# a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
+TYPED_LODGING = re.compile(r"\b(guest ?house|hotel|lodge|inn|hostel|gasthof|motel) (?!(in|at|on|by|"
+                           r"near|for|is|was|tonight|and|with|from)\b)(?P<n>[a-z]{3,})\b")
+
+
 def _other_place(turn: TurnInput, role: str) -> str | None:
     """A place the reply states for that part of the day that the talk never named."""
     known = " ".join((turn.user, *turn.history_users, *turn.history_replies)).lower()
@@ -274,10 +289,14 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
         to = going.groupdict().get("to") or going.groupdict().get("typed") or going.group("ko")
         if to and to.lower() not in known:
             return str(to)
+    typed = TYPED_LODGING.search(stated) if role == "lodging" and stated == stated.lower() else None
+    if typed and typed.group("n") not in known:
+        return typed.group(0)  # "guesthouse carina in vik, 6 min back"
     for name in sorted(names(" " + stated)):
         if name in known:
             continue
-        if _of_role(name, stated, role) or (role == "lodging" and STAY_PUT.search(stated)):
+        if (_of_role(name, stated, role) or role == "meeting"
+                or (role == "lodging" and STAY_PUT.search(stated))):
             return name
     return None
 

@@ -196,6 +196,13 @@ REMARKS = (
     # ... or with no place named but the driver's ("The Colca is truly magical")
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) (truly |really |just |absolutely |simply |so )?"
     r"(magical|stunning|breathtaking|spectacular|gorgeous|unforgettable)\b[^.?!]*",
+    # ... or exclaimed over as lovely ("ecola is so beautiful!!!"; "the river walk is beautiful
+    # in autumn." tells of something else)
+    r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) (so|truly|really|just|absolutely) (beautiful|"
+    r"lovely|romantic|pretty)\b[^.?!]*(?=!)",
+    # the driver's plan exclaimed over in Korean ("크리스마스 이브에 태종대라니 정말 낭만적이에요")
+    r"(?:^|(?<=[.!?]\s))[^.?!]{0,40}(라니|이라니|다니)\s*(정말|너무|참|진짜|완전) "
+    r"(낭만적|멋지|멋져|멋있|아름답|아름다워|예쁘|예뻐|근사하|근사해|환상적|좋)[^.?!]*",
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) one of the (most|best|finest|prettiest) [\w-]+ "
     r"(places|spots|sights|views|drives|roads|rides|walks|trips|towns|villages|beaches|lakes|"
     r"experiences)\b[^.?!]*",

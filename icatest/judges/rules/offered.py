@@ -46,6 +46,16 @@ KO_THERE = re.compile(r"(이|가) (있(어요|습니다|어|다|네요)|가까�
                       r"|[가-힣] 많(아요|습니다|아|네요)")  # "돼지국밥 맛집 많아요": many are there
 
 
+# A thing to be had asked for, not a kind of place ("where do i get firewood for a beach
+# fire"): a place said to sell it is the answer, whatever its kind ("mariner market sells
+# bundles"); the purpose after it names no place sought.
+GOODS_ASKED = re.compile(r"^\W*where (do|can|could|should) (i|we) (get|buy|pick up) (some |a |an )?"
+                         r"(?P<thing>[\w-]+)", re.I)
+SELLS = re.compile(r"\b(sells?|selling|stocks?|stocking|carries)\b", re.I)
+# A place offered by the food it serves, its kind unnamed: a place to eat
+FOOD_SERVED = re.compile(r"\bserv(es|ing) (up )?([\w-]+ ){0,2}(oysters|mussels|seafood|food|meals|"
+                         r"lunch|dinner|breakfast|brunch|burgers|pizzas?|coffee|pastries|tapas|"
+                         r"noodles|fish and chips|dishes)\b", re.I)
 HOW_LONG_FAR = re.compile(r"\bhow (long|far)\b|얼마나 (걸|멀)", re.I)
 # the fuel a station sells names the station ("OMV Zlaté Piesky: diesel and 95 octane")
 FUEL_SOLD = re.compile(
@@ -88,6 +98,9 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     opening = SEARCH_OPENING.match(description)
     if MEAL_ASKED.match(description, opening.end() if opening else 0):
         asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
+    goods = GOODS_ASKED.match(description)
+    if goods and not place_kind(goods.group("thing")) and SELLS.search(reply):
+        return None
     # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
     # places it names are where the drive goes, not a kind of place asked for
     if HOW_LONG_FAR.search(req.description) and (durations(reply) or distances_km(reply)):
@@ -114,6 +127,9 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     if any(w[:-1] in reply for w in re.findall(r"[가-힣]{2,}(?=집)", description)):
         said.add(mine)
     # ... or a kind that serves the same need ("Café Lindenhof" for somewhere for lunch)
+    eats = {mine, *SERVES.get(mine, ())} & {"restaurant", "cafe"}
+    if not others and offered and not eats and FOOD_SERVED.search(offered):
+        others = ["restaurant"]  # "Freycinet Marine Farm serves freshly shucked oysters"
     if others and not ({mine, *SERVES.get(mine, ())} & said):
         return f"answered with {', '.join(others)} instead"
     return None
@@ -157,7 +173,8 @@ def _topic_place(sentence: str) -> bool:
 # A terse lowercase reply says where its place is or when it opens ("…, just off the markt",
 # "…, live trad from 21:00, on the square")
 TERSE_PLACE = re.compile(r"\b(just off|off the|on the (square|corner|main street|high street|"
-                         r"harbour|harbor|seafront|front|quay)|opens? (at|from|till|until|til)|"
+                         r"harbour|harbor|seafront|front|quay)|opens? (at|from|till|until|til|"
+                         r"\d{1,2}([:.]\d{2})? (to|till|until|-))|"
                          r"from \d{1,2}[:.]\d{2}|runs from|just past)\b")
 
 

@@ -46,6 +46,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 "park the car", "park my car", "place to park", "spot to park", "주차장",
                 # the verb after its subject: "where can I park", "can we park here"
                 "i park", "we park", "you park", "u park",
+                # ... and told as what to do ("park on the lossi street side")
+                "park on the", "park behind the",
                 # a car park said as its lot or its stalls ("trailer stalls on the east lot")
                 "east lot", "west lot", "north lot", "south lot", "main lot", "overflow lot",
                 "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls",
@@ -94,6 +96,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
             "get cash", "withdraw cash", "cash withdrawal", "some cash", "현금 뽑", "현금을 뽑"),
     "toilet": ("toilet", "toilets", "restroom", "restrooms", "public toilet", "loo", "wc",
                "화장실"),
+    # where a park's rangers are, for a lost thing or a permit ("the nearest ranger station")
+    "ranger station": ("ranger station", "ranger stations", "ranger office", "ranger post",
+                       "ranger hut"),
     "convenience store": ("convenience store", "corner shop", "7-eleven", "seven eleven", "편의점",
                           "세븐일레븐", "gs25"),
     "tyre shop": ("tyre shop", "tire shop", "tyre place", "tire place", "tyre fitter",

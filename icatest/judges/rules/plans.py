@@ -11,22 +11,20 @@ import re
 from icatest.judges.rules.constraints import AFTER, without_hours
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.errands import (
-    ERRANDS,
     HANGUL_WORD,
     KO_ERRANDS,
     errand_words,
+    is_place,
     starts_word,
 )
 from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind
+from icatest.judges.rules.plan_steps import lays_out, reply_steps
 from icatest.judges.rules.plan_times import deadline_in, infeasible_times, late_arrival, states_late
 from icatest.judges.rules.requests import RequestKind, goes, request_kind
 from icatest.judges.rules.text import (
     any_match,
     content_stems,
-    distances_km,
-    minutes_of,
     names,
-    sentences,
     stem,
 )
 from icatest.judges.rules.turn import Request
@@ -78,13 +76,13 @@ def stops_in(utterance: str) -> list[str]:
     stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
         return []
-    if request_kind(utterance) is RequestKind.PLAN or all(_place(s) for s in stops):
+    if request_kind(utterance) is RequestKind.PLAN or all(is_place(s) for s in stops):
         return stops  # a plan in words, or a 'then' between places whatever the verbs
     if len(THEN.findall(utterance)) >= 2 and not any(TALK.search(s) for s in stops):
         return stops  # "mirror lakes, then the chasm, then the 13:00 cruise": two 'then's
     if len(stops) >= 3 and (goes(utterance) or GOING.search(utterance)):
         return stops  # "drop me at the pharmacy, then the library, then the concert hall"
-    placed = sum(_place(s) or bool(LOCATIVE.search(s)) for s in stops)
+    placed = sum(is_place(s) or bool(LOCATIVE.search(s)) for s in stops)
     if len(stops) >= 3 and placed >= 2 and not any(TALK.search(s) for s in stops):
         return stops  # "gas in canmore, then lunch in banff, then the gondola by 1 pm"
     if len(stops) >= 3 and KO_VISIT.search(utterance):
@@ -97,7 +95,9 @@ def stops_in(utterance: str) -> list[str]:
 # Where the plan must end, said after its last stop: "…, need to be in modane by 15:00",
 # "…, and we must be at our ryokan by 16:00".
 BE_THERE = re.compile(r",?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:need|have|got)\s+to|must)\s+be\s+"
-                      r"(?=(?:at|in)\b)", re.I)
+                      r"(?=(?:at|in)\b)"
+                      # "…, back here by 20:00": the way home a stop of its own
+                      r"|,\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)", re.I)
 
 
 # Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.
@@ -116,7 +116,7 @@ def _errands_of(part: str) -> list[str]:
     """The errands a part between two 'then's lists ("Stop at the SAQ for wine, pick up Marie
     at the Gare du Palais, then ..."): each begins with the verb of its errand; else the part."""
     pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", part)]
-    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and (_place(p) or AT_PLACE.search(p))
+    if len(pieces) > 1 and all(ERRAND_VERB.match(p) and (is_place(p) or AT_PLACE.search(p))
                                for p in pieces):
         return pieces
     return [part]
@@ -129,7 +129,7 @@ def listed_stops(utterance: str) -> list[str]:
         return []
     parts = [p.strip(" ,.;:!?-—") for p in _listed_parts(utterance)]
     stops = [p for p in parts if _stems(p)]
-    if len(stops) >= 3 and all(_place(s) for s in stops):
+    if len(stops) >= 3 and all(is_place(s) for s in stops):
         return stops
     return []
 
@@ -160,10 +160,6 @@ def _own_words(stop: str) -> set[str]:
 # Verbs and adverbs of going in a Korean plan ('집으로 가자'): the stop is '집'.
 KO_FILLER = frozenset({"가", "오", "들르", "들리", "먼저", "바로", "그다음", "다음", "그리고",
                        "가자", "타", "순서"})
-
-
-def _place(part: str) -> bool:
-    return bool(names(part) or place_kind(part) or ERRANDS.search(part) or KO_ERRANDS.search(part))
 
 
 def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
@@ -240,69 +236,6 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
     quoted = set(deadline_in(utterance, now) or ())
     times = without_hours(AFTER.sub(" ", reply))  # '오후 9시까지 영업' is no step
     return infeasible_times(times, now, quoted) or late_arrival(utterance, reply, now)
-
-
-# How a reply lays out a plan's steps on one line: "First A, then B, and finally C".
-STEP = re.compile(r"\b(?:then|finally|after that|followed by|next)\b|→|->|들렀다가|갔다가|거쳐서?|"
-                  r"그 ?다음|거기서|거기에서|그곳에서", re.I)  # "고현시장까지 5분, 거기서 옥포까지"
-
-
-def reply_steps(reply: str) -> int:
-    """How many steps the reply's plan has: its list items (one a line once markup is gone,
-    a heading ending in ':' not counted), or the steps its sequence words join."""
-    lines = [ln for ln in reply.splitlines() if _step_line(ln)]
-    in_words = max((1 + len(STEP.findall(ln)) for ln in reply.splitlines()), default=0)
-    # a terse reply of nothing but its steps, a stop and its arrival a sentence each ("shell at
-    # exit 234, 6:20. dutch bros on alameda, 6:35.")
-    said = sentences(reply)
-    timed = len(said) > 1 and "\n" not in reply.strip() and all(
-        minutes_of(t) and not SUMMARY_LINE.match(t) for t in said)
-    return max(len(lines) if len(lines) > 1 else 0, in_words, len(said) if timed else 0)
-
-
-# A reply that finds a stop, sets a route or gives arrivals begins a plan, even in one step;
-# one that only talks of a kind of place ("The zoo is a place where...") or asks back does not.
-ROUTE_ACT = re.compile(r"\b(?:rout(?:e|ed|ing)|navigat\w*|head(?:ing)? (?:to|for)|stop(?:ping)? at|"
-                       r"arriv\w*|eta|drive|driving|guid\w*|found|is at|located)\b"
-                       r"|안내|경로|도착|출발|들를게|갈게|찾았", re.I)
-
-
-def lays_out(reply: str, steps: int) -> bool:
-    """Whether the reply lays out a plan at all: two steps or more, two clock times (arrivals
-    along the way), a stop found or a route set."""
-    return steps >= 2 or len(minutes_of(reply)) >= 2 or bool(ROUTE_ACT.search(reply))
-
-
-# A summary line after the steps ("ETA at the airport 17:25", "Total: 40 min"): no step.
-SUMMARY_LINE = re.compile(r"^\W*(eta|total|overall|in total|all in|arrival|you'?ll arrive)\b", re.I)
-
-
-def _step_line(line: str) -> bool:
-    """A line that can be a step: it names a place, not 'Here's your plan:' or 'No problem!'."""
-    line = line.strip()
-    if not line or line.endswith((":", "?")) or SUMMARY_LINE.match(line) or line.startswith("#"):
-        return False  # a markdown heading ('### Your Izu coast day') is no step
-    return bool(names(line) or _place(line) or _korean_step(line))
-
-
-# A Korean list item: a label before ':' or a dash ('중문 숙소: 낮 12시 45분', '전주역 – 15분'),
-# a place said by its last syllable ('…역', '…곶', '…광장'), or a short line with a time or a
-# distance; not a heading ('오늘 일정이에요'), nor a closing sentence ('5시 전에 충분히 도착해요!',
-# '오후 3시 전에 여유 있게 도착하실 수 있을 것 같습니다').
-KO_ITEM = re.compile(r"^[^:]{1,40}:|\s[–—-]\s")
-KO_STEP_PLACE = re.compile(r"[가-힣](역|곶|광장|공원|항|해변|시장|터미널|센터|점|집|장)"
-                           r"(?=[\s:,.!?]|$|[에로으을를은는이가])")
-KO_SENTENCE_END = re.compile(r"(요|다|죠)\W*$")
-
-
-def _korean_step(line: str) -> bool:
-    if not HANGUL_WORD.search(line):
-        return False
-    if KO_ITEM.search(line) or KO_STEP_PLACE.search(line):
-        return True
-    if KO_SENTENCE_END.search(line):
-        return False
-    return bool(minutes_of(line) or distances_km(line)) and len(line.split()) <= 5
 
 
 # "9 minutes from the post office": where a leg starts, not where the plan visits the stop

@@ -56,7 +56,8 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
                 r"all )?([\w']+ ){0,2}(e-?mails?|messages?|texts?|photos?|pictures?|pics|"
                 r"documents?|pdfs?|attachments?|slides?|letters?|notes?)\b"
                 r"|(사진|메일|이메일|문자|메시지|문서)[^.]*(보여|띄워)")
-# Korean words of a kind of place a driver asks after.
+# A social feed, scrolled like a video ("인스타", "Instagram", "TikTok").
+SOCIAL_FEEDS = r"(인스타(그램)?|틱톡|페이스북|\binstagram\b|\binsta\b|\btik ?tok\b|\bfacebook\b)"
 # the Korean words of the kinds of places, longest first ("동물병원" before "병원")
 KO_PLACE_WORDS = tuple(sorted(
     {"주유소", "충전소", "충전기", "주차장", "세차장", "약국", "식당", "카페", "맛집", "호텔",
@@ -72,10 +73,17 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # (a webtoon is a comic read on the screen: "어제 보던 웹툰 화면에 띄워 줘")
         r"(영화|영상|동영상|만화|웹툰|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*"
         r"(틀어|틀기|재생|보여|띄워)",
+        # a social feed scrolled on the screen, like a video ("화면에 인스타 좀 띄워 줘")
+        SOCIAL_FEEDS + r"[^.]*(틀어|보여|띄워|열어)|(띄워|보여)[^.]*" + SOCIAL_FEEDS,
+        r"\b(open|show|put|pull up|bring up|scroll)\b[^.]*" + SOCIAL_FEEDS,
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자), nor a place's hours asked ("세트장 오늘 문 열어?")
         r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어(?!\s*\?)|열기|열어 ?줘|"
         r"열어 ?주세요)",
+        # the system named between the verb and "off" ("turn the stability control off")
+        r"\b(switch|turn|shut|kill)\b (the |my )?([\w-]+ ){0,2}(lane (keeping|assist)|"
+        r"stability control|traction control|esp|esc|emergency brak\w*|collision \w+|"
+        r"driver attention \w+) off\b",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"

@@ -352,7 +352,10 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the driver is allergic to nuts",
      re.compile(r"\b(nut-free|no nuts|allergen\w*)\b|견과류? 없는|땅콩 없는"
                 r"|(땅콩|견과류?)(을|를|은|는)? ?(아예 |전혀 |일절 )?(안 ?(쓰|넣)|쓰지 않|넣지 않|"
-                r"들어가지 않)", re.I)),
+                r"들어가지 않)"
+                # the dishes with nuts said to be none ("땅콩 들어간 메뉴는 없어요")
+                r"|(땅콩|견과류?)(이|가)? ?들어간 [가-힣]{1,4}(은|는|이|가)? ?"
+                r"(없어|없습니다|없고)", re.I)),
     # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"

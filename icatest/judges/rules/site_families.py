@@ -1,0 +1,60 @@
+"""Paraphrase families of what a site has to offer the car or the trip (`family.py`): cards or
+cash at the till, no height barrier over a car park's entrance, a pitch with power. Each is a house
+rule of the place: broken by the reply's own words for the opposite, read only when it says
+either way."""
+
+from __future__ import annotations
+
+from icatest.judges.rules.family import Family
+
+SITE_FAMILIES: dict[str, Family] = {
+    # paying by card ("a cafe that takes cards"): cash only goes against it
+    "card_payment": Family(
+        (r"\b(take\w*|accept\w*|pay\w*) (by |with )?(credit |debit )?cards?\b",
+         r"\bcard payment\b", r"\bno cash\b", r"카드 ?(되는|돼|결제|가능|받는)"),
+        (r"\b(take\w*|accept\w*) (all )?(credit |debit )?cards?\b",
+         r"\bcards? (accepted|ok)\b", r"\bcontactless\b",
+         r"카드 ?(결제)?(도|는)? ?(가능|돼요|됩니다|받아요|받습니다)"),
+        (r"\bcash only\b", r"\bno cards?\b",
+         r"\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) (credit |debit )?cards?\b",
+         r"현금만|카드 ?(결제)?(는|가)? ?(안 ?돼|안 ?되|불가|안 받)"),
+        unread_if_silent=True,
+    ),
+    # paying in cash ("fuel that takes cash, my card keeps getting declined"): a place said to
+    # take cards or an app only goes against it
+    "cash_payment": Family(
+        (r"\b(takes?|taking|accept\w*|pay\w*|paying) (in |with |by )?cash\b|\bcash only\b",
+         r"현금 ?(결제|되는|받는|가능|으로)"),
+        (r"\b(takes?|accepts?) cash\b|\bcash (ok|accepted|welcome|or card|and cards?)\b|"
+         r"\b(card|cards) (and|or) cash\b|\bcash only\b",
+         r"현금 ?(결제)?(도|은|는)? ?(가능|돼요|됩니다|받아요|받습니다)"),
+        (r"\b(cards?|app|contactless)( (or|and) (cards?|app|contactless))?( payment)? only\b",
+         r"\bno cash\b|\bcashless\b|\b(doesn'?t|does not|don'?t|do not|won'?t) (take|accept) "
+         r"cash\b|\bunmanned\b",
+         r"카드(로)?만|현금(은|는)? ?(안 ?(돼|되|받)|불가|결제 불가)|무인 ?주유소"),
+        unread_if_silent=True,
+    ),
+    # a car park the roof box or a van fits into ("no car parks with a height barrier"): a
+    # barrier or a clearance in metres at its entrance goes against it
+    "no_height_barrier": Family(
+        (r"\bheight (barriers?|restrictions?|limits?)\b", r"높이 ?제한"),
+        (r"\bno (height )?(barrier|restriction|limit)s?\b|\bopen[- ]air\b|\bsurface (car park|"
+         r"lot)\b", r"높이 ?제한(이|은|는)? ?없"),
+        (r"(?<!no )\b\d([.,]\d+)? ?m (height )?(barrier|limit|clearance|max)\b",
+         r"\b(height barrier|clearance|height limit|headroom)\b[^.\n]{0,15}\b\d([.,]\d+)? ?m\b",
+         r"\b(multi-?storey|underground)\b",
+         r"높이 ?제한(이|은|는)? ?\d|지하 ?주차장"),
+        unread_if_silent=True,
+    ),
+    # a pitch with a power hook-up ("powered sites, we need to run the fridge"): unpowered
+    # sites, or no power, go against it
+    "powered_sites": Family(
+        (r"\bpowered (sites?|pitch\w*|spots?)\b|\b(electric|power|mains) hook-?ups?\b",
+         r"전기 ?(사이트|되는 ?(사이트|자리))"),
+        (r"(?<!un)powered (sites?|pitch\w*)\b|\bhook-?ups?\b|\b(power|electricity) (at|on) "
+         r"(every|each|the) (site|pitch)\b", r"전기 ?(사용 ?)?가능"),
+        (r"\bunpowered\b|\bnon-?powered\b|\bno (power|hook-?ups?|electricity)\b",
+         r"전기(는|가)? ?(없|안 ?돼|불가)"),
+        unread_if_silent=True,
+    ),
+}
