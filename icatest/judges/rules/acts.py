@@ -170,7 +170,8 @@ def is_fallback(reply: str) -> bool:
 # An inability said in any words ("no can do on that one", "that's one I can't do for you",
 # "not something I'm able to help with at the moment") ...
 INABILITY = re.compile(r"\b(can'?t|cannot|can not|unable|not [^.?!]{0,25}\bable|no can do|"
-                       r"not possible|beyond me|out of my (reach|depth)|"
+                       r"not possible|beyond me|out of my (reach|depth)|no idea|"
+                       r"(outside|beyond) what i|"
                        # "not something i can do", "not a thing I can help with"
                        r"not (something|a thing|anything|one)( that)? i( can| could|'?m able))\b"
                        # Korean: doing it said to be hard or not possible ("해 드리기 어려워요",
@@ -181,7 +182,8 @@ INABILITY_WORDS = frozenset(
     stem(w) for w in """sorry afraid unfortunately sadly really quite able help do one thing
     something anything else mind moment atm rn time now today currently right that this it
     request question possible manage handle sort afraid honestly truly apologies apologise
-    apologize mate friend hmm um uh oh well
+    apologize mate friend hmm um uh oh well ah idea outside beyond assist seem access perhaps
+    maybe try phrasing phrase differently another way for me
     음 죄송 미안 지금 아직 당장 제가 저 그건 그거 드리 드리기 어렵 힘들 하 해 찾 도와 도움 안내
     알려 확인 답 처리""".split()
 )
@@ -190,7 +192,7 @@ INABILITY_WORDS = frozenset(
 def cannot_and_nothing_else(reply: str) -> bool:
     """An inability said in other words than the table's, with nothing of its own beside it:
     a fallback too (the fallback rule reads it; the learned model's features do not)."""
-    low = reply.lower()
+    low = re.sub(r"['’]s\b", "", reply.lower())  # "this one's beyond me"
     return INABILITY.search(low) is not None and not (content_stems(low) - INABILITY_WORDS)
 
 

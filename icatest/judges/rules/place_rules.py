@@ -10,6 +10,8 @@ import re
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, nothing
 from icatest.judges.rules import question_kinds as qk
+from icatest.judges.rules.answers import ASKS
+from icatest.judges.rules.chatter import on_subject_only
 from icatest.judges.rules.grounding import far_for_nearby, placed_elsewhere
 from icatest.judges.rules.limitation import limitation_stated
 from icatest.judges.rules.place_kinds import place_kind, place_kinds
@@ -337,6 +339,11 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         if _answers_another(r):
             why = f"{r.d} carries no value for what was asked; the reply answers another request"
             return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
+        if _subject_only(r):
+            # a question's subject praised, nothing given ("The Train Cemetery: a
+            # photographer's dream!"): talk of the same subject, no other thing
+            why = f"{r.d} speaks of its subject, without what was asked"
+            return failed(F.REQUEST_OMITTED, Cause.NO_VALUE, "value_missing", why)
         return None  # another answer: `value_elsewhere`
     if nothing.remarks_only(r.turn.reply, *r.known):
         return None  # "Ferry to Ibiza tonight! Great question!": an omission, `remarks_only`
@@ -346,6 +353,12 @@ def value_missing(r: Reading) -> RequestVerdict | None:
         return None
     why = f"{r.d} carries no distance, time or route for what was asked"
     return decided(Outcome.UNCERTAIN, Cause.NO_VALUE, "value_missing", why)
+
+
+def _subject_only(r: Reading) -> bool:
+    t = r.turn
+    return (ASKS.search(t.user) is not None and not nothing.remarks_only(t.reply, *r.known)
+            and on_subject_only(r.own, t.user, *r.known, *t.history_replies))
 
 
 def value_elsewhere(r: Reading) -> RequestVerdict | None:

@@ -11,6 +11,7 @@ from functools import cached_property
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, asking, attribution, context, nothing
 from icatest.judges.rules.answers import Answer, Evidence, answered
+from icatest.judges.rules.chatter import on_subject_only
 from icatest.judges.rules.context import mentions
 from icatest.judges.rules.echo import is_echo, situation_labels, without_talk_of_the_words
 from icatest.judges.rules.limitation import limitation_stated
@@ -424,6 +425,8 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
         return None  # a question about going on, a message not sent: nothing else offered
     # with several requests, what the reply says to the others is no off-topic answer to this
     # one: only its own sentences count (none: it was left out, `not_answered`)
+    if on_subject_only(r.own, r.turn.user, *r.known, *r.turn.history_replies):
+        return None  # the subject talked of, nothing given: not another thing
     if r.req.kind in ("find_poi", "charge", "") and len(
         new_content(r.own, r.req.description)
     ) >= 3:

@@ -22,6 +22,7 @@ from icatest.judges.rules import established as es
 from icatest.judges.rules import eta
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
+from icatest.judges.rules import other_of_two as ot
 from icatest.judges.rules import place_rules as pr
 from icatest.judges.rules import request_rules as rr
 from icatest.judges.rules import safety_rules as sr
@@ -161,6 +162,9 @@ RULES: tuple[Rule, ...] = (
     _r("second_unanswered", F.REQUEST_OMITTED,
        "'how far to X and is there parking there': the second question left unanswered",
        sa.second_unanswered, Stage.TURN),
+    _r("other_unanswered", F.REQUEST_OMITTED,
+       "of two requests, the one the reply says nothing of (no word of its own, no answer of "
+       "its kind) while it does the other", ot.other_unanswered, Stage.TURN),
     _r("preference_said_before", F.CONTEXT_FORGOTTEN,
        "a missed constraint the driver stated on an earlier turn", tr.preference_said_before,
        Stage.TURN),

@@ -1,0 +1,36 @@
+"""A reply that speaks of the driver's own subject and gives nothing of its own: no figure, no
+name, no place of another kind, no day or month ("The Train Cemetery: rusting steam
+locomotives, a photographer's dream!", "백수해안도로, 노을이 정말 예쁘기로 유명한 길이죠"). It
+leaves the request undone, but it talks of nothing else: no irrelevant response (an omission,
+or no evidence either way)."""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules.place_kinds import place_kinds
+from icatest.judges.rules.text import content_stems, heads, new_names
+
+FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
+# a day or a month is content of its own ("lavender usually peaks mid july")
+WHEN = re.compile(r"\b(january|february|march|april|june|july|august|september|october|"
+                  r"november|december|(early|mid|late)[- ]may|monday|tuesday|wednesday|thursday|"
+                  r"friday|saturday|sunday|weekends?|tomorrow|yesterday)\b|[0-9]+월|내일|주말|"
+                  r"[월화수목금토일]요일", re.I)
+
+STREET = re.compile(r"\b(on|in|at|near|along|off|by) [\w' -]{1,30}?\b(street|st|road|rd|avenue|"
+                    r"ave|lane|way|boulevard|blvd|square)\b", re.I)
+
+
+def on_subject_only(reply: str, user: str, *known: str) -> bool:
+    """The reply shares a word of substance with the driver's utterance and adds no figure,
+    name, place kind, day or month that the talk did not have."""
+    said = " ".join((user, *known))
+    if set(FIGURE.findall(reply)) - set(FIGURE.findall(said)) or WHEN.search(reply):
+        return False
+    if new_names(reply, said) or place_kinds(reply) - place_kinds(said):
+        return False
+    # the street the place is on is no subject ("the library on mill street": "mill st has
+    # metered bays" talks of parking)
+    subject = STREET.sub(" ", user)
+    return bool(heads(content_stems(reply)) & heads(content_stems(subject)))
