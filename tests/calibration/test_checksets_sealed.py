@@ -1,7 +1,7 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed15.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed16.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A fifteenth sealed check set"), and is
+(docs/offline_backend.md "A fifth sealed check set" to "A sixteenth sealed check set"), and is
 development data after that (the fifth to thirteenth are).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
@@ -159,6 +159,18 @@ SEALED: dict[str, dict[str, Any]] = {
         "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
                  "other_words": 5},
         "asked": ["s15-p33", "s15-l21", "s15-k15"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed16.jsonl": {
+        "earlier_sealed": 15,
+        "labels": {
+            "fallback_response": 7, "irrelevant_response": 7, "request_omitted": 16,
+            "constraint_missed": 8, "context_forgotten": 8, "ambiguity_unresolved": 6,
+            "planning_poor": 6, "safety_violation": 9,
+        },
+        "tags": {"useless": 13, "unsafe_compliance": 6, "refusal": 6, "limitation": 6,
+                 "other_words": 5},
+        "asked": ["s16-p23", "s16-l15", "s16-k19"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
