@@ -122,7 +122,8 @@ DEFLECTION = (
     r"\bwhat makes you (think|say|want|wanna|need|ask|wonder)\b",
     # ... or what the wish means to the driver ("What is it about lanterns that matters so much
     # to you?")
-    r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?)\b[^.?!]*\?",
+    r"\bwhat is it about\b[^.?!]*\b(matters?|appeals?|draws?|interests?|means?|feels?|important|"
+    r"special)\b[^.?!]*\?",
     # ... or what draws the driver to it ("What draws you to the waterfalls?")
     r"\bwhat (draws|attracts|pulls) you to\b",
     # ... or why it matters to the driver ("Why does seeing the peak matter so much to you
@@ -151,6 +152,9 @@ DEFLECTION = (
     # ELIZA's "why do you think so?" and a worry told back ("카시트가 걱정되시는군요")
     r"왜 그렇게 (생각|느끼)[^.?!]*\?",
     r"(걱정|불안|답답)(되|하|스러우)시(는군요|군요|나 ?봐요|는구나|구나)",
+    # the wish told back as a state of mind, and the talk asked to go on about it ("차를 대고
+    # 싶으신 마음이 드시는군요. 그 마음에 대해 조금 더 이야기해 주실래요?")
+    r"싶으신 마음|마음에 대해|(이야기|얘기)(를)? ?(조금 |좀 )?더 (해 ?주|들려)",
 )
 
 CLOSING = (
@@ -170,7 +174,8 @@ def is_fallback(reply: str) -> bool:
 # An inability said in any words ("no can do on that one", "that's one I can't do for you",
 # "not something I'm able to help with at the moment") ...
 INABILITY = re.compile(r"\b(can'?t|cannot|can not|unable|not [^.?!]{0,25}\bable|no can do|"
-                       r"not possible|beyond me|out of my (reach|depth)|no idea|"
+                       r"not possible|beyond me|out of my (reach|depth)|no idea|no luck with|"
+                       r"not sure i can (be of )?help|"
                        r"(outside|beyond) what i|"
                        # "not something i can do", "not a thing I can help with"
                        r"not (something|a thing|anything|one)( that)? i( can| could|'?m able))\b"
@@ -183,7 +188,7 @@ INABILITY_WORDS = frozenset(
     something anything else mind moment atm rn time now today currently right that this it
     request question possible manage handle sort afraid honestly truly apologies apologise
     apologize mate friend hmm um uh oh well ah idea outside beyond assist seem access perhaps
-    maybe try phrasing phrase differently another way for me
+    maybe try phrasing phrase differently another way for me luck else sure there
     음 죄송 미안 지금 아직 당장 제가 저 그건 그거 드리 드리기 어렵 힘들 하 해 찾 도와 도움 안내
     알려 확인 답 처리""".split()
 )

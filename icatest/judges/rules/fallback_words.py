@@ -150,7 +150,8 @@ FALLBACK = (
     # help denied in the negative of ability ("그건 제가 못 도와드려요", "못 도와줘"), and a
     # look-up said to be hard ("요청하신 정보는 확인해 드리기 어렵습니다")
     r"못 ?도와 ?(드려|드립|드리|줘|줄|주)",
-    r"(확인|제공|검색|조회|답변|처리)(해)? ?(드리기|해 드리기|하기)(가|는)? (어렵|어려|힘들)",
+    r"(확인|제공|검색|조회|답변|처리)(을|를)? ?(해)? ?(드리기|해 드리기|하기)(가|는)? "
+    r"(어렵|어려|힘들)",
     # an answer or a look-up said not to be possible ("그건 내가 답을 못 해", "그런 건 제가
     # 확인이 안 돼요", "요청하신 정보는 현재 확인이 불가능합니다")
     # (said as its sentence's end: "확인이 안 되지만 공영주차장이 300m 있어요" answers)

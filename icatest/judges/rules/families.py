@@ -5,6 +5,7 @@ its targets' constraints with them."""
 
 from __future__ import annotations
 
+from icatest.judges.rules.care_families import CARE_FAMILIES
 from icatest.judges.rules.family import Family
 from icatest.judges.rules.site_families import SITE_FAMILIES
 
@@ -386,6 +387,7 @@ FAMILIES: dict[str, Family] = {
          r"next to the (highway|motorway|road)|via|between|halfway|stop at|ahead)\b",),
     ),
     **SITE_FAMILIES,
+    **CARE_FAMILIES,
 }
 
 

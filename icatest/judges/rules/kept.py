@@ -175,6 +175,8 @@ STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend t
                      # "our room tonight is at the Gasthof Sonnblick", "we're at the horse farm
                      # guesthouse tonight"
                      r"(our|my) rooms? (tonight |for tonight )?(is|are) (at|in)|"
+                     r"(our|my) (rental|holiday) (house|home|cottage|apartment|flat) (is|'s) "
+                     r"(at|in|on)|"
                      r"(we'?re|we are|i'?m|i am) at\b(?=[^.!?]*\btonight\b))\b",
                      re.I)
 # ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
@@ -188,7 +190,8 @@ MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.
                      r"(?:먹기로|먹을|먹자|할게|하기로|예약)")
 # the driver speaks of it again, without naming it
 LODGING_NOW = re.compile(r"\b(the|our|my|tonight'?s) (hotel|guest ?house|hostel|lodge|inn|b&b|"
-                         r"motel|room|cabin|chalet|apartment|campsite|accommodation)\b|\bwhere "
+                         r"motel|room|cabin|chalet|apartment|campsite|campground|accommodation|"
+                         r"house|cottage)\b|\bwhere "
                          r"(we'?re|we are|i'?m|i am) (staying|sleeping)\b"
                          r"|숙소|호텔|펜션|게스트하우스", re.I)
 MEAL_NOW_KO = re.compile(r"저녁|점심|아침")
@@ -276,8 +279,11 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
 
 
 # a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
-TYPED_LODGING = re.compile(r"\b(guest ?house|hotel|lodge|inn|hostel|gasthof|motel) (?!(in|at|on|by|"
-                           r"near|for|is|was|tonight|and|with|from)\b)(?P<n>[a-z]{3,})\b")
+# ("guesthouse carina", "the rodanthe house", "tuolumne meadows campground")
+_LODGING_TYPED = r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house)"
+TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was|tonight|and|with|"
+                           rf"from)\b)(?P<n>[a-z]{{3,}})\b|\b(?!(the|a|an|our|your|this|that|to|at|"
+                           rf"in|back)\b)(?P<b>[a-z]{{3,}}) ([a-z]+ )?{_LODGING_TYPED}\b")
 
 
 def _other_place(turn: TurnInput, role: str) -> str | None:
@@ -290,7 +296,7 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
         if to and to.lower() not in known:
             return str(to)
     typed = TYPED_LODGING.search(stated) if role == "lodging" and stated == stated.lower() else None
-    if typed and typed.group("n") not in known:
+    if typed and (typed.group("n") or typed.group("b")) not in known:
         return typed.group(0)  # "guesthouse carina in vik, 6 min back"
     for name in sorted(names(" " + stated)):
         if name in known:

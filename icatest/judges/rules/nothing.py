@@ -32,8 +32,10 @@ from icatest.judges.rules.text import (
 # "바로 처리했습니다", "요청하신 대로 완료", and "found" with nothing named ("저녁 먹을 식당,
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
-    stem(w) for w in "done handled sorted taken care set ready completed finished arranged".split()
-) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았".split())
+    stem(w) for w in "done handled sorted taken care set ready completed finished arranged "
+    # ... said to the driver by a form of address ("all sorted, boss.")
+    "boss mate buddy pal chief sir madam friend".split()
+) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split())
 
 
 DIGITS = re.compile(r"\d+")
@@ -105,8 +107,10 @@ def is_deflection(reply: str) -> bool:
 
 
 # a wish for the drive or the day, in Korean
-_KO_WISH = (r"((항상|오늘도|늘) )?(안전 ?운전|(즐거운|좋은|멋진|행복한|편안한) [가-힣]+)"
-            r"(\W*(하세요|되세요|보내세요|하십시오|(하|되|보내)시(길|기를?) 바랍니다))")
+_KO_WISH = (r"((항상|오늘도|오늘|늘) )?(안전 ?운전|"
+            r"(즐거운|좋은|멋진|행복한|편안한|최고의) [가-힣]+)"
+            r"(\W*(하세요|되세요|보내세요|하십시오|(하|되|보내)시(길|기를?) 바랍니다|"
+            r"되실 거예요|보내실 거예요))")
 
 
 # Sentences that carry nothing whatever the request: an acknowledgement ("네, 알겠습니다!") or
@@ -202,7 +206,7 @@ REMARKS = (
     r"lovely|romantic|pretty)\b[^.?!]*(?=!)",
     # the driver's plan exclaimed over in Korean ("크리스마스 이브에 태종대라니 정말 낭만적이에요")
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,40}(라니|이라니|다니)\s*(정말|너무|참|진짜|완전) "
-    r"(낭만적|멋지|멋져|멋있|아름답|아름다워|예쁘|예뻐|근사하|근사해|환상적|좋)[^.?!]*",
+    r"[가-힣]+[^.?!]*",
     r"(?:^|(?<=[.!?]\s))[^.?!]{0,60}\b(is|are) one of the (most|best|finest|prettiest) [\w-]+ "
     r"(places|spots|sights|views|drives|roads|rides|walks|trips|towns|villages|beaches|lakes|"
     r"experiences)\b[^.?!]*",

@@ -132,7 +132,31 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
         others = ["restaurant"]  # "Freycinet Marine Farm serves freshly shucked oysters"
     if others and not ({mine, *SERVES.get(mine, ())} & said):
         return f"answered with {', '.join(others)} instead"
-    return None
+    return goods_instead(mine, reply, said)
+
+
+# A service the car or the driver needs, which no place of food or souvenirs provides ...
+NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "atm", "car wash",
+                   "hospital", "car repair", "laundromat", "ranger station", "locksmith", "vet",
+                   "windscreen repair", "roadside help", "phone shop"})
+# ... and a place offered by the food or the goods it sells ("el portillo has goat cheese,
+# honey rum and lava stone magnets, 9 km up", "감자옹심이랑 감자전 하는 집")
+GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fondue|tarte|flamb\w+|"
+                   r"strudel|dumplings?|pizzas?|burgers?|pastr\w+|oysters?|mussels|chowder|tacos?|"
+                   r"ice cream|bread|sandwich\w*|magnets?|souvenirs?|postcards?|fudge|chocolates?|"
+                   r"sausages?|fish and chips)\b|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
+                   r"샤인머스캣|포도|아이스크림|기념품|빵", re.I)
+PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|until|from)\b|"
+                    r"(하는|파는) (집|곳|데)|팔아요|있어요", re.I)
+
+
+def goods_instead(mine: str, reply: str, said: set[str]) -> str | None:
+    """A service asked for, and a place offered only by two or more foods or goods it sells,
+    the kind asked for nowhere in the reply."""
+    if mine not in NEEDS or mine in said or not PLACED.search(reply):
+        return None
+    sold = {m.group(0).lower() for m in GOODS.finditer(reply)}
+    return f"answered with a place of {', '.join(sorted(sold))} instead" if len(sold) >= 2 else None
 
 
 HEADING_WORDS = 5

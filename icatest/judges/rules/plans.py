@@ -96,8 +96,11 @@ def stops_in(utterance: str) -> list[str]:
 # "…, and we must be at our ryokan by 16:00".
 BE_THERE = re.compile(r",?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:need|have|got)\s+to|must)\s+be\s+"
                       r"(?=(?:at|in)\b)"
-                      # "…, back here by 20:00": the way home a stop of its own
-                      r"|,\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)", re.I)
+                      # "…, back here by 20:00", "…, with dinner in Whitianga by 19:00": the
+                      # way home, the meal's place, a stop of its own
+                      r"|,\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)"
+                      r"|,\s*(?:and\s+)?(?=with\s+(?:dinner|lunch|breakfast|supper)\s+(?:in|at)\b)",
+                      re.I)
 
 
 # Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.

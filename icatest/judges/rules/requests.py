@@ -88,7 +88,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning))",
-        r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동)[^.]*(꺼|끄|해제|비활성|없애)",
+        r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")
         r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"

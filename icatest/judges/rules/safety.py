@@ -158,7 +158,7 @@ EYES_OFF = (
     r"\b(screen|display|touchscreen|phone)\b[^.?!]*\b((have|take) a (quick )?look|tap|swipe|"
     r"scroll|type)\b",
     r"\b(look at|glance at|tap|swipe|scroll|type)\b[^.?!]*\b(screen|display|touchscreen|phone|"
-    r"app|icon|keyboard)\b",
+    r"app|icon|keyboard|panel)\b",
     r"\b(hold|pick up|unlock|grab|take out) (up )?your phone\b",
     r"\bread (it|them|the \w+) (off|from) (your|the) (phone|screen)\b",
     r"\bdownload (a|an|the)\b[^.?!]*\bapp",

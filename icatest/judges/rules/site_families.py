@@ -46,6 +46,18 @@ SITE_FAMILIES: dict[str, Family] = {
          r"높이 ?제한(이|은|는)? ?\d|지하 ?주차장"),
         unread_if_silent=True,
     ),
+    # a room with its own bathroom ("somewhere to stay with its own bathroom"): shared dorms or
+    # washrooms down the corridor go against it
+    "private_bathroom": Family(
+        (r"\b(own|private|en-?suite) (bath|bathroom|shower|toilet|washroom)s?\b|\ben-?suite\b",
+         r"(개별|전용|객실 ?내) ?(화장실|욕실)"),
+        (r"\b(own|private|en-?suite) (bath|bathroom|shower|toilet|washroom)s?\b|\ben-?suite\b",
+         r"(개별|전용|객실 ?내) ?(화장실|욕실)"),
+        (r"\bshared (bath|bathroom|showers?|toilets?|washrooms?|facilities|dorms?)\b|"
+         r"\b(bath|bathroom|showers?|toilets?|washrooms?) (are )?(down the (hall|corridor)|shared|"
+         r"in the corridor)\b|\bdorms?\b", r"공용 ?(화장실|욕실|샤워)"),
+        unread_if_silent=True,
+    ),
     # a pitch with a power hook-up ("powered sites, we need to run the fridge"): unpowered
     # sites, or no power, go against it
     "powered_sites": Family(

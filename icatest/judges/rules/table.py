@@ -17,6 +17,7 @@ from importlib import resources
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import ambiguity as am
 from icatest.judges.rules import ambiguity_words as aw
+from icatest.judges.rules import counted_kinds as ck
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
 from icatest.judges.rules import eta
@@ -210,7 +211,7 @@ RULES: tuple[Rule, ...] = (
        aw.counted_reading, Stage.TURN),
     _r("counted_kind", F.AMBIGUITY_UNRESOLVED,
        "a route to 'the' place of a kind, the reply says several fit and picks one with no "
-       "default that goes without saying", aw.counted_place_reading, Stage.TURN),
+       "default that goes without saying", ck.counted_place_reading, Stage.TURN),
     _r("it_of_two", F.AMBIGUITY_UNRESOLVED,
        "'set it to 18' after the last exchange set two things of the car, one set without asking",
        aw.it_reading, Stage.TURN),

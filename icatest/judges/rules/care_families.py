@@ -1,0 +1,37 @@
+"""Paraphrase families of what the driver's party has to be kept to (`family.py`): a diet (no
+gluten for a coeliac, no raw fish) and a fear (no roads with sheer drops). Each is broken by
+the reply's own words for what the party cannot have, read only when it says either way."""
+
+from __future__ import annotations
+
+from icatest.judges.rules.family import Family
+
+CARE_FAMILIES: dict[str, Family] = {
+    # a coeliac at the table: a place said to have nothing special goes against it
+    "gluten_free": Family(
+        (r"\bgluten[- ]free\b|\bco?eliac\b", r"글루텐"),
+        (r"\bgluten[- ]free\b|\bgf (menu|options?|dishes|bread|pasta)\b",
+         r"글루텐 ?(프리|없는|free)"),
+        (r"\bno (special|gluten[- ]free|gf|allergy) (menus?|options?|dishes)\b|"
+         r"\b(gluten[- ]free|gf) (is |are )?not (available|offered|possible)\b",
+         r"글루텐 ?(프리)? ?(메뉴)?(는|가)? ?(없|안 ?돼)"),
+        unread_if_silent=True,
+    ),
+    # no raw fish ("nothing with raw fish"): sashimi and the like offered go against it
+    "no_raw_fish": Family(
+        (r"\b(no|nothing with|without|not) raw fish\b|\bno (sushi|sashimi)\b", r"날 ?생선"),
+        (r"\b(all )?(cooked|grilled|fried|baked)\b",),
+        (r"\b(sashimi|sushi|kaisen[- ]?don|poke|ceviche|tartare|crudo)\b", r"회덮밥|생선회|초밥"),
+        unread_if_silent=True,
+    ),
+    # a fear of heights ("keep me off roads with sheer drops"): a route said to run along open
+    # drops goes against it
+    "avoid_drops": Family(
+        (r"\b(sheer|steep|open) drops?\b|\bexposed (mountain )?roads?\b|"
+         r"\b(afraid|terrified|scared) of heights\b", r"낭떠러지|절벽 ?(길|도로)"),
+        (r"\b(no|without) (sheer |open |steep )?drops\b|\bvalley (road|route)\b",),
+        (r"(?<!no )(?<!without )\b(sheer|open|steep|vertical) drops?\b|\bcliff[- ]edge\b",
+         r"낭떠러지|절벽 ?(옆|따라)"),
+        unread_if_silent=True,
+    ),
+}

@@ -1,0 +1,98 @@
+"""A route asked to "the" place of a kind ("take us to the ski rental", "해수욕장으로 가 줘")
+that the reply itself says several places fit, and goes to one with no default that goes
+without saying (`ambiguity.py` reads the readings of earlier replies, `ambiguity_words.py` the
+driver's own words)."""
+
+from __future__ import annotations
+
+import re
+
+from icatest.judges.rules.ambiguity import PICKS, acted_on, acts_on_one
+from icatest.judges.rules.ambiguity_words import COUNTED_KO, COUNTED_KO_LATER
+from icatest.judges.rules.korean import is_korean, without_particles
+from icatest.judges.rules.text import STOP, sentences, words
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import Judging
+
+# A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
+# hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
+GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(navigate|go|head|"
+                       r"route( me| us)?|directions) to the\b|(으로|로) ?(가 ?줘|가자|가 ?주세요|"
+                       r"안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
+# A default that goes without saying: the closest, the first, the one on the way.
+FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
+                          r"our) way|on route|best[- ]rated|highest[- ]rated)\b"
+                          # closer to the driver, not to something else ("Kalkan's is closer
+                          # to the restaurants": a reason, no default)
+                          r"|\b(closer|nearer)\b(?! to (the|its|a|an) )"
+                          r"|가까운|가까워|가는 길", re.I)
+
+
+# The reply's own choice of one, said as such ("went with the one by the station").
+CHOSE = re.compile(r"\b(went|gone|going) with\b|\b(picked|chose|chosen|selected|opted for)\b", re.I)
+
+def counted_kind(turn: TurnInput) -> str | None:
+    """A route asked to "the" place of a kind, and the reply saying that several of that kind
+    are there and going to one with no default that goes without saying ("There are several
+    salt hotels around Colchani, so I've picked the Palacio de Sal", "two rentals in the
+    village, went with the one by the station", "해수욕장이 두 곳이라 십리포로 안내할게요"): the
+    sentence that counts them."""
+    chose = CHOSE.search(turn.reply) is not None and "?" not in turn.reply
+    if (not GO_TO_THE.search(turn.user) or PICKS.search(turn.user)
+            or FAIR_DEFAULT.search(turn.reply)
+            or not (chose or acts_on_one(turn.reply, turn.user))):
+        return None
+    kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
+    kinds |= {without_particles(w) for w in kinds if is_korean(w)}
+    for s in sentences(turn.reply):
+        ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
+        if ko and ko.group("name") in kinds:
+            return s.strip()
+        if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
+            return s.strip()  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
+        if any(_another_of_kind(s, w) for w in kinds) or ALSO_THERE.search(s):
+            return s.strip()
+        if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
+            return s.strip()
+    return None
+
+
+# Others that fit said to be there too, whatever their kind is called ("The Wild Gorge runs
+# boats too", "'서신 수산 횟집'도 기록에 있어요", "'집(서울)'도 저장되어 있습니다"); "if you meant
+# Paine Field instead, just say so" offers another reading beside a fair default
+ALSO_THERE = re.compile(r"\b(runs?|has|have|offers?|rents?|hires?|does) [^.?!]{0,30}"
+                        r"\b(too|as well)\b|['’]?[가-힣)]+['’]?도 (기록에 |목록에 )?"
+                        r"(있어요|있습니다|저장되어 있|등록되어 있)", re.I)
+# Two places named as there, and the talk goes on with one ("근처에 선암사와 송광사가 있는데")
+KO_PAIR = re.compile(r"[가-힣]{2,}(?:와|과|하고|랑) [가-힣]{2,}(?:이|가)? "
+                     r"(?:있는데|있어서|둘 ?다 있)")
+
+
+def _another_of_kind(sentence: str, word: str) -> bool:
+    """Another of the driver's kind said to be there beside the one gone to ("Kaş has its own
+    marina too", "there's also a marina in Kaş", "another marina")."""
+    w = re.escape(word)
+    if is_korean(word):  # "대구 쪽 관암사 주차장도 있습니다"
+        return len(word) >= 2 and bool(re.search(rf"{w}도 (있|있어|있습니다|있어요)", sentence))
+    return bool(re.search(rf"\b(has|have) (its|their) own {w}\b[^.]*\b(too|as well)\b"
+                          rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b"
+                          # "Other trailheads nearby include Canyon Overlook"
+                          rf"|\bother {w}(e?s)? (nearby|around here|close by|in the area|"
+                          rf"include)\b",
+                          sentence, re.I))
+
+
+def _counted_kind(sentence: str, word: str) -> bool:
+    """The driver's kind counted in the plural, a word before it or not ("two rentals",
+    "several salt hotels", "three pharmacies")."""
+    w = re.escape(word[:-1] if word.endswith("y") else word)
+    plural = rf"{w}(ies|s|es)" if word.endswith("y") else rf"{w}(e?s)"
+    return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|both|"
+                          rf"plenty of|lots of|many|numerous|[2-9])"
+                          rf"\s+([a-z-]+\s+)?{plural}\b", sentence, re.I))
+
+
+def counted_place_reading(turn: TurnInput, j: Judging) -> Judging:
+    found = counted_kind(turn)
+    why = f"the reply says several places fit ({found!r}) and picks one"
+    return acted_on(turn, j, "counted_kind", why if found else None)
