@@ -44,10 +44,10 @@ def second_question(user: str) -> str | None:
     return m.group("q") if m and content_stems(m.group("q")) - GENERIC else None
 
 
-def _answers(question: str, reply: str) -> bool:
-    told = content_stems(reply)
-    if (content_stems(question) - GENERIC) & told:
-        return True
+def answer_of_its_kind(question: str, reply: str) -> bool:
+    """The reply has an answer of the kind the question asks for: the topic's words for the
+    weather or the traffic, an hour for "open", a price for "how much", a time or a distance
+    for "when", "how long" and "how far"."""
     if any(re.search(asked, question, re.I) and re.search(said, reply, re.I)
            for asked, said in TOPICS.values()):
         return True  # "how's the traffic?" answered "there is a road block nearby"
@@ -55,10 +55,14 @@ def _answers(question: str, reply: str) -> bool:
         return True
     if COST_ASKED.search(question) and MONEY.search(reply):
         return True
-    if WHEN_ASKED.search(question) and (minutes_of(reply) or durations(reply)
-                                        or distances_km(reply)):
+    return bool(WHEN_ASKED.search(question) and (minutes_of(reply) or durations(reply)
+                                                 or distances_km(reply)))
+
+
+def _answers(question: str, reply: str) -> bool:
+    if (content_stems(question) - GENERIC) & content_stems(reply):
         return True
-    return any_match((POLARITY,), reply.lower())
+    return answer_of_its_kind(question, reply) or any_match((POLARITY,), reply.lower())
 
 
 def second_unanswered(turn: TurnInput, j: Judging) -> Judging:
