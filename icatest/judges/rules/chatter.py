@@ -34,3 +34,27 @@ def on_subject_only(reply: str, user: str, *known: str) -> bool:
     # metered bays" talks of parking)
     subject = STREET.sub(" ", user)
     return bool(heads(content_stems(reply)) & heads(content_stems(subject)))
+
+
+# A gushing reply: exclamations only, no figure, no side taken, nothing of what the question
+# asks ("Oh, Kalkan!! Such a magical little town — you're going to absolutely LOVE it there!"
+# to "is there a pharmacy open late in Kalkan?")
+SIDE_TAKEN = re.compile(r"^\W*(yes|yeah|yep|no|nope|absolutely|definitely|sure|of course)\b", re.I)
+NAMED = re.compile(r"\b[A-Z][\w'’-]+")
+QUESTION = re.compile(r"\?|^\W*(is|are|how|what|where|when|which|can|could|do|does|will|any)\b",
+                      re.I)
+
+
+def gushes(reply: str, user: str) -> bool:
+    """Two exclamations or more and nothing but exclamations, no figure or side taken, and no
+    word of what the question asks beside the names it gives."""
+    said = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", reply) if s.strip()]
+    ended = [s for s in said if s[-1] in ".!?"]
+    if reply.count("!") < 2 or not ended or any(s[-1] != "!" for s in ended):
+        return False
+    if not QUESTION.search(user) or any(SIDE_TAKEN.search(s) for s in said):
+        return False
+    if set(re.findall(r"\d+", reply)) - set(re.findall(r"\d+", user)):
+        return False  # a figure of its own ("the n222!" names the driver's road)
+    asked = NAMED.sub(" ", user) if user != user.lower() else user
+    return not heads(content_stems(asked)) & heads(content_stems(reply))

@@ -17,6 +17,7 @@ from icatest.judges.rules.acts import (
     confirms_action,
     is_fallback,
 )
+from icatest.judges.rules.chatter import gushes
 from icatest.judges.rules.echo import asked_back
 from icatest.judges.rules.text import (
     ADDRESS,
@@ -315,6 +316,8 @@ def remarks_only(reply: str, *sources: str) -> bool:
     """Every sentence a remark on the request or filler, with no number, name or address: a
     reply that talks about the request and answers nothing. A remark's own capital ("…
     tonight Great question!", a bold heading run into it) names nothing."""
+    if sources and gushes(reply, sources[0]):
+        return True
     unremarked = re.sub("|".join(REMARKS), " ", reply, flags=re.I)
     # a number the driver said ("State Highway 1") is no news
     said_numbers = {n for s in sources for n in FIGURE.findall(s)}
