@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules.place_kinds import place_kinds
-from icatest.judges.rules.text import content_stems, heads, new_names
+from icatest.judges.rules.text import FIGURE, content_stems, heads, new_names, sentences
 
-FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
 # a day or a month is content of its own ("lavender usually peaks mid july")
 WHEN = re.compile(r"\b(january|february|march|april|june|july|august|september|october|"
                   r"november|december|(early|mid|late)[- ]may|monday|tuesday|wednesday|thursday|"
@@ -48,7 +47,7 @@ QUESTION = re.compile(r"\?|^\W*(is|are|how|what|where|when|which|can|could|do|do
 def gushes(reply: str, user: str) -> bool:
     """Two exclamations or more and nothing but exclamations, no figure or side taken, and no
     word of what the question asks beside the names it gives."""
-    said = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", reply) if s.strip()]
+    said = sentences(reply)
     ended = [s for s in said if s[-1] in ".!?"]
     if reply.count("!") < 2 or not ended or any(s[-1] != "!" for s in ended):
         return False

@@ -21,6 +21,7 @@ from icatest.judges.rules.chatter import gushes
 from icatest.judges.rules.echo import asked_back
 from icatest.judges.rules.text import (
     ADDRESS,
+    FIGURE,
     NUMBER,
     any_match,
     new_content,
@@ -307,9 +308,6 @@ REMARKS = (
     r"(날씨|기상|상황|도로 사정)[이가은는]? (자주|종종|수시로|쉽게) "
     r"(바뀌|바뀝|변하|변합|달라)[^.?!]*",
 )
-
-
-FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")  # a whole number, time or amount ("3.5", "17:40")
 
 
 def remarks_only(reply: str, *sources: str) -> bool:

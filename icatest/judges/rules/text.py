@@ -116,6 +116,9 @@ def minutes_of(text: str, now: int | None = None) -> list[int]:
     return times
 
 
+FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")  # a whole number, time or amount ("3.5", "17:40")
+
+
 def times_at(text: str, now: int | None = None) -> list[tuple[int, int]]:
     """The clock times of `minutes_of` with where each starts in the text: (offset, minutes),
     in order (noon and midnight said in words are not among them)."""
