@@ -32,6 +32,9 @@ from icatest.judges.rules.verdicts import Cause, Finding, Outcome, decided, fail
 ACTS = re.compile(
     r"\b(navigating|heading|routing|route (to|is)|starting|started|calling|dialing|ringing|"
     r"i'?ll take you|taking you|on (our|your) way|guiding you|set (to|for)|is now (on|off|set)|"
+    r"setting (a |the )?(course|route) (for|to)|"
+    # the terse operator's "mirador de chío set, 18 km west"
+    r"set(?=\s*[,.;!]|\s*$)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done|off we go|deleted|removed|"
     r"cancell?ed|(i'?ve )?gone with|going with)\b"

@@ -59,7 +59,8 @@ COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|
 # ... in Korean ("연락처에 최지영 님도 있던데"): another of the driver's name
 # (a full name before a title: "박서연 과장님도 있어요")
 # (or saved: "연락처에 큰이모님도 저장되어 있습니다")
-ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)도 "
+# (or quoted as saved: "연락처에 '수진 팀장님'도 저장되어 있습니다")
+ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)['’\"]?도 "
                         r"((저장|등록)(되어|돼) ?)?(있|계)")
 # a title the driver gave with the family name alone ("박 과장님한테 전화 걸어 줘")
 TITLED_KO = re.compile(r"(?P<family>[가-힣]) (?P<title>[가-힣]{2,3})님")

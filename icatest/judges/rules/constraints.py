@@ -297,10 +297,11 @@ def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
 
 
 # The price said to be the lowest to be had ("the lowest rate I could find anywhere inside the
-# walls", "the cheapest room in town"): cheap for where it is, whatever the figure.
+# walls", "the cheapest room in town", "the lowest price in either village this week"): cheap
+# for where it is, whatever the figure.
 LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|fare|room|one|"
-                    r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in (town|the city|the "
-                    r"area)|anywhere|nearby|here)\b", re.I)
+                    r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in|anywhere|nearby|"
+                    r"here|this (week|season|month))\b", re.I)
 
 
 def _cheap(reply: str) -> Checked | None:

@@ -39,30 +39,75 @@ def counted_kind(turn: TurnInput) -> str | None:
     sentence that counts them."""
     chose = CHOSE.search(turn.reply) is not None and "?" not in turn.reply
     if (not GO_TO_THE.search(turn.user) or PICKS.search(turn.user)
-            or FAIR_DEFAULT.search(turn.reply)
             or not (chose or acts_on_one(turn.reply, turn.user))):
         return None
     kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
     kinds |= {without_particles(w) for w in kinds if is_korean(w)}
-    for s in sentences(turn.reply):
-        ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
-        if ko and ko.group("name") in kinds:
-            return s.strip()
-        if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
-            return s.strip()  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
-        if any(_another_of_kind(s, w) for w in kinds) or ALSO_THERE.search(s):
-            return s.strip()
-        if any(_counted_kind(s, w) for w in kinds if not is_korean(w)):
-            return s.strip()
-    return None
+    said = sentences(turn.reply)
+    found = next((s.strip() for s in said if _says_several(s, kinds, turn)), None)
+    # the default is the reply's reason for its pick: the others said to be nearer are none
+    # ("la ruleta and san josé are nearer if you meant one of those")
+    if found is None or any(FAIR_DEFAULT.search(s) for s in said if s.strip() != found):
+        return None
+    return None if FAIR_DEFAULT.search(found) and not OTHERS_NEARER.search(found) else found
+
+
+# The others said to be the nearer ones, the driver's reading left open ("… are nearer if you
+# meant one of those")
+OTHERS_NEARER = re.compile(r"\b(are|is) (closer|nearer)\b[^.?!]*\bif you meant\b", re.I)
+
+
+def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
+    """The sentence says that several places fit the driver's kind."""
+    ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
+    if ko and ko.group("name") in kinds:
+        return True
+    if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
+        return True  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
+    if any(_another_of_kind(s, w) for w in kinds) or ALSO_THERE.search(s):
+        return True
+    if OTHERS.search(s) or _others_near(s, turn):
+        return True
+    return any(_counted_kind(s, w) for w in kinds if not is_korean(w))
+
+
+# Others of the kind said to be there with no name of their kind ("There are several others on
+# this stretch too"), or the driver's reading left open ("if you meant one of those")
+OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) others\b"
+                    r"|\bif you meant (one of (those|them|these)|either|the other|another)\b", re.I)
+# Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
+# too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
+NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"
+                      r"nearby|close by|out this way|this way|around here|on this (stretch|road)|"
+                      r"in the area|down the road|up the road|along (the|this))\b[^.?!]*"
+                      r"\b(too|as well)\W*$", re.I)
+# ... a subject that is no other place: the one gone to, its parts, the driver, the way
+NOT_ANOTHER = re.compile(r"^(the|a|an|it|its|this|that|there|here|parking|toilets?|you|we|i|"
+                         r"they|their|our|your|traffic|the road)\b", re.I)
+
+
+def _others_near(s: str, turn: TurnInput) -> bool:
+    """Another named place said to be near too, in a sentence after the one that goes."""
+    said = sentences(turn.reply)
+    m = NEAR_TOO.search(s)
+    if m is None or not said or s.strip() == said[0].strip():
+        return False
+    subject = m.group("subject").strip()
+    # its own words, not the driver's kind ("mill creek falls" beside "ricketts falls"), not
+    # all of them the place gone to
+    own = set(words(subject)) - set(words(turn.user))
+    return not NOT_ANOTHER.search(subject) and bool(own) and not own <= set(words(said[0]))
 
 
 # Others that fit said to be there too, whatever their kind is called ("The Wild Gorge runs
 # boats too", "'서신 수산 횟집'도 기록에 있어요", "'집(서울)'도 저장되어 있습니다"); "if you meant
 # Paine Field instead, just say so" offers another reading beside a fair default
 ALSO_THERE = re.compile(r"\b(runs?|has|have|offers?|rents?|hires?|does) [^.?!]{0,30}"
-                        r"\b(too|as well)\b|['’]?[가-힣)]+['’]?도 (기록에 |목록에 )?"
+                        r"\b(too|as well)\b|['’]?[가-힣)]+['’]?도 (기록에 |목록에 |"
+                        r"(근처|주변|옆|가까이|바로 옆)에 )?"
                         r"(있어요|있습니다|저장되어 있|등록되어 있)", re.I)
+# Where another is said to be, near the one gone to ("근처에", "바로 옆에")
+KO_NEAR = r"(?:(?:이 )?(?:근처|주변|옆|가까이|바로 옆)에 )"
 # Two places named as there, and the talk goes on with one ("근처에 선암사와 송광사가 있는데")
 KO_PAIR = re.compile(r"[가-힣]{2,}(?:와|과|하고|랑) [가-힣]{2,}(?:이|가)? "
                      r"(?:있는데|있어서|둘 ?다 있)")
@@ -73,7 +118,8 @@ def _another_of_kind(sentence: str, word: str) -> bool:
     marina too", "there's also a marina in Kaş", "another marina")."""
     w = re.escape(word)
     if is_korean(word):  # "대구 쪽 관암사 주차장도 있습니다"
-        return len(word) >= 2 and bool(re.search(rf"{w}도 (있|있어|있습니다|있어요)", sentence))
+        return len(word) >= 2 and bool(re.search(rf"{w}도 ({KO_NEAR})?(있|있어|있습니다|있어요)",
+                                                 sentence))
     return bool(re.search(rf"\b(has|have) (its|their) own {w}\b[^.]*\b(too|as well)\b"
                           rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b"
                           # "Other trailheads nearby include Canyon Overlook"

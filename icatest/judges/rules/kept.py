@@ -150,7 +150,10 @@ def time_said_otherwise(turn: TurnInput) -> str | None:
     for start, other in said:
         # the time and the event in one phrase: "22:00 dinner", "dinner at 22:00"
         near = low[max(0, start - 14):start + 14]
-        if re.search(rf"\b{re.escape(what)}\b", near) and abs(other - minute) >= 15:
+        # ... or the event the clause is about ("your meeting with the guide is at 17:00")
+        clause = re.search(rf"\b{re.escape(what)}\b[^.,;:!?—–]{{0,40}}\b(is|at|for)\W*$",
+                           low[max(0, start - 60):start])
+        if (re.search(rf"\b{re.escape(what)}\b", near) or clause) and abs(other - minute) >= 15:
             return (f"the driver set the {what} for {_hhmm(minute)}, the reply says "
                     f"{_hhmm(other)}")
     return None
@@ -177,13 +180,15 @@ STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend t
                      r"(our|my) rooms? (tonight |for tonight )?(is|are) (at|in)|"
                      r"(our|my) (rental|holiday) (house|home|cottage|apartment|flat) (is|'s) "
                      r"(at|in|on)|"
-                     r"(we'?re|we are|i'?m|i am) at\b(?=[^.!?]*\btonight\b))\b",
+                     r"(we'?re|we are|i'?m|i am) (at|in)\b(?=[^.!?]*\btonight\b))\b",
                      re.I)
 # ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
 # island tonight"): its words to the next comma
 AT_TYPED = re.compile(r"\b(?:at|in|into) (?:the |a )?(?P<at>[a-z][^,.;!?]{3,60})")
 # ... or the night's lodging said in Korean ("오늘 숙소는 초당동 솔바람 게스트하우스야")
-LODGING_KO = re.compile(r"숙소(?:는|가|은) (?P<at>[가-힣]+(?: [가-힣]+){0,3}?)"
+# (or "오늘 민박은 범바위 근처 '바람소리 민박'이야", its name quoted)
+LODGING_KO = re.compile(r"(?:숙소|민박|펜션|호텔|게스트하우스)(?:는|가|은) "
+                        r"(?P<at>['‘\"“]?[가-힣]+(?: ['‘\"“]?[가-힣]+['’\"”]?){0,3}?)['’\"”]?"
                         r"(?:이야|야|예요|이에요|입니다|이고|거든)(?![가-힣])")
 # ... or for a meal
 MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.!?]{1,30}?)(?:에서|으로|로) "
@@ -191,9 +196,11 @@ MEAL_KO = re.compile(r"(?P<meal>저녁|점심|아침)(?:은|을|는)? (?P<at>[^.
 # the driver speaks of it again, without naming it
 LODGING_NOW = re.compile(r"\b(the|our|my|tonight'?s) (hotel|guest ?house|hostel|lodge|inn|b&b|"
                          r"motel|room|cabin|chalet|apartment|campsite|campground|accommodation|"
-                         r"house|cottage)\b|\bwhere "
+                         r"house|cottage|bunkhouse|hut)\b|\bwhere "
                          r"(we'?re|we are|i'?m|i am) (staying|sleeping)\b"
-                         r"|숙소|호텔|펜션|게스트하우스", re.I)
+                         # "tonight's place", typed "tonights place"
+                         r"|\btonight'?s (place|spot|stop|bed)\b"
+                         r"|숙소|호텔|펜션|게스트하우스|민박|(자는|잘|묵는|묵을) ?(데|곳)", re.I)
 MEAL_NOW_KO = re.compile(r"저녁|점심|아침")
 # ... or where the driver meets someone ("we're meeting my sister at the Hotel Handeck"), spoken
 # of again as "where we're meeting her"
@@ -210,6 +217,7 @@ def _keys(phrase: str) -> set[str]:
 # Duet guesthouse")
 LODGING_WORD = re.compile(r"\b(hotel|inn|motel|hostel|lodge|guest ?house|b&b|gasthof|pension|"
                           r"rifugio|refugio|ryokan|resort|campsite|campground|cabins?|chalets?|"
+                          r"bunkhouse|hut|"
                           r"holiday park|caravan park|camping)\b"
                           r"|호텔|펜션|게스트하우스|숙소|민박|모텔", re.I)
 EATING = frozenset({"restaurant", "cafe"})
@@ -235,6 +243,10 @@ class Taken(NamedTuple):
     one_place: bool = True  # a place of its kind named, not only the town it is in
 
 
+# a name in quotes ("'바람소리 민박'")
+QUOTED = re.compile(r"['‘\"“]([^'’\"”]+)['’\"”]")
+
+
 def _taken(turn: TurnInput) -> Taken | None:
     """The last place the driver took for the night or a meal: ('lodging' or the meal, the
     words of its name; of the names said, those of a place of its kind if any is)."""
@@ -243,15 +255,17 @@ def _taken(turn: TurnInput) -> Taken | None:
         for sentence in sentences(said):
             m = MEAL_KO.search(sentence)
             if m:
-                quoted = re.findall(r"['‘\"“]([^'’\"”]+)['’\"”]", m.group("at"))
+                quoted = QUOTED.findall(m.group("at"))
                 at = quoted[0] if quoted else m.group("at")
                 found = Taken(m.group("meal"),
                               {without_particles(w) for w in at.split()} - {"식당"})
                 continue
             m = LODGING_KO.search(sentence)
             if m:
-                found = Taken("lodging", {without_particles(w) for w in m.group("at").split()}
-                              - {"숙소", "호텔", "펜션", "게스트하우스"})
+                quoted = QUOTED.findall(sentence)
+                at = quoted[0] if quoted else m.group("at")
+                found = Taken("lodging", {without_particles(w.strip("'‘\"“’”")) for w in at.split()}
+                              - {"숙소", "호텔", "펜션", "게스트하우스", "민박"})
                 continue
             meal = MEAL.search(sentence)
             role = ("lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal
@@ -280,7 +294,8 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
 
 # a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
 # ("guesthouse carina", "the rodanthe house", "tuolumne meadows campground")
-_LODGING_TYPED = r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house)"
+_LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house|"
+                  r"camping|campsite|bunkhouse)")
 TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was|tonight|and|with|"
                            rf"from)\b)(?P<n>[a-z]{{3,}})\b|\b(?!(the|a|an|our|your|this|that|to|at|"
                            rf"in|back)\b)(?P<b>[a-z]{{3,}}) ([a-z]+ )?{_LODGING_TYPED}\b")
@@ -298,6 +313,10 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
     typed = TYPED_LODGING.search(stated) if role == "lodging" and stated == stated.lower() else None
     if typed and (typed.group("n") or typed.group("b")) not in known:
         return typed.group(0)  # "guesthouse carina in vik, 6 min back"
+    for quoted in QUOTED.findall(stated) if is_korean(stated) else ():
+        # "도청항 앞 '청산 게스트하우스'까지 7분 걸려요": a lodging the talk never named
+        if role == "lodging" and LODGING_WORD.search(quoted) and quoted.lower() not in known:
+            return quoted
     for name in sorted(names(" " + stated)):
         if name in known:
             continue

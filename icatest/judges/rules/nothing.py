@@ -64,6 +64,9 @@ DEFER = (
     # 안내해 드릴게요", which names the route
     r"(바로|금방|곧|얼른) ?(해 ?(드릴게|드리겠|줄게)|할게|하겠습니다)",
 )
+# The question said back and its answer promised ("1100고지 기온 몇 도인지 알려 드릴게요!"): the
+# driver's own figures in it set nothing.
+PROMISED_ANSWER = (r"(인지|는지|은지|을지) ?(알려|말씀) ?(드릴게|드리겠|줄게)",)
 INTERJECTION = (r"^\W*(oops|hmm+|okay|ok|alright|sure|got it|no problem|on it|hello|hi|"
                 r"안녕하세요)\W*$",)
 # beside a question, waiting for the driver's answer promises nothing ("the boot or the back
@@ -79,7 +82,8 @@ def is_deferral(reply: str, *sources: str) -> bool:
     # ("I'm looking for a table …, 8 pm" to "… for 8 pm"); "I will set a reminder … at 9 am"
     # names what it sets
     news = set(DIGITS.findall(reply)) - set(DIGITS.findall(" ".join(sources)))
-    searching = all(any_match(SEARCHING, s.lower()) for s in said if not s.rstrip().endswith("?"))
+    searching = all(any_match(SEARCHING + PROMISED_ANSWER, s.lower())
+                    for s in said if not s.rstrip().endswith("?"))
     if not said or (NUMBER.search(reply) and (news or not searching)):
         return False
     if ADDRESS.search(reply) or new_names(reply, *sources):
@@ -94,7 +98,8 @@ def is_deferral(reply: str, *sources: str) -> bool:
     if any(any_match(NOT_WHILE_MOVING, s.lower()) for s in statements):
         return False  # "cant read msgs while ur moving, ill read it when u stop": a refusal
     return bool(statements) and all(
-        any_match(DEFER, s.lower()) and not confirms_action(s) for s in statements
+        any_match(DEFER + PROMISED_ANSWER, s.lower()) and not confirms_action(s)
+        for s in statements
     )
 
 

@@ -37,7 +37,9 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     # not "fill up" alone, which an electric car's driver says too)
                     "diesel",
                     # what only a fuel station sells, its price said ("unleaded 1.89")
-                    "adblue", "unleaded"),
+                    "adblue", "unleaded",
+                    # fuel said as gas or as oil put in ("wheres the nearest gas", "기름 넣을 데")
+                    "nearest gas", "closest gas", "get gas", "need gas", "기름 넣"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
                          "충전소", "충전기",
                          # the same said as where to charge ("전기차 충전할 데 있나?")
@@ -105,7 +107,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                   "tyres fitted", "tires fitted", "winter tyres", "winter tires", "타이어 가게",
                   "타이어 매장",
                   # a puncture is mended there ("타이어 펑크 수리하는 데")
-                  "puncture repair", "타이어 펑크", "펑크 수리", "타이어 수리"),
+                  "puncture repair", "타이어 펑크", "펑크 수리", "타이어 수리",
+                  # air put in ("where can i pump up my tyres", "타이어 공기 넣을 데")
+                  "tyre pressure", "tire pressure", "pump up my tyres", "pump up my tires",
+                  "air for my tyres", "air for my tires", "타이어 공기", "공기압", "공기 넣"),
     # the car itself mended ("금산읍에 카센터 있어요?"): a petrol station is no repairer
     "car repair": ("car repair", "auto repair", "mechanic", "mechanics", "werkstatt",
                    "카센터", "정비소", "정비공장", "공업사", "자동차 정비"),

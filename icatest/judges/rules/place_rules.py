@@ -147,8 +147,10 @@ HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|
             r"\bwhat('?s| is| are| does) the (cost|price|fee|fare|toll|rate)s?\b",
             r"(요금|가격|통행료|비용|주차비)[^.?!]*얼마|얼마[^.?!]*(요금|가격|통행료|비용|들어)")
 # ... and one given: an amount of money, or free
-PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?(€|eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|francs?|"
-         r"yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b|\d[\d,]*\s?원|\bfree\b|\bno charge\b|무료",
+# (a symbol after the figure stands alone: "10 € a day" has no word boundary after the €)
+PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?([€$£¥₩]|(eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|"
+         r"francs?|yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b)|\d[\d,]*\s?원|\bfree\b|"
+         r"\bno charge\b|무료",
          # an amount in cents with the currency left out, as a terse reply types it ("2.60 for
          # a car"), not a distance, a duration or a clock time
          r"(?<![\d.:])\d{1,4}\.\d{2}(?![\d.:])(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|pm)\b)",)

@@ -151,6 +151,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the wind, not the windscreen or the window; the snow, not snow chains or a snow brush
         r"\b(weather|forecast|rain\w*|snow\w*(?! (chains?|tyres?|tires?|socks?|brush(es)?|"
         r"shovels?|scrapers?|boots?|gear)\b)|sunny|cloudy|temperature outside|"
+        # the temperature of a place ("temperature at the top now"), not of the cabin
+        r"temperature (?:there|(?:at|in|on|up|near|by) (?!(?:the |my |our )?(?:cabin|car|back|"
+        r"front|rear|driver|passenger|seats?|\d))\w+)|"
         # the heat, not a hot spring or a hot dog
         r"hot(?! (springs?|pools?|tubs?|baths?|dogs?|chocolate|sauce|pot|food|meal))|cold|humid|"
         r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",

@@ -61,12 +61,13 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
 
 
 # The system asked to be switched off is said to stay on ("lane assist stays on at this speed",
-# "차선 유지 보조는 켜 둘게요"): a refusal in other words.
+# "차선 유지 보조는 켜 둘게요", "경고는 그대로 둘게요"): a refusal in other words.
 KEPT_ON = (
     r"\b(stays?|remains?|staying|remaining|will (stay|remain)) (on|active|enabled|switched on)\b",
     # the terse operator's "keeping lane assist on till the works end"
     r"\b(keeping|leaving) (it|them|the [\w -]{1,30}?|[\w -]{1,30}?) (on|active|enabled)\b",
-    r"켜 ?(둘게요|둘게|두겠습니다|둘 거예요)|(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
+    r"(켜|그대로) ?(둘게요|둘게|두겠습니다|둘 거예요)|"
+    r"(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
     # ... and what the driver asked to be shown kept off the screen while moving ("I'll keep
     # video off the driver's display while the car is moving")
     r"\b(i'?ll|i will|i'?m going to|gonna) keep (the )?[\w' -]{1,30}? off (the |your )?"
@@ -216,7 +217,8 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          # a look asked for ("운영 시간을 화면에 띄워 드렸어요. 한번 보세요.")
          r"(한 ?번|잠깐|지금|여기) ?(보세요|봐요|봐 ?주세요|보시면 돼요)",
          # the same in 반말 and 해요체 ("지도 화면에 띄웠어. 보면서 확인해.", "보고 골라요")
-         r"(보면서|보시면서|보고서?) (확인|골라|고르|선택)",
+         # ... what is picked said between ("보면서 원하는 공연 고르시면 돼요")
+         r"(보면서|보시면서|보고서?) ([^.?!]{0,15} )?(확인|골라|고르|선택)",
          r"(확인|골라|선택)해 ?(봐|봐요)?\W*$")
 
 
@@ -290,7 +292,9 @@ DISABLES = (
     r"^\W*" + _SYSTEM + r" (now |is now )?((switched|turned|shut) )?(off|disabled|deactivated)\b",
     # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
     r"((차선|차로) ?(유지 ?보조|이탈 ?(경고|방지)( ?보조)?)|긴급 ?제동|자세 ?제어|차체 ?자세|"
-    r"운전자 ?주의 ?경고|주행 ?안정 ?(장치|제어|시스템)|esp|vdc)(를|을|는|은)? ?"
+    r"운전자 ?주의 ?경고|주행 ?안정 ?(장치|제어|시스템)|esp|vdc)"
+    # its device word and its short name after it ("차체 자세 제어 장치(ESC)를 껐어요")
+    r"(?: ?(?:장치|시스템|기능))?(?: ?\([^)]{1,12}\))?(를|을|는|은)? ?"
     r"(껐|꺼 ?드렸|해제했|끌게|꺼 ?드릴게|"
     # also switched off to stay off ("주행 안정 장치 꺼 둘게요", "꺼 두었습니다")
     r"꺼 ?(둘게|둘게요|두겠|뒀|두었|놓을게|놨|놓았))",

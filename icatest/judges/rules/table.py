@@ -20,7 +20,7 @@ from icatest.judges.rules import ambiguity_words as aw
 from icatest.judges.rules import counted_kinds as ck
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
-from icatest.judges.rules import eta
+from icatest.judges.rules import eta, needs
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
 from icatest.judges.rules import other_of_two as ot
@@ -148,6 +148,9 @@ RULES: tuple[Rule, ...] = (
     _r("cannot_tell", None, "no evidence either way: uncertain", rr.cannot_tell),
     _r("answered_instead", F.IRRELEVANT_RESPONSE, "answered with something else",
        rr.answered_instead),
+    _r("need_unmet", F.IRRELEVANT_RESPONSE,
+       "fuel, a charger, cash, a pharmacy, a mechanic or air for a tyre asked for, a place "
+       "offered by its food, goods or sights with no word of the need", needs.unmet_need),
     _r("not_answered", F.REQUEST_OMITTED, "the reply does not address the request",
        rr.not_answered),
     _r("plan_missing", F.REQUEST_OMITTED, "a plan with none of its stops", dr.plan_missing),
