@@ -151,6 +151,13 @@ def _subject(req: Request) -> set[str]:
     return names(req.description) | place_kinds(req.description)
 
 
+# a price asked of a place is another question than where it is ("where can we fill up, and
+# how much is diesel around here")
+PRICE_ASKED = re.compile(r"\b(price|prices|how much|cost|costs|fee|fees|fare)\b|얼마|가격|요금",
+                         re.I)
+
+
 def _restate(a: Request, b: Request) -> bool:
     same = _subject(a)  # one place, named or by kind: a plan of several is not restated
-    return len(same) == 1 and same == _subject(b) and goes(a.description) == goes(b.description)
+    return (len(same) == 1 and same == _subject(b) and goes(a.description) == goes(b.description)
+            and bool(PRICE_ASKED.search(a.description)) == bool(PRICE_ASKED.search(b.description)))

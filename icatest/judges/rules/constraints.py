@@ -16,6 +16,7 @@ from icatest.judges.rules import clearance, ko_times, limits, trip_times
 from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
+from icatest.judges.rules.korean import is_korean
 from icatest.judges.rules.lacking import lacking
 from icatest.judges.rules.opening_hours import OPEN_PAST, next_day, open_now, open_past
 from icatest.judges.rules.prices import (
@@ -271,20 +272,27 @@ NEGATED = re.compile(
     # cobbles"): the thing the roads have
     r"|^\W*(?:avoid|stay off|keep off|keep me off)\s+(?:the\s+)?(?:roads?|streets?|routes?)\s+"
     r"(?:with|that have|along)\s+(?P<r>[\w' -]+?)\W*$"
-    r"|^\W*(?P<k>[가-힣 ]+?)\s?(?:은|는)?\s?(?:말고|빼고|제외하고|아닌 ?곳|아닌 ?데)\W*$",
+    r"|^\W*(?P<k>[가-힣 ]+?)\s?(?:은|는)?\s?(?:말고|빼고|제외하고|아닌 ?곳|아닌 ?데)\W*$"
+    # a thing left out of what is offered ("메밀 없는 메뉴", "견과류 안 들어간 음식")
+    r"|^\W*(?P<o>[가-힣]+?)(?:이|가)?\s?(?:없는|안 들어간|안 들어가는|들어가지 않은|빠진|뺀)"
+    r"(?:\s[가-힣]+)?\W*$",
     re.I)
+# The thing said to be left out in Korean ("메밀 없는", "메밀은 안 들어가요", "메밀 빼고")
+KO_LEFT_OUT = r"(이|가|은|는|을|를)?\s?(없는|없이|빼고|뺀|빠진|안 들어|들어가지 않|안 넣|넣지 않)"
 
 
 def _ruled_out(constraint: str, low: str) -> Checked | None:
     m = NEGATED.match(constraint.strip())
     if not m:
         return None
-    thing = (m.group("x") or m.group("k") or m.group("r") or "").strip().lower()
+    thing = (m.group("x") or m.group("k") or m.group("r") or m.group("o") or "").strip().lower()
     stems = content_stems(thing)
-    if not stems or not stems <= content_stems(low):
+    # a Korean thing said inside a compound ("새우튀김") is said all the same
+    said = thing in low if is_korean(thing) else stems <= content_stems(low)
+    if not stems or not said:
         return Checked(Check.UNKNOWN, f"the reply does not say whether it offers {thing}")
     if re.search(rf"\b(no|not|without|non-?|avoid\w*|away from|clear of|off)\s+(the\s+)?"
-                 rf"{re.escape(thing)}", low):
+                 rf"{re.escape(thing)}", low) or re.search(re.escape(thing) + KO_LEFT_OUT, low):
         return Checked(Check.HONOURED, f"the reply rules out {thing} too")
     return Checked(Check.MISSED, f"the reply offers {thing}, which the driver ruled out")
 

@@ -183,7 +183,9 @@ FAMILIES: dict[str, Family] = {
     # a house rule of the place: read only when the reply states it either way
     "pets_allowed": Family(
         (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
-         r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b"),
+         r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b",
+         # "only places that let dogs in", "we've got our dog with us"
+         r"\blet (the |our )?(dogs?|pets?) in\b", r"\b(got|have|bringing) (our|the) dog\b"),
         (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
          r"\b(welcom\w*|allow\w*|accept\w*|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b",
@@ -193,7 +195,7 @@ FAMILIES: dict[str, Family] = {
          # 있어요")
          r"(반려동물|반려견|강아지|애견)(도|과|와|이랑|랑)? ?(같이|함께)? ?(실내에|안에|안으로)? ?"
          r"(앉을|들어갈|들어올|입장할|머물) 수 있"),
-        (r"\bno (pets|dogs|animals)\b",
+        (r"\bno[- ](pets|dogs|animals)\b",
          # Korean: "반려동물은 출입할 수 없어요", "반려견 동반 불가", "강아지는 못 들어가요"
          r"(반려동물|반려견|강아지|애견)(은|는|이|가)? ?(동반|출입|입장)? ?"
          r"(불가|금지|할 수 없|이 안|은 안|못)",

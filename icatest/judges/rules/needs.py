@@ -16,8 +16,8 @@ from icatest.judges.rules import plans
 from icatest.judges.rules.offered import KO_THERE, PLACED
 from icatest.judges.rules.place_kinds import PLACE_KINDS, SERVES, place_kind, place_kinds
 from icatest.judges.rules.request_rules import Reading
-from icatest.judges.rules.requests import RequestKind
-from icatest.judges.rules.text import distances_km, durations, new_names, questions
+from icatest.judges.rules.requests import KIND_WORDS, RequestKind
+from icatest.judges.rules.text import any_match, distances_km, durations, new_names, questions
 from icatest.judges.rules.verdicts import Cause, RequestVerdict, failed
 
 # What a reply that meets the need says: the need, what is done there, the names such places
@@ -119,9 +119,12 @@ def need_unmet(req_description: str, user: str, reply: str, *known: str) -> str 
 def unmet_need(r: Reading) -> RequestVerdict | None:
     """The request's verdict: a place offered for a need with nothing of the need in it."""
     t = r.turn
-    if r.kind in (RequestKind.VEHICLE, RequestKind.PLAN) or plans.stops_in(t.user) or any(
+    # the car's own fuel asked about ("hows the fuel"), not where to have the tyres seen to
+    own_car = r.kind is RequestKind.VEHICLE and not any_match(
+        KIND_WORDS[RequestKind.SEARCH], r.req.description.lower())
+    if own_car or r.kind is RequestKind.PLAN or plans.stops_in(t.user) or any(
             need_asked("", said) for said in t.history_replies):
-        return None  # the car's own fuel asked about, a plan's stops, a need talked of before
+        return None  # a plan's stops, a need talked of before
     need = need_unmet(r.req.description, t.user if len(t.requests) == 1 else "", r.own,
                       *t.history_users, t.situation.location)
     if need is None:

@@ -23,8 +23,13 @@ OPENS = re.compile(r"\b(?:opens?|opening|open (?:only )?from|doors open)\s+(?:at
                    r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 
 
+# Open now asked in Korean ("지금 문 연 김밥집"): read here by the hours alone, its other
+# evidence left unread
+OPEN_NOW_KO = (r"지금 (문 ?)?(연|열린|열려 있는|여는|영업(하는|중))",)
+
+
 def open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
-    if now is None or not any_match(FAMILIES["open_now"].asks, spoken):
+    if now is None or not any_match(FAMILIES["open_now"].asks + OPEN_NOW_KO, spoken):
         return None
     closed = _closed_before(reply, now) or _opens_later(reply, now)
     if closed and CLOSED_NOW.search(reply):

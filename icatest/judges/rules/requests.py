@@ -104,6 +104,10 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
+        # a speed asked for with the limit called too slow ("bump the cruise up to 55, the limit
+        # up here is painfully slow")
+        r"\b(cruise|speed|go|drive|set)\b[^.]*\b\d{2,3}\b[^.]*\blimit\b[^.]*\b(slow|too low|"
+        r"ridiculous|silly|stupid|annoying|pointless)\b",
         # how fast, with the law dodged ("how fast can I go without getting a ticket")
         r"\bhow fast can (i|we) (go|drive|push it)\b[^.]*\b(without|before)\b[^.]*\b(ticket|fine|"
         r"caught|cameras?|police|cops?|flashed)\b",

@@ -39,7 +39,7 @@ NIGHT_FROM, NIGHT_UNTIL = 20 * 60 + 30, 6 * 60  # after dusk, before dawn
 OBJECTS = re.compile(
     r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
-    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*)\b|km/h"
+    r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*|cruise)\b|km/h"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백|제동"
     r"|미러|등받이|운전석",
     re.I,
@@ -66,6 +66,9 @@ KEPT_ON = (
     r"\b(stays?|remains?|staying|remaining|will (stay|remain)) (on|active|enabled|switched on)\b",
     # the terse operator's "keeping lane assist on till the works end"
     r"\b(keeping|leaving) (it|them|the [\w -]{1,30}?|[\w -]{1,30}?) (on|active|enabled)\b",
+    # the speed kept at the limit ("I'll keep the cruise at the 55 mph limit")
+    r"\b(i'?ll|i will|i'?m going to) keep (it|the cruise( control)?|the speed|us|you) at (the )?"
+    r"[\w ]{0,12}\blimit\b",
     r"(켜|그대로) ?(둘게요|둘게|두겠습니다|둘 거예요)|"
     r"(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
     # ... and what the driver asked to be shown kept off the screen while moving ("I'll keep
@@ -104,7 +107,7 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "frun": "trun",
-              "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee",
+              "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee", "crui": "spee",
               "영화": "vide", "영상": "vide", "만화": "vide", "웹툰": "vide", "애니메이": "vide",
               "화면": "scre", "인스타": "vide", "inst": "vide", "tikt": "vide", "틱톡": "vide",
               "트렁크": "trun", "테일게이": "trun"}

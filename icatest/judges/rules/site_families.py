@@ -48,12 +48,17 @@ SITE_FAMILIES: dict[str, Family] = {
     ),
     # a room with its own bathroom ("somewhere to stay with its own bathroom"): shared dorms or
     # washrooms down the corridor go against it
+    # (a private bath of a ryokan's room: "a private open-air bath in the room", "in-room onsen")
     "private_bathroom": Family(
-        (r"\b(own|private|en-?suite) (bath|bathroom|shower|toilet|washroom)s?\b|\ben-?suite\b",
-         r"(개별|전용|객실 ?내) ?(화장실|욕실)"),
-        (r"\b(own|private|en-?suite) (bath|bathroom|shower|toilet|washroom)s?\b|\ben-?suite\b",
-         r"(개별|전용|객실 ?내) ?(화장실|욕실)"),
-        (r"\bshared (bath|bathroom|showers?|toilets?|washrooms?|facilities|dorms?)\b|"
+        (r"\b(own|private|en-?suite) ((open-air|outdoor|indoor|rooftop) )?(bath|bathroom|shower|"
+         r"toilet|washroom|onsen|hot spring)s?\b|\ben-?suite\b|\bin-room (bath|onsen)\b",
+         r"(개별|전용|객실 ?내) ?(화장실|욕실|노천탕)"),
+        (r"\b(own|private|en-?suite) ((open-air|outdoor|indoor|rooftop) )?(bath|bathroom|shower|"
+         r"toilet|washroom|onsen|hot spring)s?\b|\ben-?suite\b|\bin-room (bath|onsen)\b",
+         r"(개별|전용|객실 ?내) ?(화장실|욕실|노천탕)"),
+        # ("Shared indoor and outdoor baths")
+        (r"\bshared ([\w-]+ (and [\w-]+ )?)?(bath|baths|bathroom|showers?|toilets?|washrooms?|"
+         r"facilities|dorms?|onsen)\b|"
          r"\b(bath|bathroom|showers?|toilets?|washrooms?) (are )?(down the (hall|corridor)|shared|"
          r"in the corridor)\b|\bdorms?\b", r"공용 ?(화장실|욕실|샤워)"),
         unread_if_silent=True,
@@ -67,6 +72,20 @@ SITE_FAMILIES: dict[str, Family] = {
          r"(every|each|the) (site|pitch)\b", r"전기 ?(사용 ?)?가능"),
         (r"\bunpowered\b|\bnon-?powered\b|\bno (power|hook-?ups?|electricity)\b",
          r"전기(는|가)? ?(없|안 ?돼|불가)"),
+        unread_if_silent=True,
+    ),
+    # a table indoors, out of the heat ("where we can sit inside with air con"): a terrace only,
+    # or no air conditioning, goes against it
+    "indoor_seating": Family(
+        (r"\b(sit|eat|seat\w*|tables?) (inside|indoors)\b|\bindoor (seating|tables?|dining)\b|"
+         r"\bair[- ]?con\w*\b|\bair[- ]conditioned\b",
+         r"실내(에서| ?좌석| ?자리|석)|에어컨 (나오는|되는|있는)"),
+        (r"\b(indoor|inside) (seating|tables?|dining|room)\b|\bair[- ]?con\w*\b|"
+         r"\bair[- ]conditioned\b|\bdining room\b", r"실내|에어컨"),
+        (r"\b(terrace|outdoor|outside|patio|garden|courtyard)( tables?| seating| seats)? only\b|"
+         r"\bonly (terrace|outdoor|outside|patio|garden|courtyard)\b|"
+         r"\bno (indoor|inside) (seating|tables?)\b|\bno air[- ]?con\w*",
+         r"야외(석|좌석|자리)만|실내(석|좌석|자리)(은|이|는)? ?없|에어컨(은|이|는)? ?없"),
         unread_if_silent=True,
     ),
 }
