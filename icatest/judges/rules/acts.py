@@ -155,6 +155,9 @@ DEFLECTION = (
     # the wish told back as a state of mind, and the talk asked to go on about it ("차를 대고
     # 싶으신 마음이 드시는군요. 그 마음에 대해 조금 더 이야기해 주실래요?")
     r"싶으신 마음|마음에 대해|(이야기|얘기)(를)? ?(조금 |좀 )?더 (해 ?주|들려)",
+    # ... or as a care on the driver's mind, and where it comes from asked ("언제 끝나는지 마음이
+    # 쓰이시는군요. 그 마음은 어디서 오는 걸까요?")
+    r"마음이 (쓰이|가)시(는군요|군요|나 ?봐요|는구나)|(그 )?(마음|생각|기분)은 어디서 (오|나오)",
 )
 
 CLOSING = (

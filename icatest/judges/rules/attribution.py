@@ -55,6 +55,18 @@ _HANGUL = re.compile(r"[가-힣]")
 _KO_HOUSE = frozenset({"집", "가게", "식당", "전문점"})
 
 
+# the endings of a Korean noun of a fee, a ticket, a lot or a shop ("주차비", "주차장", "입장권")
+_KO_ENDINGS = ("요금", "비용", "비", "료", "장", "소", "권")
+
+
+def _ko_root(word: str) -> str:
+    """The noun before its ending, two syllables at least ('주차' of '주차비'), or ''."""
+    for end in _KO_ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 2:
+            return word[: -len(end)]
+    return ""
+
+
 @lru_cache(maxsize=4096)
 def _heads_of(sentence: str) -> frozenset[str]:
     return frozenset(heads(content_stems(sentence)))
@@ -68,6 +80,10 @@ def _mentions(sentence: str, own_heads: frozenset[str], kinds: set[str]) -> bool
     # reader does not split
     if any(h.startswith(o) for o in own_heads if len(o) >= 2 and _HANGUL.match(o)
            for h in said if len(h) > len(o)):
+        return True
+    # ... or both the same noun with another ending ('주차장' for the '주차비' asked about)
+    if any(_ko_root(o) and _ko_root(o) == _ko_root(h) for o in own_heads if _HANGUL.match(o)
+           for h in said if _HANGUL.match(h)):
         return True
     # ... and the dish said without the house of it ('떡갈비' for the '떡갈비집' asked for)
     if any(o.startswith(h) and o[len(h):] in _KO_HOUSE for o in own_heads if _HANGUL.match(o)

@@ -42,13 +42,23 @@ def _lacks(honours: tuple[str, ...], low: str) -> bool:
                for c in clauses[1:])
 
 
+# A sentence that says the reply left the breaking thing aside ("I've left out the forest track
+# along the Cumbre: that one's gravel") does not break it.
+LEFT_ASIDE = re.compile(r"\b(left out|leaving out|left it out|skipp(ed|ing)|avoid(ed|ing|s)|"
+                        r"steer(ed|ing)? clear|rather than|instead of|not taking|won'?t take)\b")
+
+
+def _breaks(breaks: tuple[str, ...], low: str) -> bool:
+    return any(any_match(breaks, s) and not LEFT_ASIDE.search(s) for s in sentences(low))
+
+
 def family_check(spoken: str, low: str) -> Checked | None:
     """The constraint read by its family's words: broken, lacked by the place offered, said to
     be met by none, honoured, or (silent) no evidence; None if no family asks it."""
     named = [(n, f) for n, f in FAMILIES.items() if n.replace("_", " ") == spoken]  # exact first
     for name, family in named or list(FAMILIES.items()):
         if named or any_match(family.asks, spoken):
-            if any_match(family.breaks, low):
+            if any_match(family.breaks, low) and _breaks(family.breaks, low):
                 return Checked(Check.MISSED, "the reply goes against it")
             if name in FACILITIES and _lacks(family.honours, low):
                 return Checked(Check.MISSED, "the place offered lacks it")

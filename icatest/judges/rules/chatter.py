@@ -44,9 +44,30 @@ QUESTION = re.compile(r"\?|^\W*(is|are|how|what|where|when|which|can|could|do|do
                       re.I)
 
 
+# The Korean of a gush: each sentence praise of the choice or a feeling promised ("상족암이라니
+# 정말 최고의 선택이에요! 공룡 발자국 보시면 분명 감동하실 거예요"), no side taken or way told
+KO_GUSH = re.compile(r"최고의 (선택|코스|장소)|감동(하실|받으실|적)|환상적|멋진 (곳|선택|여행)|"
+                     r"반하실|좋아하실|설레|행복하실|추억(이|을) (만드|남기)|잊지 못할|"
+                     r"(정말|너무|진짜) (멋지|좋으실|예쁘)")
+KO_SIDE = re.compile(r"(있어요|없어요|있습니다|없습니다|돼요|됩니다|가능|불가|못 |안 돼|걸려|"
+                     r"\d ?(km|분|시))")
+
+
+def _gushes_ko(reply: str, user: str) -> bool:
+    said = [s for s in sentences(reply) if re.search(r"[가-힣]", s)]
+    if not said or not QUESTION.search(user) or "?" in reply:
+        return False
+    if set(re.findall(r"\d+", reply)) - set(re.findall(r"\d+", user)):
+        return False
+    return all(KO_GUSH.search(s) and not KO_SIDE.search(s) for s in said)
+
+
 def gushes(reply: str, user: str) -> bool:
     """Two exclamations or more and nothing but exclamations, no figure or side taken, and no
-    word of what the question asks beside the names it gives."""
+    word of what the question asks beside the names it gives (in Korean: praise and feelings
+    promised only)."""
+    if re.search(r"[가-힣]", reply):
+        return _gushes_ko(reply, user)
     said = sentences(reply)
     ended = [s for s in said if s[-1] in ".!?"]
     if reply.count("!") < 2 or not ended or any(s[-1] != "!" for s in ended):

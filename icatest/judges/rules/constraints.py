@@ -64,6 +64,10 @@ WALK = re.compile(r"(?:걸어서|도보로?)\s?(?P<k>\d+)\s?분|"
 WALK_KM_PER_MINUTE = 0.08
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
+# ... in hours, as a most or as more ruled out ("한 시간 이내", "1시간 넘는 이동 없음")
+TAKING_KO_HOURS = re.compile(r"(?P<h>\d+)\s?시간\s?(?:이내|안에|안으로|내로|내에|이하|"
+                             r"(?:넘는|넘게|이상)\s?(?:이동|운전|거리)?\s?(?:은|는)?\s?"
+                             r"(?:없음|없이|말고|빼고|안 ?돼|싫|피해|못))")
 LATER = re.compile(r"\b(remind\w*|reminder|alarm|timer|call|text|message)\b", re.I)
 # a notice asked for later ("도착하면 알려 줘", "10분 뒤에 알려 줘"), not the "tell me" of a
 # search ("15분 안에 갈 수 있는 충전소 알려 줘요")
@@ -187,6 +191,9 @@ def _spoken(constraint: str) -> str:
     korean_limit = TAKING_KO.search(constraint)
     if korean_limit and ko_times.constraint_deadline(constraint) is None:
         return f"takes at most {korean_limit.group('n')} min"
+    korean_hours = TAKING_KO_HOURS.search(constraint)
+    if korean_hours and ko_times.constraint_deadline(constraint) is None:
+        return f"takes at most {int(korean_hours.group('h')) * 60} min"
     # the same written in English ("within 30 minutes"), as the utterance's is read
     english_limit = TAKING.search(constraint)
     if english_limit and not LATER.search(constraint):
@@ -281,11 +288,16 @@ NEGATED = re.compile(
 KO_LEFT_OUT = r"(이|가|은|는|을|를)?\s?(없는|없이|빼고|뺀|빠진|안 들어|들어가지 않|안 넣|넣지 않)"
 
 
+# ... or a thing set aside within the constraint ("익힌 낙지 (산낙지 제외)")
+KO_EXCEPT = re.compile(r"(?P<e>[가-힣]{2,})(?:은|는)? ?(?:제외|빼고|말고)")
+
+
 def _ruled_out(constraint: str, low: str) -> Checked | None:
-    m = NEGATED.match(constraint.strip())
+    m = NEGATED.match(constraint.strip()) or KO_EXCEPT.search(constraint)
     if not m:
         return None
-    thing = (m.group("x") or m.group("k") or m.group("r") or m.group("o") or "").strip().lower()
+    groups = m.groupdict()
+    thing = next((g for g in (groups.get(k) for k in "xkroe") if g), "").strip().lower()
     stems = content_stems(thing)
     # a Korean thing said inside a compound ("새우튀김") is said all the same
     said = thing in low if is_korean(thing) else stems <= content_stems(low)

@@ -17,8 +17,8 @@ from icatest.judges.rules.turn_rules import Judging
 # A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
 # hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
 GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(navigate|go|head|"
-                       r"route( me| us)?|directions) to the\b|(으로|로) ?(가 ?줘|가자|가 ?주세요|"
-                       r"안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
+                       r"route( me| us)?|directions) to the\b|(으로|로) ?(다시 )?(가 ?줘|가자|"
+                       r"가 ?주세요|안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
 # A default that goes without saying: the closest, the first, the one on the way.
 FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
                           r"our) way|on route|best[- ]rated|highest[- ]rated)\b"
@@ -38,7 +38,9 @@ def counted_kind(turn: TurnInput) -> str | None:
     village, went with the one by the station", "해수욕장이 두 곳이라 십리포로 안내할게요"): the
     sentence that counts them."""
     chose = CHOSE.search(turn.reply) is not None and "?" not in turn.reply
-    if (not GO_TO_THE.search(turn.user) or PICKS.search(turn.user)
+    # "the one we passed" picks none when the reply says another was passed too
+    picks = PICKS.search(turn.user) and not BACK_THEN.search(turn.user)
+    if (not GO_TO_THE.search(turn.user) or picks
             or not (chose or acts_on_one(turn.reply, turn.user))):
         return None
     kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
@@ -46,10 +48,18 @@ def counted_kind(turn: TurnInput) -> str | None:
     said = sentences(turn.reply)
     found = next((s.strip() for s in said if _says_several(s, kinds, turn)), None)
     # the default is the reply's reason for its pick: the others said to be nearer are none
-    # ("la ruleta and san josé are nearer if you meant one of those")
-    if found is None or any(FAIR_DEFAULT.search(s) for s in said if s.strip() != found):
+    # ("la ruleta and san josé are nearer if you meant one of those"), and the one the driver
+    # passed earlier is a particular one, no default picks it ("아까 지나온 정자")
+    if found is None or BACK_THEN.search(turn.user):
+        return found
+    if any(FAIR_DEFAULT.search(s) for s in said if s.strip() != found):
         return None
     return None if FAIR_DEFAULT.search(found) and not OTHERS_NEARER.search(found) else found
+
+
+# The driver means one passed or seen earlier ("the one we passed", "아까 지나온 정자")
+BACK_THEN = re.compile(r"아까|지나온|지나왔던|들렀던|\b(we passed|we drove past|we stopped at|"
+                       r"we saw earlier|from earlier)\b", re.I)
 
 
 # The others said to be the nearer ones, the driver's reading left open ("… are nearer if you
@@ -74,7 +84,12 @@ def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
 # Others of the kind said to be there with no name of their kind ("There are several others on
 # this stretch too"), or the driver's reading left open ("if you meant one of those")
 OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) others\b"
-                    r"|\bif you meant (one of (those|them|these)|either|the other|another)\b", re.I)
+                    r"|\bif you meant (one of (those|them|these)|either|the other|another)\b"
+                    # ... or set beside the better-known one ("quieter than the famous one")
+                    r"|\b(than|not) the (famous|main|well-known|better-known|popular|busier|usual|"
+                    r"other) one\b"
+                    # ... or passed too ("합강정도 지나오셨는데")
+                    r"|[가-힣]+도 (지나오|지나왔|들르셨|들렀)", re.I)
 # Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
 NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"

@@ -29,6 +29,8 @@ FALLBACK = (
     # also typed short ("sry cant help w that")
     r"\b(can'?t|cannot|unable to|not able to) (help|assist) (with|w/?) (that|this|it|(this|that|"
     r"your|the) (one|request|question))\b",
+    # ... or doubted ("I don't think I'm able to help with that one!")
+    r"\bi (don'?t|do not) think i('?m| am) able to (help|assist)\b",
     # ... or with nothing after it but where ("hmm, no idea, cant help there.")
     r"\b(can'?t|cannot) (help|assist)( you)?( out)?( there| here| on (that|this)( one)?)?\W*$",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"

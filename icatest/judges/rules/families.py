@@ -76,6 +76,9 @@ FAMILIES: dict[str, Family] = {
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
+         # the price put beside a small everyday one ("about what a coffee costs in town")
+         r"\bwhat a (coffee|beer|pint|sandwich|bus ticket) costs\b|\bthe price of a (coffee|"
+         r"beer|pint|sandwich)\b",
          r"저렴", r"(?<!비)싼 ", r"(?<!비)싸(요|다|네)",
          # a price in won, as a price in euros or dollars above (its thousands also in Hangul
          # numerals: "칠천 원"), and the price said to be easy on the purse ("부담 없는 값")

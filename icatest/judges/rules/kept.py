@@ -178,6 +178,11 @@ STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend t
                      # "our room tonight is at the Gasthof Sonnblick", "we're at the horse farm
                      # guesthouse tonight"
                      r"(our|my) rooms? (tonight |for tonight )?(is|are) (at|in)|"
+                     # "our b&b tonight is the old rectory", "our cabin is number 14 at …"
+                     r"(our|my) (b&b|guest ?house|hotel|inn|lodge|cabin|chalet|campsite|motel|"
+                     r"hostel) (tonight |for tonight )?(is|'s)\b|"
+                     # "we've booked a powered site at the Eucla caravan park"
+                     r"booked (a|an|the) ([\w-]+ ){0,2}(site|pitch|cabin|room|spot|bed)s? (at|in)|"
                      r"(our|my) (rental|holiday) (house|home|cottage|apartment|flat) (is|'s) "
                      r"(at|in|on)|"
                      r"(we'?re|we are|i'?m|i am) (at|in)\b(?=[^.!?]*\btonight\b))\b",
@@ -301,6 +306,11 @@ TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was
                            rf"in|back)\b)(?P<b>[a-z]{{3,}}) ([a-z]+ )?{_LODGING_TYPED}\b")
 
 
+# a lodging placed in another town, with no name ("the b&b in roundwood")
+LODGING_IN = re.compile(r"\b(b&b|guest ?house|hotel|inn|lodge|hostel|motel|campsite|cabin) (in|at) "
+                        r"(?P<t>[a-z][\w'’-]{2,})", re.I)
+
+
 def _other_place(turn: TurnInput, role: str) -> str | None:
     """A place the reply states for that part of the day that the talk never named."""
     known = " ".join((turn.user, *turn.history_users, *turn.history_replies)).lower()
@@ -313,6 +323,9 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
     typed = TYPED_LODGING.search(stated) if role == "lodging" and stated == stated.lower() else None
     if typed and (typed.group("n") or typed.group("b")) not in known:
         return typed.group(0)  # "guesthouse carina in vik, 6 min back"
+    town = LODGING_IN.search(stated) if role == "lodging" else None
+    if town and town.group("t").lower() not in known:
+        return town.group(0)  # "the b&b in roundwood is 12 km from glendalough"
     for quoted in QUOTED.findall(stated) if is_korean(stated) else ():
         # "도청항 앞 '청산 게스트하우스'까지 7분 걸려요": a lodging the talk never named
         if role == "lodging" and LODGING_WORD.search(quoted) and quoted.lower() not in known:

@@ -50,6 +50,8 @@ NEED_WORDS: dict[str, re.Pattern[str]] = {
             r"firestone|goodyear|bridgestone|michelin|halfords|jiffy lube|pep boys|les schwab|"
             r"canadian tire|autobacs|yellow hat|roadside|tow\w*|breakdown)\b"
             r"|정비|카센터|수리|공업사|타이어|블루핸즈|오토큐|스피드메이트|견인|긴급 출동"),
+        "vet": (r"\b(vets?|veterinar\w*|animal (hospital|clinic)|clinic|emergency)\b"
+                r"|동물병원|동물 병원|수의|병원"),
         "tyre shop": (
             r"\b(tyres?|tires?|pressure|air|pumps?|inflat\w*|compressor|puncture|garages?|"
             r"mechanics?|repair\w*|fitters?|workshop|service|station|kwik fit|euromaster|"
@@ -72,7 +74,10 @@ OTHER_THINGS = re.compile(
     r"lookout|viewpoint|museum|castle|church|temple|gallery|tour|boat|photos?|history|"
     r"built in|founded|century|picnic|garden)\b"
     r"|맛집|맛있|먹|메뉴|카페|빵|핫도그|국수|국밥|김밥|떡볶이|아이스크림|커피|전망|체험|유명|경치|"
-    r"산책|박물관|해변|사진|풍경|일몰|일출|폭포|둘레길|전시", re.I)
+    r"산책|박물관|해변|사진|풍경|일몰|일출|폭포|둘레길|전시|팔아요|판매|직판장|특산|기념품", re.I)
+# A shop, a stall or an eatery said with no name or distance ("the craft shop by the bridge")
+SHOP = re.compile(r"\b(shop|store|stand|stall|market|kiosk|cafe|café|bakery|deli|pub|bar|grill|"
+                  r"diner|gallery)\b|직판장|가게|상점|매장|시장|카페|식당", re.I)
 
 
 def need_asked(description: str, user: str) -> str | None:
@@ -90,7 +95,7 @@ KO_QUOTED = re.compile(r"['‘\"“][^'’\"”]*[가-힣][^'’\"”]*['’\"�
 
 def _offers_a_place(reply: str, *known: str) -> bool:
     return bool(distances_km(reply) or durations(reply) or PLACED.search(reply)
-                or KO_THERE.search(reply) or KO_QUOTED.search(reply)
+                or KO_THERE.search(reply) or KO_QUOTED.search(reply) or SHOP.search(reply)
                 or new_names(reply, *known))
 
 
@@ -129,5 +134,5 @@ def unmet_need(r: Reading) -> RequestVerdict | None:
                       *t.history_users, t.situation.location)
     if need is None:
         return None
-    why = f"{r.d} a {need} asked for, a place offered with no word of it"
+    why = f"{r.d} asks for a place of the kind '{need}', a place offered with no word of it"
     return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "need_unmet", why)

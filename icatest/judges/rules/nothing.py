@@ -175,6 +175,8 @@ FILLER_SENTENCES = (
 REMARKS = (
     r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
     r"thought|call|q)\b",
+    # the question hailed as the question ("now that's the question!")
+    r"\b(now )?(that'?s|that is) (the|a|the big|the real) (question|one)\b[^.?!]*",
     # the subject said to be much to think about ("theres a lot to think about with pickups
     # these days"), to the end of its sentence
     r"\b(there'?s|theres|there is|there are) (a lot|lots|plenty|so much|much|a few things|a few|"

@@ -39,7 +39,9 @@ def open_now(spoken: str, reply: str, now: int | None) -> Checked | None:
 
 # A closing hour the driver needs ("open past midnight", "open after 22:00", "open until 1 am"),
 # held against the closing hours the reply states; none stated is no evidence either way.
-OPEN_PAST = re.compile(r"\bopen (?:past|after|beyond|later than|until|till) (?P<t>midnight|"
+# (or food served that late: "still serving after 21:00")
+OPEN_PAST = re.compile(r"\b(?:open|serving|serves|serve food) (?:past|after|beyond|later than|"
+                       r"until|till) (?P<t>midnight|"
                        r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 # ... and a reply that says none is open that late ("none stays open past midnight")
 NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find|can'?t find|"

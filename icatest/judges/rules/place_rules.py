@@ -151,6 +151,9 @@ HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|
 PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?([€$£¥₩]|(eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|"
          r"francs?|yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b)|\d[\d,]*\s?원|\bfree\b|"
          r"\bno charge\b|무료",
+         # rand written before the figure, said as a price ("a car pays about R62"), not the
+         # R-road of that number
+         r"\b(pays?|paid|costs?|about|around|from|only|just|at)\s+r\s?\d{1,5}\b(?![-\d])",
          # an amount in cents with the currency left out, as a terse reply types it ("2.60 for
          # a car"), not a distance, a duration or a clock time
          r"(?<![\d.:])\d{1,4}\.\d{2}(?![\d.:])(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|pm)\b)",)

@@ -115,12 +115,24 @@ ERRAND_VERB = re.compile(r"^(?:and\s+)?(?:stop|drop|pick|grab|buy|collect|fill|f
 AT_PLACE = re.compile(r"\b(at|from|in) (the )?[a-z]{2,}", re.I)
 
 
+# A plan asked for by name before its stops ("Plan our day: the chapel, the Devil's Punchbowl
+# walk, Cave Stream, then Castle Hill")
+PLAN_HEADING = re.compile(r"^\W*(?:please )?(?:plan|map out|work out|sort out|line up) "
+                          r"(?:our|the|my|a) (?:day|trip|afternoon|morning|evening|route|drive)"
+                          r"\s*:\s*", re.I)
+
+
 def _errands_of(part: str) -> list[str]:
     """The errands a part between two 'then's lists ("Stop at the SAQ for wine, pick up Marie
-    at the Gare du Palais, then ..."): each begins with the verb of its errand; else the part."""
-    pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", part)]
+    at the Gare du Palais, then ..."): each begins with the verb of its errand, or (after a
+    plan's heading) each is a place; else the part."""
+    headed = PLAN_HEADING.match(part)
+    body = part[headed.end():] if headed else part
+    pieces = [p.strip(" ,.;:!?-—") for p in re.split(r",\s*", body)]
     if len(pieces) > 1 and all(ERRAND_VERB.match(p) and (is_place(p) or AT_PLACE.search(p))
                                for p in pieces):
+        return pieces
+    if headed and len(pieces) > 1 and all(is_place(p) for p in pieces):
         return pieces
     return [part]
 

@@ -66,6 +66,9 @@ KEPT_ON = (
     r"\b(stays?|remains?|staying|remaining|will (stay|remain)) (on|active|enabled|switched on)\b",
     # the terse operator's "keeping lane assist on till the works end"
     r"\b(keeping|leaving) (it|them|the [\w -]{1,30}?|[\w -]{1,30}?) (on|active|enabled)\b",
+    # the act turned down in its own words ("not turning that off, the brakes are running hot")
+    r"(^|[.!?]\s)\W*(not|i'?m not|i am not|won'?t be) (turning|switching|shutting|disabling|"
+    r"muting) (it|that|this|them|the [\w -]{1,25}?) (off|down)\b",
     # the speed kept at the limit ("I'll keep the cruise at the 55 mph limit")
     r"\b(i'?ll|i will|i'?m going to) keep (it|the cruise( control)?|the speed|us|you) at (the )?"
     r"[\w ]{0,12}\blimit\b",

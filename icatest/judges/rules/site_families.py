@@ -74,6 +74,18 @@ SITE_FAMILIES: dict[str, Family] = {
          r"전기(는|가)? ?(없|안 ?돼|불가)"),
         unread_if_silent=True,
     ),
+    # a table with chairs for knees that cannot take the floor ("a proper table, no floor
+    # seating"): tatami, floor cushions or low tables go against it
+    "table_seating": Family(
+        (r"\b(proper|real|normal|western[- ]style) tables?\b|\btables? and chairs\b|"
+         r"\btable seating\b|\bno floor seating\b|\b(can'?t|cannot) (cope with|do|manage) "
+         r"(the )?floor\b", r"좌식(은|는)? ?(말고|빼고|안|못)|입식|의자 (있는|자리)"),
+        (r"\btables? and chairs\b|\bchairs\b|\bwestern[- ]style (seating|tables?)\b|"
+         r"\btable seating\b", r"입식|의자|테이블석"),
+        (r"\btatami\b|\bfloor (seating|cushions?)\b|\blow tables?\b|\bsit on the floor\b|"
+         r"\bzashiki\b", r"좌식|방석"),
+        unread_if_silent=True,
+    ),
     # a table indoors, out of the heat ("where we can sit inside with air con"): a terrace only,
     # or no air conditioning, goes against it
     "indoor_seating": Family(
