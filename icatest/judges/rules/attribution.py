@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind, place_kinds
-from icatest.judges.rules.requests import ANSWER_WORDS, answer_evidence, goes, request_kind
+from icatest.judges.rules.requests import (
+    ANSWER_WORDS,
+    RequestKind,
+    answer_evidence,
+    goes,
+    request_kind,
+)
 from icatest.judges.rules.text import any_match, content_stems, heads, names, sentences, stem
 from icatest.judges.rules.turn import Request
 
@@ -149,8 +155,36 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
         last = (set(chosen) or last) if _unclosed(s) else set()
     return [
         out[i] or any(out[j] and _restate(r, o) for j, o in enumerate(requests) if j != i)
+        or _only_answer_of_its_sort(i, requests, kinds, reply)
         for i, r in enumerate(requests)
     ]
+
+
+# The hours of a place asked ("is the castle open till 19:00"), answered by its hours
+HOURS_ASKED = re.compile(r"\b(open|opens|close|closes|closing|hours)\b|영업|문 (열|닫)", re.I)
+HOURS_SAID = re.compile(r"\b(open|opens|closed|closes|shuts)\b[^.?!]{0,20}\d{1,2}([:.]\d{2})?|"
+                        r"\d{1,2}[:.]\d{2}\s*(-|–|to|until|till)\s*\d{1,2}[:.]\d{2}", re.I)
+
+
+# the weather given (not the windows closed)
+WEATHER_SAID = re.compile(r"\d\s*°|\b(degrees?|celsius|fahrenheit|forecast|sunny|cloudy|overcast|"
+                          r"rain(ing|y)?|showers?|snow(ing|y)?|fog(gy)?|windy|wind (is|from|of|"
+                          r"gusting)|breez\w*|frost\w*|icy|cold|chilly|warm|hot|mild)\b", re.I)
+
+
+def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[RequestKind],
+                             reply: str) -> bool:
+    """The one request of the turn that asks the weather (or a place's hours), and the reply
+    gives the weather (or hours): spoken to, in whatever words ("around 6 °C with a stiff wind"
+    to "will it be cold up there")."""
+    low = reply.lower()
+    if kinds[i] is RequestKind.WEATHER:
+        sort = [k is RequestKind.WEATHER for k in kinds]
+        said = bool(WEATHER_SAID.search(low))
+    else:
+        sort = [bool(HOURS_ASKED.search(r.description)) for r in requests]
+        said = bool(HOURS_SAID.search(low))
+    return sort[i] and sum(sort) == 1 and said
 
 
 # a speed answers a question of a speed ("speed limit on the parkway": "45 mph most of the way")

@@ -89,6 +89,10 @@ def _opens_with_kind(description: str, asked: str) -> bool:
     return bool(asked) and opening_kind(rest) == (place_kind(asked) or asked)
 
 
+PUBLIC_TOILET = re.compile(r"\bpublic (toilets?|restrooms?|loos?)\b|\btoilet (block|building)\b|"
+                           r"공중화장실|공용 화장실", re.I)
+
+
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
     """A search answered with places of another kind only: those kinds."""
     where = turn.situation.location
@@ -117,7 +121,10 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     # Pinakothek": the car park and the museum are what was asked about)
     named = place_kinds(" ".join((description, *req.constraints)))
     offered = BESIDE.sub(" ", LOCATES.sub(" ", _without_local_names(offered, where)))
-    others = [k for k in other_place_kinds(offered, asked) if k not in named] if offered else []
+    # a toilet said of the place offered is one of its facilities ("an accessible toilet on the
+    # ground floor"), not a place offered instead, unless a public one
+    others = [k for k in other_place_kinds(offered, asked) if k not in named
+              and (k != "toilet" or PUBLIC_TOILET.search(offered))] if offered else []
     # the kind asked for named anywhere in the reply ("Chargers near you", "valet parking"):
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
     said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())

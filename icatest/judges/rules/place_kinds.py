@@ -49,7 +49,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                 # the verb after its subject: "where can I park", "can we park here"
                 "i park", "we park", "you park", "u park",
                 # ... and told as what to do ("park on the lossi street side")
-                "park on the", "park behind the",
+                "park on the", "park behind the", "park by the",
                 # a car park said as its lot or its stalls ("trailer stalls on the east lot")
                 "east lot", "west lot", "north lot", "south lot", "main lot", "overflow lot",
                 "upper lot", "lower lot", "back lot", "trailer stalls", "parking stalls",
