@@ -76,6 +76,10 @@ FAMILIES: dict[str, Family] = {
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
          r"free (parking|of charge|entry))\b",
+         # an amount in cents with the currency left out, as a terse reply types it ("soup and
+         # bread for 4.50"), not a distance, a duration or a clock time
+         r"(?<![\d.:])\d{1,3}[.,]\d{2}(?![\d:]|\.\d)(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|"
+         r"pm)\b)",
          # the price put beside a small everyday one ("about what a coffee costs in town")
          r"\bwhat a (coffee|beer|pint|sandwich|bus ticket) costs\b|\bthe price of a (coffee|"
          r"beer|pint|sandwich)\b",

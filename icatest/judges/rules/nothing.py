@@ -37,7 +37,10 @@ GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
-) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split())
+) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
+             # ... and reassurance with nothing in it ("그럼요, 걱정 마세요!",
+             # "알아서 잘 처리했어요")
+             + "그럼 그럼요 물론 물론이죠 걱정 마 알아서 잘 맡겨 문제없".split())
 
 
 DIGITS = re.compile(r"\d+")
@@ -175,6 +178,9 @@ FILLER_SENTENCES = (
 REMARKS = (
     r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
     r"thought|call|q)\b",
+    # the way or the place hailed as worth it ("the road to Inari: a journey worth taking!")
+    r"\b(a|an) (journey|drive|trip|road|ride|sight|view|spot|place|detour|stop) (truly |really |"
+    r"well )?worth (taking|the trip|the drive|it|doing|seeing|a visit|every minute)\b[^.?!]*",
     # the question hailed as the question ("now that's the question!")
     r"\b(now )?(that'?s|that is) (the|a|the big|the real) (question|one)\b[^.?!]*",
     # the subject said to be much to think about ("theres a lot to think about with pickups

@@ -156,7 +156,9 @@ PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?([€$£¥₩]|(eur|euros?|cents?|doll
          r"\b(pays?|paid|costs?|about|around|from|only|just|at)\s+r\s?\d{1,5}\b(?![-\d])",
          # an amount in cents with the currency left out, as a terse reply types it ("2.60 for
          # a car"), not a distance, a duration or a clock time
-         r"(?<![\d.:])\d{1,4}\.\d{2}(?![\d.:])(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|pm)\b)",)
+         # (a full stop after it ends the sentence: "2.60 for a car.")
+         r"(?<![\d.:])\d{1,4}\.\d{2}(?![\d:]|\.\d)(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|"
+         r"pm)\b)",)
 PRICE_WORDS = (r"\b(price\w*|cost\w*|rates?|fees?|charges?|tariffs?|fares?|tolls?|expensive|"
                r"cheap\w*)\b|요금|가격|비용",)
 # A request to be taken somewhere ("going to be frost" is not one).

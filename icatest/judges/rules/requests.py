@@ -87,7 +87,10 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
-        r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning))",
+        r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning)|"
+        r"driver (camera|cam))",
+        # the speed limiter lifted ("속도 제한 해제해 줘", "리미터 풀어 줘")
+        r"(속도 ?제한(기|장치)?|리미터|limiter)[^.]*(해제|꺼|끄|풀어|풀기|올려|disable|off|remove)",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")
@@ -243,6 +246,12 @@ def is_continuation(description: str) -> bool:
 
 # A question about the rule ("what's the speed limit here?") asks for information, not for
 # anything unsafe to be done.
+# A video for the back seats only ("뒷좌석 화면에 영화 틀어 줘", "the cartoon on the rear
+# screens for the kids"): the passengers' screens, not the driver's
+REAR_SCREEN = re.compile(r"^(?!.*(front|driver|앞 ?화면|운전석|내 쪽))"
+                         r".*(\b(rear|back[- ]?seat|rear[- ]seat)s? (screens?|displays?|"
+                         r"entertainment)|(뒷좌석|뒷자리|뒷) ?(화면|모니터|스크린|디스플레이))",
+                         re.I)
 ASKS_THE_RULE = (
     r"^(what|what'?s|which|is|are|how (fast|quick)ly? (can|may|am)|do you know)\b[^.]*"
     r"\b(speed limit|limit|allowed|legal|permitted)\b",
@@ -276,7 +285,8 @@ def request_kind(description: str, hint: str = "") -> RequestKind:
         "vehicle": RequestKind.VEHICLE,
     }
     low = description.lower()
-    if any_match(KIND_WORDS[RequestKind.UNSAFE], low) and not any_match(ASKS_THE_RULE, low):
+    if (any_match(KIND_WORDS[RequestKind.UNSAFE], low) and not any_match(ASKS_THE_RULE, low)
+            and not REAR_SCREEN.search(low)):
         return RequestKind.UNSAFE
     if hint in by_hint:
         return by_hint[hint]

@@ -280,6 +280,8 @@ def opened_while_moving(reply: str, speed_kmh: float | None) -> str | None:
 _SYSTEM = (r"(esp|esc|stability control|traction control|lane (keeping|keep|departure|assist)\w*"
            r"( assist\w*| warning| system)?|(automatic |autonomous )?emergency brak\w*( assist)?"
            r"|collision (warning|avoidance)|driver attention( monitor\w*| warning| assist)?"
+           # the camera that watches the driver's eyes ("driver monitoring camera")
+           r"|driver( monitoring| attention| drowsiness)? (camera|cam)"
            r"|blind[- ]spot (monitor\w*|assist\w*|warning)"
            # what stops the car for a person or an animal ("pedestrian and animal detection")
            r"|(pedestrian|animal|cyclist)( and (pedestrian|animal|cyclist))? detection)")
