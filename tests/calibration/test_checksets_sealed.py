@@ -1,10 +1,10 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed17.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed19.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A seventeenth sealed check set"), and is
-development data after that (the fifth to sixteenth are: the fifteenth judged first thing
-the round after it was written, the sixteenth the round it was written; the seventeenth is
-still sealed, unjudged).
+(docs/offline_backend.md "A fifth sealed check set" to "A nineteenth sealed check set"), and is
+development data after that (the fifth to seventeenth are: the fifteenth judged first thing
+the round after it was written, the sixteenth and seventeenth the round each was written; the
+eighteenth and nineteenth are still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
@@ -136,6 +136,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s17-p21", "s17-l03", "s17-k14"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed18.jsonl": {
+        "earlier_sealed": 17,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s18-p23", "s18-l24", "s18-k20"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed19.jsonl": {
+        "earlier_sealed": 18,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s19-p16", "s19-l21", "s19-k02"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
