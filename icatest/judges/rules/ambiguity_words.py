@@ -62,6 +62,9 @@ COUNTED_BARE = re.compile(r"\b(you|u) (had|have|'ve got|got) (two|three|several|
 # (or quoted as saved: "연락처에 '수진 팀장님'도 저장되어 있습니다")
 ANOTHER_KO = re.compile(r"(?P<name>[가-힣]{2,4}(?: [가-힣]{2,3})?) ?(님|씨)['’\"]?도 "
                         r"((저장|등록)(되어|돼) ?)?(있|계)")
+# ... or another entry saved, quoted with its tag ("'엄마(집)'도 저장되어 있어요")
+SAVED_KO = re.compile(r"['‘\"“](?P<name>[가-힣]+)(\([^)]*\))?['’\"”]도 ?(연락처에 |목록에 )?"
+                      r"(저장|등록)(되어|돼) ?(있|있어요|있습니다)")
 # a title the driver gave with the family name alone ("박 과장님한테 전화 걸어 줘")
 TITLED_KO = re.compile(r"(?P<family>[가-힣]) (?P<title>[가-힣]{2,3})님")
 # A message sent or a call placed already: a question after it does not undo the act ("이지영
@@ -122,6 +125,10 @@ def counted_name(turn: TurnInput) -> str | None:
             return s.strip()
         titled = TITLED_KO.search(turn.user)
         if other and titled and _same_titled(other.group("name"), titled):
+            return s.strip()
+        saved = SAVED_KO.search(s)
+        # another entry saved under the driver's word ("'엄마(집)'도 저장되어 있어요")
+        if saved and any(len(g) >= 2 and saved.group("name").startswith(g) for g in given):
             return s.strip()
         ko = COUNTED_KO.search(s)
         # a Korean given name takes 이 before its particle ("지훈이한테")

@@ -224,7 +224,8 @@ LODGING_WORD = re.compile(r"\b(hotel|inn|motel|hostel|lodge|guest ?house|b&b|gas
                           r"rifugio|refugio|ryokan|resort|campsite|campground|cabins?|chalets?|"
                           r"bunkhouse|hut|"
                           r"holiday park|caravan park|camping)\b"
-                          r"|호텔|펜션|게스트하우스|숙소|민박|모텔", re.I)
+                          r"|호텔|펜션|게스트하우스|숙소|민박|모텔|한옥 ?스테이|"
+                          r"리조트|콘도|글램핑|캠핑장|여관|호스텔", re.I)
 EATING = frozenset({"restaurant", "cafe"})
 
 
@@ -327,8 +328,11 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
     if town and town.group("t").lower() not in known:
         return town.group(0)  # "the b&b in roundwood is 12 km from glendalough"
     for quoted in QUOTED.findall(stated) if is_korean(stated) else ():
-        # "도청항 앞 '청산 게스트하우스'까지 7분 걸려요": a lodging the talk never named
-        if role == "lodging" and LODGING_WORD.search(quoted) and quoted.lower() not in known:
+        # "도청항 앞 '청산 게스트하우스'까지 7분 걸려요": a lodging the talk never named (or any
+        # place the way to the night's lodging is timed to: "'한옥 스테이 달빛'까지 20분")
+        timed = re.search(re.escape(quoted) + r"['’\"”]?(까지|으로|로)", stated)
+        if (role == "lodging" and (LODGING_WORD.search(quoted) or timed)
+                and quoted.lower() not in known):
             return quoted
     for name in sorted(names(" " + stated)):
         if name in known:

@@ -21,6 +21,7 @@ from icatest.judges.rules import counted_kinds as ck
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
 from icatest.judges.rules import eta, needs
+from icatest.judges.rules import facts_now as fn
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
 from icatest.judges.rules import other_of_two as ot
@@ -186,6 +187,9 @@ RULES: tuple[Rule, ...] = (
     _r("established_fact", F.CONTEXT_FORGOTTEN,
        "an offer against what the driver established earlier (an electric car, no meat)",
        tr.established_fact, Stage.TURN),
+    _r("fact_said_now", F.CONSTRAINT_MISSED,
+       "a fact the driver states in the request (a nut allergy, no meat), the reply's offer "
+       "against it", fn.fact_said_now, Stage.TURN),
     _r("unrecorded_fallback", F.FALLBACK_RESPONSE,
        "a fallback to an utterance no request records", tr.unrecorded_fallback, Stage.TURN),
     _r("ambiguous_name", F.AMBIGUITY_UNRESOLVED,

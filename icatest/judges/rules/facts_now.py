@@ -1,0 +1,31 @@
+"""A fact the driver states in the request itself (a nut allergy, no meat, an electric car:
+`turn_rules.FACTS`) that the reply's offer plainly goes against ("애가 견과류 알레르기 있어. 간식
+살 데 추천해 줘" answered with a walnut-cake shop): a constraint of the request missed. Said on
+an earlier turn instead, it is forgotten context (`turn_rules.established_fact`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules import acts
+from icatest.judges.rules.turn import TurnInput
+from icatest.judges.rules.turn_rules import FACTS, Judging
+from icatest.judges.rules.verdicts import Cause, Finding
+
+
+def fact_said_now(turn: TurnInput, j: Judging) -> Judging:
+    if len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    first = j.verdicts[0]
+    if first.labels & {F.CONSTRAINT_MISSED, F.CONTEXT_FORGOTTEN} or acts.is_refusal(turn.reply):
+        return j
+    for said, against, fact, heeds in FACTS:
+        hit = against.search(turn.reply)
+        if hit and said.search(turn.user) and not heeds.search(turn.reply):
+            why = (f"[{turn.requests[0].description}] {fact} (said in the request), but the "
+                   f"reply offers {hit.group(0)!r}")
+            v = first.adding(Finding(F.CONSTRAINT_MISSED, Cause.MISSED_CONSTRAINT,
+                                     "fact_said_now", why))
+            return replace(j, verdicts=(v, *j.verdicts[1:]))
+    return j
