@@ -178,6 +178,12 @@ FILLER_SENTENCES = (
 REMARKS = (
     r"\b(great|good|interesting|excellent|fantastic|wonderful|fair|smart) (question|choice|idea|"
     r"thought|call|q)\b",
+    # the road or the place praised for what it is ("The Sella Pass is a beautiful road with
+    # views of the Sassolungo", "a must-drive in the Dolomites!"), to the end of its sentence
+    r"\b(is|'s) (a|an|one of the) (truly |really |most )?(beautiful|stunning|gorgeous|spectacular|"
+    r"lovely|scenic|famous|iconic|legendary|classic|magical|breathtaking) (roads?|drives?|routes?|"
+    r"pass(es)?|places?|spots?|towns?|villages?|lakes?|views?|sights?)\b[^.?!]*",
+    r"\ba must[- ](drive|see|do|visit|stop)\b[^.?!]*",
     # the way or the place hailed as worth it ("the road to Inari: a journey worth taking!")
     r"\b(a|an) (journey|drive|trip|road|ride|sight|view|spot|place|detour|stop) (truly |really |"
     r"well )?worth (taking|the trip|the drive|it|doing|seeing|a visit|every minute)\b[^.?!]*",

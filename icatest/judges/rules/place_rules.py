@@ -186,6 +186,11 @@ PRESENTS = (r"\b(i'?ve|i have|i found|i sent|i'?ll|i will|i can see|here (is|are
 OWN_CONTENT = 5
 
 
+# A depth or a height is no length of a way ("the pool below is 12 m deep")
+MEASURE = re.compile(r"\d[\d.,]*\s?(m|ft|metres?|meters?|feet)\s+(deep|high|tall|wide|above|below|"
+                     r"up|down)\b", re.I)
+
+
 def _value(r: Reading) -> tuple[bool, bool] | None:
     """(carries the value asked for, speaks in the kind's own words), or None when the request
     asks for no value this rule reads."""
@@ -200,7 +205,7 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         if re.search(r"\bhow long\b", asked) and not any_match(HOW_LONG[1:], asked):
             # ... or, of a way on foot or a road, its length ("how long is the middle head
             # trail" - "4 km return")
-            length = any_match(LENGTH_OF, asked) and bool(distances_km(reply))
+            length = any_match(LENGTH_OF, asked) and bool(distances_km(MEASURE.sub(" ", reply)))
             return bool(durations(reply)) or length, False
         return bool(durations(reply) or minutes_of(reply)), False
     if any_match(HOW_MUCH, asked):

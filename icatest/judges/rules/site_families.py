@@ -74,6 +74,15 @@ SITE_FAMILIES: dict[str, Family] = {
          r"전기(는|가)? ?(없|안 ?돼|불가)"),
         unread_if_silent=True,
     ),
+    # a pool at the place to stay ("a hotel with a pool"): "no pool" goes against it
+    "swimming_pool": Family(
+        (r"\b(with|has|have|got) (a |an )?(swimming |indoor |outdoor |heated |rooftop )?pool\b",
+         r"수영장(이)? ?(있는|딸린)"),
+        (r"\b(swimming |indoor |outdoor |heated |rooftop |plunge )?pools?\b", r"수영장"),
+        (r"\bno (swimming |indoor |outdoor |heated )?pool\b|\bpool (is )?(closed|shut)\b",
+         r"수영장(은|이|는)? ?(없|닫)"),
+        unread_if_silent=True,
+    ),
     # a table with chairs for knees that cannot take the floor ("a proper table, no floor
     # seating"): tatami, floor cushions or low tables go against it
     "table_seating": Family(
