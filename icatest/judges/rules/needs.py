@@ -1,11 +1,12 @@
 """A need of the car or the driver asked for (fuel, a charger, cash, a pharmacy, a mechanic, air
-for a tyre, a hospital) and a reply that offers a place by its food, its goods or its sights,
-with no word of that need at all: not its kind, not what is done there, not a name such places
-go by ("anitas sjømat in sakrisøy, fishcakes and smoked salmon, open till 20." to "where can i
-get the tyre pressure checked"). Food and sights serve none of these needs: the reply answers
-another question (`irrelevant_response`). A terse reply that names a local brand only ("ypf
-at el carril, 12 km") says nothing of another kind and is left to the other rules, as are
-needs that a cafe or a restaurant may serve (a toilet, a place to park)."""
+for a tyre, a hospital, a vet, a wash for clothes or for the car) and a reply that offers a
+place by its food, its goods or its sights, with no word of that need at all: not its kind, not
+what is done there, not a name such places go by ("anitas sjømat in sakrisøy, fishcakes and
+smoked salmon, open till 20." to "where can i get the tyre pressure checked"). Food, goods and
+sights serve none of these needs: the reply answers another question (`irrelevant_response`).
+A terse reply that names a local brand only ("ypf at el carril, 12 km") says nothing of another
+kind and is left to the other rules, as are needs that a cafe or a restaurant may serve (a
+toilet, a place to park)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ NEED_WORDS: dict[str, re.Pattern[str]] = {
             r"|정비|카센터|수리|공업사|타이어|블루핸즈|오토큐|스피드메이트|견인|긴급 출동"),
         "vet": (r"\b(vets?|veterinar\w*|animal (hospital|clinic)|clinic|emergency)\b"
                 r"|동물병원|동물 병원|수의|병원"),
+        "laundromat": (r"\b(laundr\w*|launderette|wash\w*|dryers?|machines?|laverie|"
+                       r"waschsalon|lavander\w*)\b|빨래|세탁"),
+        "car wash": (r"\b(car ?wash\w*|wash\w*|valet\w*|jet ?wash|pressure wash\w*|"
+                     r"waschstra\w*)\b|세차"),
         "tyre shop": (
             r"\b(tyres?|tires?|pressure|air|pumps?|inflat\w*|compressor|puncture|garages?|"
             r"mechanics?|repair\w*|fitters?|workshop|service|station|kwik fit|euromaster|"
@@ -72,7 +77,10 @@ OTHER_THINGS = re.compile(
     r"hot ?dogs?|brunch|lunch|dinner|breakfast|cuisine|loaf|souvenirs?|gifts?|crafts?|"
     r"views?|scenic|sunset|sunrise|waterfall|falls|trail\w*|hik\w+|walks?|beach|cliffs?|"
     r"lookout|viewpoint|museum|castle|church|temple|gallery|tour|boat|photos?|history|"
-    r"built in|founded|century|picnic|garden)\b"
+    r"built in|founded|century|picnic|garden|"
+    # goods of a shop ("hand-knit jumpers", "pottery", "antiques")
+    r"\w*knit\w*|jumpers?|sweaters?|wool|clothes|clothing|books?|toys?|antiques?|pottery|"
+    r"jewell?e?ry|paintings?|prints)\b"
     r"|맛집|맛있|먹|메뉴|카페|빵|핫도그|국수|국밥|김밥|떡볶이|아이스크림|커피|전망|체험|유명|경치|"
     r"산책|박물관|해변|사진|풍경|일몰|일출|폭포|둘레길|전시|팔아요|판매|직판장|특산|기념품", re.I)
 # A shop, a stall or an eatery said with no name or distance ("the craft shop by the bridge")

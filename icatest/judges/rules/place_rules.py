@@ -212,6 +212,9 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
         return any_match(PRICE, low), any_match(PRICE_WORDS, low)
     if any_match(OPEN_WHEN, asked):
         return bool(minutes_of(reply)) or any_match(HOURS_GIVEN, low), any_match(HOURS_TALK, low)
+    state = qk.state_value(asked, reply)
+    if state is not None:
+        return state
     if r.kind is RequestKind.WEATHER:
         now = [s for s in sentences(low) if not any_match(IN_GENERAL, s)]
         words = ANSWER_WORDS[RequestKind.WEATHER]
@@ -436,10 +439,9 @@ def about_another_thing(r: Reading) -> RequestVerdict | None:
         # earlier, forgotten for another
         why = f"{r.d} the reply is about {other!r}, not what the driver referred back to"
         return failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "about_another_thing", why)
-    value = _value(r)
-    if (value is not None and value[0]) or (KO_HOW_MUCH.search(t.user)
-                                             and KO_PRICE.search(r.own)):
-        return None  # the value asked for given ("성인은 5,000원이에요" to "입장료 얼마야?")
+    priced = any_match(HOW_MUCH, t.user.lower()) and any_match(PRICE, r.own.lower())
+    if priced or (KO_HOW_MUCH.search(t.user) and KO_PRICE.search(r.own)):
+        return None  # the price asked for given ("성인은 5,000원이에요" to "입장료 얼마야?")
     why = f"{r.d} the reply is about {other!r}, not what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "about_another_thing", why)
 

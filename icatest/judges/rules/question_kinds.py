@@ -209,3 +209,36 @@ def holds(kind: Asks, reply: str, user: str, *known: str) -> bool:
     # a state said with its hour ("dry until about five"); not a time of day, which says the
     # driver's words back ("before dawn" to "before sunrise")
     return any_match(SIDE_WORDS, low) or any_match(NUMBER_WORDS[:1], low)
+
+
+# Whether a service runs or a place is open now ("is the ferry to inishmore running today",
+# "오늘 케이블카 운행해요?"), and a speed limit asked: the answer states the one or gives the
+# other, in its own words or with a time ("sailings at 10:30", "closed till Friday", "50 km/h").
+STATE_ASKED = re.compile(
+    r"^\W*(is|are|will)\b(?! there\b)[^?]*\b(running|open|operating|sailing|working|closed)\b"
+    r"|^\W*(does|do|will)\b[^?]*\b(run|open|operate|sail)\b"
+    r"|(운행|운영|영업|문 ?열|열려|다녀|떠)(해요|하나요|하니|해|돼요|되나요|하고 있|중이|있어요|"
+    r"있나요|요)?\s*\?", re.I)
+STATE_SAID = re.compile(
+    r"\b(yes|yeah|yep|no|nope|not|(re)?open\w*|clos\w*|shut|run\w*|operat\w*|cancel\w*|"
+    r"suspend\w*|flowing|moving|clear\w*|passable|"
+    r"sail\w*|depart\w*|leav\w*|service\w*|schedul\w*|timetable|until|till|today|tonight|"
+    r"tomorrow|weather|wind\w*|storm|ice|snow\w*|rain\w*|fog|booked|full|sold out)\b"
+    r"|\d{1,2}[:.]\d{2}|\d\s*(am|pm)\b"
+    r"|운행|운영|영업|결항|중단|휴무|쉬|열|닫|마감|출발|\d+ ?시|네[,. !]|아니요|아뇨|가능|못 |"
+    r"안 (다녀|해|떠)|다녀요|다닙니다|떠요|뜹니다|바람|파도|날씨", re.I)
+SPEED_LIMIT_ASKED = re.compile(r"\b(what'?s|whats|what is|tell me|do you know)\b[^.?!]*\bspeed "
+                               r"limit\b|^\W*(the )?speed limit\b[^.!]*\?|(제한 ?속도|속도 ?제한)"
+                               r"(이|가|은|는)? ?(몇|얼마)", re.I)
+SPEED_GIVEN = re.compile(r"\d\s*(mph|km/h|kph|kmh)\b|시속 ?\d|\d\s*킬로|\b(no (speed )?limit|"
+                         r"national (speed )?limit|unrestricted)\b", re.I)
+
+
+def state_value(asked: str, reply: str) -> tuple[bool, bool] | None:
+    """(the reply says whether it runs or is open / gives the speed, False), or None when
+    the question asks neither."""
+    if SPEED_LIMIT_ASKED.search(asked):
+        return bool(SPEED_GIVEN.search(reply)), False
+    if STATE_ASKED.search(asked):
+        return bool(STATE_SAID.search(reply)), False
+    return None
