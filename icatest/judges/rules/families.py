@@ -168,6 +168,10 @@ FAMILIES: dict[str, Family] = {
         # the car left to a public car park or the street ("차는 공영주차장에 세우셔야 합니다",
         # "street parking only"; "no parking" after the place is what it lacks: `by_family`)
         (r"\bstreet parking only\b",
+         # ... or in English, the car sent to a public garage away from it ("parking is in a
+         # public garage 800 m away"), or no parking of its own
+         r"\bparking is (in|at) (a|the) (public|municipal|nearby) (garage|car park|lot|"
+         r"parking)\b|\bno (on-?site|private|own|guest) parking\b",
          r"(차는|주차는)[^.\n]{0,25}(에|에다) (세우셔야|대셔야|세워야|대야)|"
          r"(전용 |자체 )?주차(장|공간)(이|은|는)? ?(없|불가)"),
     ),
