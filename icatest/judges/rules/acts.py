@@ -158,6 +158,9 @@ DEFLECTION = (
     # ... or as a care on the driver's mind, and where it comes from asked ("언제 끝나는지 마음이
     # 쓰이시는군요. 그 마음은 어디서 오는 걸까요?")
     r"마음이 (쓰이|가)시(는군요|군요|나 ?봐요|는구나)|(그 )?(마음|생각|기분)은 어디서 (오|나오)",
+    # a care told back in English ("It sounds as if the dress code has been weighing on you.
+    # What is it about it that makes you uneasy?")
+    r"\bweighing on you\b|\bmakes? you (uneasy|anxious|worried|nervous|uncomfortable)\b",
 )
 
 CLOSING = (

@@ -66,8 +66,8 @@ def gushes(reply: str, user: str) -> bool:
     """Two exclamations or more and nothing but exclamations, no figure or side taken, and no
     word of what the question asks beside the names it gives (in Korean: praise and feelings
     promised only)."""
-    if re.search(r"[가-힣]", reply):
-        return _gushes_ko(reply, user)
+    if re.search(r"[가-힣]", reply) and _gushes_ko(reply, user):
+        return True
     said = sentences(reply)
     ended = [s for s in said if s[-1] in ".!?"]
     if reply.count("!") < 2 or not ended or any(s[-1] != "!" for s in ended):

@@ -84,7 +84,13 @@ def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
 # Others of the kind said to be there with no name of their kind ("There are several others on
 # this stretch too"), or the driver's reading left open ("if you meant one of those")
 OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) others\b"
-                    r"|\bif you meant (one of (those|them|these)|either|the other|another)\b"
+                    r"|\bif you meant (one of (those|them|these)|either|the other|another|that one|"
+                    r"it)\b"
+                    # ... or the one gone to said to be one of them ("it's one of several on the
+                    # island")
+                    r"|\bone of (several|many|a few|two|three|four)\b"
+                    # ... or another looked up earlier too ("'강변 펜션'도 같이 찾아보셨어요")
+                    r"|['’]?도 (같이 |함께 )?(찾아보|검색해 ?보|보셨)"
                     # ... or set beside the better-known one ("quieter than the famous one")
                     r"|\b(than|not) the (famous|main|well-known|better-known|popular|busier|usual|"
                     r"other) one\b"
@@ -118,9 +124,11 @@ def _others_near(s: str, turn: TurnInput) -> bool:
 # boats too", "'서신 수산 횟집'도 기록에 있어요", "'집(서울)'도 저장되어 있습니다"); "if you meant
 # Paine Field instead, just say so" offers another reading beside a fair default
 ALSO_THERE = re.compile(r"\b(runs?|has|have|offers?|rents?|hires?|does) [^.?!]{0,30}"
-                        r"\b(too|as well)\b|['’]?[가-힣)]+['’]?도 (기록에 |목록에 |"
+                        r"\b(too|as well)\b|['’]?[가-힣)]+['’]?도 ((기록에 |목록에 |"
                         r"(근처|주변|옆|가까이|바로 옆)에 )?"
-                        r"(있어요|있습니다|저장되어 있|등록되어 있)", re.I)
+                        r"(있어요|있습니다|저장되어 있|등록되어 있)"
+                        # ... or said to be near as well ("울기등대도 가깝습니다")
+                        r"|가깝습니다|가까워요|가까워)", re.I)
 # Where another is said to be, near the one gone to ("근처에", "바로 옆에")
 KO_NEAR = r"(?:(?:이 )?(?:근처|주변|옆|가까이|바로 옆)에 )"
 # Two places named as there, and the talk goes on with one ("근처에 선암사와 송광사가 있는데")

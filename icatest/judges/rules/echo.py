@@ -115,8 +115,8 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
 
 # The English frame of a question said back ("youre asking how cold it gets tonight."): what
 # is left is the driver's words.
-EN_RESTATED = re.compile(r"^\W*(so,? )?(you'?re|youre|you are) (asking|wanting to know)"
-                         r"( about)?\b", re.I)
+EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting to know)|"
+                         r"you'?d like to know|you want to know)( about)?\b", re.I)
 
 
 # The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지
@@ -125,7 +125,10 @@ KO_CHECKED = re.compile(r"(?<=는지|은지|인지) ?확인\s*[.!]?\s*$")
 
 
 # The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.
-KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)")
+KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)"
+                           # ... or said to have been asked ("입장료가 있는지 물어보셨네요")
+                           r"|(는지|은지|인지|을지|한지) ?(물어보셨|물으셨|궁금해하셨|여쭤보셨)"
+                           r"(네요|군요|어요|습니다)")
 
 
 # A Korean request's closing words: a verb and 줘, 줄래 or 달라 ("찾아 줘", "꺼 줄래?", "틀어줘")

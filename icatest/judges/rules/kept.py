@@ -301,7 +301,7 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
 # a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
 # ("guesthouse carina", "the rodanthe house", "tuolumne meadows campground")
 _LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house|"
-                  r"camping|campsite|bunkhouse)")
+                  r"camping|campsite|bunkhouse|cabins?)")
 TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was|tonight|and|with|"
                            rf"from)\b)(?P<n>[a-z]{{3,}})\b|\b(?!(the|a|an|our|your|this|that|to|at|"
                            rf"in|back)\b)(?P<b>[a-z]{{3,}}) ([a-z]+ )?{_LODGING_TYPED}\b")
