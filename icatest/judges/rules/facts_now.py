@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
-from icatest.judges.rules import acts
 from icatest.judges.rules.turn import TurnInput
-from icatest.judges.rules.turn_rules import FACTS, Judging
+from icatest.judges.rules.turn_rules import Judging, fact_against
 from icatest.judges.rules.verdicts import Cause, Finding
 
 
@@ -18,14 +17,11 @@ def fact_said_now(turn: TurnInput, j: Judging) -> Judging:
     if len(turn.requests) != 1 or turn.requests[0].simulated:
         return j
     first = j.verdicts[0]
-    if first.labels & {F.CONSTRAINT_MISSED, F.CONTEXT_FORGOTTEN} or acts.is_refusal(turn.reply):
+    found = fact_against(turn.reply, turn.user)
+    if found is None or first.labels & {F.CONSTRAINT_MISSED, F.CONTEXT_FORGOTTEN}:
         return j
-    for said, against, fact, heeds in FACTS:
-        hit = against.search(turn.reply)
-        if hit and said.search(turn.user) and not heeds.search(turn.reply):
-            why = (f"[{turn.requests[0].description}] {fact} (said in the request), but the "
-                   f"reply offers {hit.group(0)!r}")
-            v = first.adding(Finding(F.CONSTRAINT_MISSED, Cause.MISSED_CONSTRAINT,
-                                     "fact_said_now", why))
-            return replace(j, verdicts=(v, *j.verdicts[1:]))
-    return j
+    fact, offered = found
+    why = (f"[{turn.requests[0].description}] {fact} (said in the request), but the reply "
+           f"offers {offered!r}")
+    v = first.adding(Finding(F.CONSTRAINT_MISSED, Cause.MISSED_CONSTRAINT, "fact_said_now", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))

@@ -415,17 +415,24 @@ def established_fact(turn: TurnInput, j: Judging) -> Judging:
     context_forgotten."""
     if not turn.requests or not turn.history_users:
         return j
-    earlier = " ".join(turn.history_users)
+    found = fact_against(turn.reply, " ".join(turn.history_users), not_in=turn.user)
+    if found is None or F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
+        return j
+    fact, offered = found
+    why = f"[{turn.requests[0].description}] {fact} (said earlier), but the reply offers " \
+          f"{offered!r}"
+    v = j.verdicts[0].adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "established_fact", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+def fact_against(reply: str, said_in: str, not_in: str = "") -> tuple[str, str] | None:
+    """A fact of `FACTS` the driver states in `said_in` (and not in `not_in`) that the reply's
+    offer goes against, with no refusal and no word that heeds it: (the fact, what is offered)."""
+    if acts.is_refusal(reply):
+        return None
     for said, against, fact, heeds in FACTS:
-        hit = against.search(turn.reply)  # the short text first: most replies offer nothing
-        if hit and said.search(earlier) and not said.search(turn.user):
-            if not acts.is_refusal(turn.reply) and not heeds.search(turn.reply):
-                first = j.verdicts[0]
-                if F.CONTEXT_FORGOTTEN in first.labels:
-                    return j
-                why = (f"[{turn.requests[0].description}] {fact} (said earlier), but the reply "
-                       f"offers {hit.group(0)!r}")
-                v = first.adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT,
-                                         "established_fact", why))
-                return replace(j, verdicts=(v, *j.verdicts[1:]))
-    return j
+        hit = against.search(reply)  # the short text first: most replies offer nothing
+        if (hit and said.search(said_in) and not (not_in and said.search(not_in))
+                and not heeds.search(reply)):
+            return fact, hit.group(0)
+    return None
