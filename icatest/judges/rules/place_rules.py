@@ -440,14 +440,11 @@ def about_another_thing(r: Reading) -> RequestVerdict | None:
         why = f"{r.d} the reply is about {other!r}, not what the driver referred back to"
         return failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "about_another_thing", why)
     priced = any_match(HOW_MUCH, t.user.lower()) and any_match(PRICE, r.own.lower())
-    if priced or (KO_HOW_MUCH.search(t.user) and KO_PRICE.search(r.own)):
+    if priced or qk.price_asked_and_given_ko(t.user, r.own):
         return None  # the price asked for given ("성인은 5,000원이에요" to "입장료 얼마야?")
     why = f"{r.d} the reply is about {other!r}, not what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "about_another_thing", why)
 
 
-# a price asked and given in Korean ("입장료 얼마야?": "어른 4천 원")
-KO_HOW_MUCH = re.compile(r"얼마")
-KO_PRICE = re.compile(r"\d[\d,]*\s?([천만]\s?)?원|무료")
 # what the driver refers back to ("get there", "my hotel", "거기")
 REFERS_BACK = re.compile(r"\b(there|it|that|my|our|the same)\b|거기|그곳|그 ", re.I)

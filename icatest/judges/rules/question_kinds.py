@@ -242,3 +242,11 @@ def state_value(asked: str, reply: str) -> tuple[bool, bool] | None:
     if STATE_ASKED.search(asked):
         return bool(STATE_SAID.search(reply)), False
     return None
+
+
+# a price asked and given in Korean ("입장료 얼마야?": "어른 4천 원")
+KO_PRICE = re.compile(r"\d[\d,]*\s?([천만]\s?)?원|무료")
+
+
+def price_asked_and_given_ko(user: str, reply: str) -> bool:
+    return "얼마" in user and KO_PRICE.search(reply) is not None
