@@ -333,7 +333,7 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
         timed = re.search(re.escape(quoted) + r"['’\"”]?(까지|으로|로)", stated)
         if (role == "lodging" and (LODGING_WORD.search(quoted) or timed)
                 and quoted.lower() not in known):
-            return quoted
+            return str(quoted)
     for name in sorted(names(" " + stated)):
         if name in known:
             continue
