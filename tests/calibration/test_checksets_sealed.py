@@ -2,9 +2,9 @@
 checkset_sealed19.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "A nineteenth sealed check set"), and is
-development data after that (the fifth to eighteenth are: the fifteenth judged first thing
-the round after it was written, the sixteenth to eighteenth the round each was written; the
-nineteenth is still sealed, unjudged).
+development data after that (the fifth to nineteenth are: the fifteenth and nineteenth judged
+first thing the round after each was written, the sixteenth to eighteenth the round each was
+written).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
