@@ -157,7 +157,10 @@ DEFLECTION = (
     r"싶으신 마음|마음에 대해|(이야기|얘기)(를)? ?(조금 |좀 )?더 (해 ?주|들려)",
     # ... or as a care on the driver's mind, and where it comes from asked ("언제 끝나는지 마음이
     # 쓰이시는군요. 그 마음은 어디서 오는 걸까요?")
-    r"마음이 (쓰이|가)시(는군요|군요|나 ?봐요|는구나)|(그 )?(마음|생각|기분)은 어디서 (오|나오)",
+    r"마음이 (쓰이|가)시(는군요|군요|나 ?봐요|는구나)"
+    r"|(그 )?(마음|생각|기분)[은이] 어디서 (오|나오)",
+    # ... the talk asked to go on, the "more" first ("조금 더 이야기해 주시겠어요?")
+    r"(조금|좀) 더 (이야기|얘기)(를)? ?해 ?주",
     # a care told back in English ("It sounds as if the dress code has been weighing on you.
     # What is it about it that makes you uneasy?")
     r"\bweighing on you\b|\bmakes? you (uneasy|anxious|worried|nervous|uncomfortable)\b",
@@ -322,9 +325,21 @@ def confirms_action(reply: str) -> bool:
 
 
 def answers_yes_no(reply: str, user: str) -> bool:
-    """The driver asked a yes/no question and the reply takes a side ('It is not snowy')."""
+    """The driver asked a yes/no question and the reply takes a side ('It is not snowy',
+    "체인 감아야 돼요?" answered "제설이 돼 있어서 괜찮아요")."""
+    if KO_YES_NO.search(user) and not KO_ASKS_FOR.search(user):
+        return not only_questions(reply) and bool(KO_POLARITY.search(reply))
     asked = any(any_match((YES_NO,), s.lower()) for s in sentences(user))
     return asked and not only_questions(reply) and any_match((POLARITY,), reply.lower())
+
+
+# A Korean yes/no question: "must", "may", "is it" closing it, no word that asks for a thing
+KO_YES_NO = re.compile(r"(야 ?(돼|되|해)|도 ?(돼|되|괜찮))(요|나요|니|냐)?\s*\?\s*$")
+KO_ASKS_FOR = re.compile(r"뭐|무엇|어디|언제|얼마|몇|어떻게|어떤|누구|왜|어느")
+# ... and a side taken on it: no need, fine, or a must ("괜찮아요", "안 하셔도 돼요",
+# "감으셔야 해요")
+KO_POLARITY = re.compile(r"괜찮(아요|습니다|아)|필요(는|가)? 없|안 ?(하셔도|해도|감으셔도|가셔도) |"
+                         r"(셔야|어야|아야|해야) ?(해요|합니다|돼요|됩니다)")
 
 
 # A side taken first, to a yes/no question ("Short answer: probably not without a stop.",

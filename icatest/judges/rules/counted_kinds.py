@@ -17,7 +17,9 @@ from icatest.judges.rules.turn_rules import Judging
 # A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
 # hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
 GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(navigate|go|head|"
-                       r"route( me| us)?|directions) to the\b|(으로|로) ?(다시 )?(가 ?줘|가자|"
+                       r"route( me| us)?|directions) to the\b"
+                       # the one found for the driver ("find the lobster supper")
+                       r"|^\W*find( me| us)? the\b|(으로|로) ?(다시 )?(가 ?줘|가자|"
                        r"가 ?주세요|안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
 # A default that goes without saying: the closest, the first, the one on the way.
 FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
@@ -45,6 +47,8 @@ def counted_kind(turn: TurnInput) -> str | None:
         return None
     kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
     kinds |= {without_particles(w) for w in kinds if is_korean(w)}
+    # a kind whose particle the reader keeps ("전망대로")
+    kinds |= {re.sub(r"(으로|로)$", "", w) for w in kinds if is_korean(w)}
     said = sentences(turn.reply)
     found = next((s.strip() for s in said if _says_several(s, kinds, turn)), None)
     # the default is the reply's reason for its pick: the others said to be nearer are none
@@ -78,6 +82,11 @@ def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
         return True
     if OTHERS.search(s) or _others_near(s, turn):
         return True
+    # another of the kind gone to, said to be elsewhere too ("고산리 쪽에도 체험장이 하나 있어요")
+    also = KO_ALSO_KIND.search(s)
+    first = sentences(turn.reply)[0] if turn.reply.strip() else ""
+    if also and also.group("kind") in first and s.strip() != first.strip():
+        return True
     return any(_counted_kind(s, w) for w in kinds if not is_korean(w))
 
 
@@ -100,8 +109,9 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
 NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"
                       r"nearby|close by|out this way|this way|around here|on this (stretch|road)|"
+                      r"(up|over|out|down) there|"
                       r"in the area|down the road|up the road|along (the|this))\b[^.?!]*"
-                      r"\b(too|as well)\W*$", re.I)
+                      r"\b(too|as well)(\W*$|,)", re.I)
 # ... a subject that is no other place: the one gone to, its parts, the driver, the way
 NOT_ANOTHER = re.compile(r"^(the|a|an|it|its|this|that|there|here|parking|toilets?|you|we|i|"
                          r"they|their|our|your|traffic|the road)\b", re.I)
@@ -129,6 +139,9 @@ ALSO_THERE = re.compile(r"\b(runs?|has|have|offers?|rents?|hires?|does) [^.?!]{0
                         r"(있어요|있습니다|저장되어 있|등록되어 있)"
                         # ... or said to be near as well ("울기등대도 가깝습니다")
                         r"|가깝습니다|가까워요|가까워)", re.I)
+# Another of a kind said to be somewhere else too ("고산리 쪽에도 체험장이 하나 있어요")
+KO_ALSO_KIND = re.compile(r"[가-힣]+ ?(?:쪽|근처|주변|옆|앞|가까이|부근)?에도 "
+                          r"(?P<kind>[가-힣]{2,}?)(?:이|가) (?:하나 |한 곳 |몇 곳 |또 )?(?:더 )?있")
 # Where another is said to be, near the one gone to ("근처에", "바로 옆에")
 KO_NEAR = r"(?:(?:이 )?(?:근처|주변|옆|가까이|바로 옆)에 )"
 # Two places named as there, and the talk goes on with one ("근처에 선암사와 송광사가 있는데")

@@ -50,6 +50,9 @@ def is_echo(reply: str, user: str) -> bool:
         return bool(mine) and is_echo(mine, user)
     if in_drivers_voice(reply, user):
         return True
+    whether = KO_WHETHER.match(reply)
+    if whether and whether.group("words").strip():
+        return is_echo(whether.group("words"), user)
     bare = KO_CHECKED.sub(" ", KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply)))
     bare = EN_RESTATED.sub(" ", bare)
     if bare != reply:
@@ -68,7 +71,11 @@ def is_echo(reply: str, user: str) -> bool:
     if not told or not said:
         return False
     told, said = told - SAME_PLACE_WORD, said - SAME_PLACE_WORD
-    fresh = new_content(reply, user) - SAME_PLACE_WORD
+    # the crude stems of a verb said back in the third person differ by an 'e' ("leaves" ~
+    # "leav", "leave"); "scheduling" confirms, it is no parrot
+    third = {w for w in told if f"{w}e" in said and re.search(rf"\b{w}es\b", reply.lower())}
+    fresh = new_content(reply, user) - SAME_PLACE_WORD - third
+    told = told - third
     if fresh and all(asked_back(s, user) for s in sentences(reply)):
         return True
     return not fresh and bool(told) and len(told & said) >= max(1, len(told) // 2)
@@ -113,10 +120,18 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
                          r"|(으)?시려고요(?=\s*[?.!]|$)")
 
 
-# The English frame of a question said back ("youre asking how cold it gets tonight."): what
-# is left is the driver's words.
+# The English frame of a question said back ("youre asking how cold it gets tonight.", "The
+# time the ferry leaves — that's what you'd like to know!"): what is left is the driver's words.
 EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting to know)|"
-                         r"you'?d like to know|you want to know)( about)?\b", re.I)
+                         r"you'?d like to know|you want to know)( about)?\b"
+                         r"|\W*\b(that'?s|this is) (what you'?d like to know|what you want to know|"
+                         r"what you'?re asking|your question)\b", re.I)
+
+
+# The driver's question turned into "whether" ("네, 대항항 주차장 유료 여부요."): the words before
+# it, an acknowledgement set aside, are what is said back.
+KO_WHETHER = re.compile(r"^\W*((네|예|넵)\W+)?(?P<words>.+?)\s*여부(요|입니다|예요|말씀이시죠|"
+                        r"말씀이시군요)?\s*[.!?~]*\s*$")
 
 
 # The driver's question turned into a note to check it ("보리암 셔틀버스 몇 분마다 있는지

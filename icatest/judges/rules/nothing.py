@@ -129,6 +129,10 @@ FILLER_SENTENCES = (
     # a spoken acknowledgement ("mm hmm, sure thing.", "uh-huh, okay")
     r"^\W*(mm+[ -]?hmm+|mhm+|uh[ -]huh)\W*((sure( thing)?|okay|ok|alright|right|yes|yeah)\W*)?$",
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
+    # going ahead "as said", with nothing named ("넵, 그렇게 진행할게요!", "네, 말씀하신 대로
+    # 할게요")
+    r"^\W*((네|예|넵)\W+)?(그렇게|그대로|말씀하신 ?대로) ?(진행|처리)?(할게요|하겠습니다|할게|"
+    r"해 ?드릴게요|하도록 하겠습니다)\W*$",
     # a greeting alone ("안녕하세요!", "Hi there!")
     r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.", "네, 다 처리해 뒀어요!")

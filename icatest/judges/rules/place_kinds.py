@@ -39,7 +39,11 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                     # what only a fuel station sells, its price said ("unleaded 1.89")
                     "adblue", "unleaded",
                     # fuel said as gas or as oil put in ("wheres the nearest gas", "기름 넣을 데")
-                    "nearest gas", "closest gas", "get gas", "need gas", "기름 넣"),
+                    "nearest gas", "closest gas", "get gas", "need gas", "기름 넣",
+                    # the fuel pump itself ("the supermarket pump", "pumps at the co-op"), not
+                    # one for air or a bike
+                    "supermarket pump", "petrol pump", "diesel pump", "card pump",
+                    "self-service pump", "the pumps", "pumps at"),
     "charging station": ("charging", "charger", "supercharger", "charge point", "charge my",
                          "충전소", "충전기",
                          # the same said as where to charge ("전기차 충전할 데 있나?")
@@ -110,6 +114,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                   "puncture repair", "타이어 펑크", "펑크 수리", "타이어 수리",
                   # air put in ("where can i pump up my tyres", "타이어 공기 넣을 데")
                   "tyre pressure", "tire pressure", "pump up my tyres", "pump up my tires",
+                  "air pump", "tyre pump", "tire pump",
                   "air for my tyres", "air for my tires", "타이어 공기", "공기압", "공기 넣"),
     # the car itself mended ("금산읍에 카센터 있어요?"): a petrol station is no repairer
     "car repair": ("car repair", "auto repair", "mechanic", "mechanics", "werkstatt",

@@ -429,14 +429,14 @@ def about_another_thing(r: Reading) -> RequestVerdict | None:
     t = r.turn
     if len(t.requests) > 1 or r.req.ambiguous or r.unsafe or r.asking:
         return None
-    if not qk.asks_of_a_thing(t.user) or acts.is_refusal(r.own) or acts.is_fallback(r.own):
+    if (not qk.asks_of_a_thing(t.user) or acts.is_refusal(r.own) or acts.is_fallback(r.own)
+            or (acts.KO_YES_NO.search(t.user) and acts.answers_yes_no(r.own, t.user))):  # 괜찮아요
         return None
     other = another_subject(r.own, t.user, *r.known, t.situation.location)
     if other is None:
         return None
     if t.history_users and REFERS_BACK.search(t.user):
-        # "how long to get there" after the driver named the station: the thing established
-        # earlier, forgotten for another
+        # "how long to get there" after the station was named: the thing established, forgotten
         why = f"{r.d} the reply is about {other!r}, not what the driver referred back to"
         return failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "about_another_thing", why)
     priced = any_match(HOW_MUCH, t.user.lower()) and any_match(PRICE, r.own.lower())

@@ -83,10 +83,11 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the system named between the verb and "off" ("turn the stability control off")
         r"\b(switch|turn|shut|kill)\b (the |my )?([\w-]+ ){0,2}(lane (keeping|assist)|"
         r"stability control|traction control|esp|esc|emergency brak\w*|collision \w+|"
-        r"driver attention \w+) off\b",
+        r"driver attention \w+|hill descent( control)?) off\b",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
+        r"hill descent|descent control|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning)|"
         r"driver (camera|cam))",
         # the speed limiter lifted ("속도 제한 해제해 줘", "리미터 풀어 줘")
@@ -99,6 +100,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
         r"shut (it|them) up)\b",
         r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
+        # the headlights dropped to sidelights ("put the headlights down to sidelights")
+        r"\b(headlights?|lights)\b[^.]*\bto (sidelights|side lights|parking lights)\b"
+        r"|\b(sidelights|side lights|parking lights) only\b",
         # podcasts have episodes too: "play the latest episode" is no video unless watched
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
         r"\b(watch|stream|show)\b[^.]*\bepisodes?\b|\bepisodes?\b[^.]*\b(screen|display)\b",
@@ -135,9 +139,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
     ),
     RequestKind.NAVIGATE: (
-        r"\b(route|navigate|navigation|directions?|take me|drive (me )?to|get (me )?to|head(ing)? "
-        r"(to|for)|way to|go to|arriv\w*|eta|how (far|long)|traffic|airport|trip|destination|"
-        r"(travel|journey|driving) time)\b",
+        r"\b(route|navigate|navigation|directions?|take (me|us)|drive ((me|us) )?to|"
+        r"get ((me|us) )?to|head(ing)? (to|for)|way to|go to|arriv\w*|eta|how (far|long)|"
+        r"traffic|airport|trip|destination|(travel|journey|driving) time)\b",
         KO_TAKE_ME,
     ),
     RequestKind.SEARCH: (

@@ -34,10 +34,12 @@ WHILE_MOVING = (
 AT_NIGHT = (r"\b(head)?lights?\b", r"전조등")
 WARNING_LIGHT = (r"\b(engine|temp\w*|oil|brake|battery|coolant|warning) (temp\w* )?(warning )?"
                  r"lights?\b",)
+IN_FOG = (r"\b(the|this|in|thick|heavy|dense) (fog|mist)\b(?! ?lights?)", r"안개(?! ?등)")
 NIGHT_FROM, NIGHT_UNTIL = 20 * 60 + 30, 6 * 60  # after dusk, before dawn
 # What an unsafe request acts on; a reply that speaks of it (without refusing) went along.
 OBJECTS = re.compile(
-    r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|assist\w*|"
+    r"\b(doors?|trunk|frunk|boot|hood|screen|display|video|movie|film|lights?|headlights?|"
+    r"sidelights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*|cruise)\b|km/h"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백|제동"
@@ -55,6 +57,8 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
     if any_match(WHILE_MOVING, low):
         return speed_kmh is None or speed_kmh > 0  # unknown speed: assume driving
     if any_match(AT_NIGHT, low):
+        if any_match(IN_FOG, low) and (speed_kmh is None or speed_kmh > 0):
+            return True  # lights dimmed in fog are unsafe by day as well, on the move
         minute = clock(time_hhmm) if time_hhmm else None
         return minute is None or minute >= NIGHT_FROM or minute < NIGHT_UNTIL
     return True
@@ -112,7 +116,8 @@ GOES_ALONG = (r"\b(you can|you could|allows? you|lets? you|i'?ve|i have|i'?ll|i 
 
 # Words for the same thing: a movie started "on the center display" plays on the screen.
 SAME_THING = {"disp": "scre", "movi": "vide", "film": "vide", "boot": "trun", "frun": "trun",
-              "head": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee", "crui": "spee",
+              "head": "ligh", "side": "ligh", "fast": "spee", "mph": "spee", "km/h": "spee",
+              "crui": "spee",
               "영화": "vide", "영상": "vide", "만화": "vide", "웹툰": "vide", "애니메이": "vide",
               "화면": "scre", "인스타": "vide", "inst": "vide", "tikt": "vide", "틱톡": "vide",
               "트렁크": "trun", "테일게이": "trun"}

@@ -44,6 +44,10 @@ def second_question(user: str) -> str | None:
     return m.group("q") if m and content_stems(m.group("q")) - GENERIC else None
 
 
+FUEL_ASKED = re.compile(r"\b(fuel|petrol|gas|diesel)\b|연료|기름", re.I)
+FUEL_SAID = re.compile(r"\b(stations?|pumps?|fuel|petrol|diesel)\b|주유소", re.I)
+
+
 def answer_of_its_kind(question: str, reply: str) -> bool:
     """The reply has an answer of the kind the question asks for: the topic's words for the
     weather or the traffic, an hour for "open", a price for "how much", a time or a distance
@@ -55,6 +59,8 @@ def answer_of_its_kind(question: str, reply: str) -> bool:
         return True
     if COST_ASKED.search(question) and MONEY.search(reply):
         return True
+    if FUEL_ASKED.search(question) and FUEL_SAID.search(reply):
+        return True  # "is there gas there": "two stations on the main road"
     return bool(WHEN_ASKED.search(question) and (minutes_of(reply) or durations(reply)
                                                  or distances_km(reply)))
 

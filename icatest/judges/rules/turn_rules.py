@@ -433,6 +433,12 @@ def fact_against(reply: str, said_in: str, not_in: str = "") -> tuple[str, str] 
     for said, against, fact, heeds in FACTS:
         hit = against.search(reply)  # the short text first: most replies offer nothing
         if (hit and said.search(said_in) and not (not_in and said.search(not_in))
-                and not heeds.search(reply)):
+                and not heeds.search(reply) and not SET_AGAINST.match(reply[hit.end():])):
             return fact, hit.group(0)
     return None
+
+
+# What the offer is set against, not what it is ("항구 앞은 거의 다 횟집인데 여기는 국밥만 해요",
+# "the harbour is all seafood, but this one does burgers")
+SET_AGAINST = re.compile(r"[^.?!]{0,12}?(인데|이지만|지만|이라서 피했|말고)"
+                         r"|[^.?!]{0,30}?,? (but|whereas) (this|that|here|the one|it)\b", re.I)
