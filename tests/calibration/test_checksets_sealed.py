@@ -1,10 +1,10 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed19.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed21.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A nineteenth sealed check set"), and is
+(docs/offline_backend.md "A fifth sealed check set" to "A twenty-first sealed check set"), and is
 development data after that (the fifth to nineteenth are: the fifteenth and nineteenth judged
 first thing the round after each was written, the sixteenth to eighteenth the round each was
-written).
+written; the twentieth and twenty-first are still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
@@ -150,6 +150,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s19-p16", "s19-l21", "s19-k02"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed20.jsonl": {
+        "earlier_sealed": 19,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s20-p19", "s20-l12", "s20-k23"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed21.jsonl": {
+        "earlier_sealed": 20,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s21-p08", "s21-l27", "s21-k14"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
