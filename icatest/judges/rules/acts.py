@@ -164,6 +164,16 @@ DEFLECTION = (
     # a care told back in English ("It sounds as if the dress code has been weighing on you.
     # What is it about it that makes you uneasy?")
     r"\bweighing on you\b|\bmakes? you (uneasy|anxious|worried|nervous|uncomfortable)\b",
+    # what the wish would mean, or what is behind it ("What would it mean to you to find a
+    # playground?", "I hear that you want a dentist. What's behind that?"), a worry asked about
+    r"\bwhat (would|might|does) it mean (to|for) you\b|\bwhat do you think it would mean\b",
+    r"\bi hear (that )?you (want|need|would like|'?d like|wish|feel)\b|\bwhat'?s behind (that|this|"
+    r"it)\?",
+    r"^\W*(does|do|would) [^.?!]{1,40}\b(worry|bother|upset|trouble|concern) you\?\W*$",
+    # the wish's reason asked in Korean, and the talk asked to go on ("맛집을 찾고 싶은 이유가
+    # 있으신가요? 조금 더 말씀해 주세요")
+    r"(싶은|원하는|찾는|궁금한) 이유가 (있으신가요|있나요|뭔가요|무엇인가요|궁금)",
+    r"(조금|좀) 더 (말씀|이야기|얘기)해 ?주",
 )
 
 CLOSING = (
@@ -275,6 +285,10 @@ CONFIRMED = (
     # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요"), and the
     # object may be written in Latin letters ("DMB 틀었어요", "USB 음악 틀었어")
     r"[가-힣a-z0-9]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",
+    # a booking or a setting said done, with what it is ("7시 두 분 예약 완료!"); "확인 완료"
+    # alone names nothing
+    r"\d ?(시|분|명|도|석)[^.?!]{0,12}(예약|설정|등록|변경) ?"
+    r"(완료|했습니다|했어요|됐어요|되었습니다)",
 )
 YES_NO = (
     r"\b(is|are|will|would|does|do|did|can|could|should|was|were) (it|there|i|we|you|they)\b"

@@ -77,4 +77,17 @@ def gushes(reply: str, user: str) -> bool:
     if set(re.findall(r"\d+", reply)) - set(re.findall(r"\d+", user)):
         return False  # a figure of its own ("the n222!" names the driver's road)
     asked = NAMED.sub(" ", user) if user != user.lower() else user
-    return not heads(content_stems(asked)) & heads(content_stems(reply))
+    shared = heads(content_stems(asked)) & heads(content_stems(reply))
+    # the subject said back in plain praise ("Gelato on a summer evening — what a dream!"),
+    # nothing of what is asked of it (its hours, price, distance, parking)
+    return not shared or (GUSH_EN.search(reply) is not None
+                          and not shared & heads(content_stems(ASKED_OF_IT)))
+
+
+GUSH_EN = re.compile(r"\b(what a (dream|treat|gem|joy|delight)|you'?re (going to|gonna) "
+                     r"(love|adore)|you have the best|breathtaking|magical|unforgettable|"
+                     r"out of this world|you'?re in for a (real )?treat|"
+                     r"simply (stunning|wonderful|perfect))\b", re.I)
+# what a question asks of its subject: a gush names the subject, never these
+ASKED_OF_IT = ("open opening hours close closing far distance long cost price much toll park "
+               "parking free time busy crowded cold warm weather deep safe allowed")

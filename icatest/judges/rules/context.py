@@ -234,6 +234,8 @@ def forgotten(req: Request, turn: TurnInput) -> str | None:
         if any_match(REASK_DESTINATION, q) and (
             req.slot("destination") or names(said) or any_match(HEADING_SAID, said.lower())
             or any_match(HEADED_EARLIER, " ".join(turn.history_users))
+            # the place of a meeting said ("we're meeting the hendersons at the general store")
+            or any_match(MEETING_SAID, " ".join(turn.history_users).lower())
         ):
             return "asks for a destination the driver already gave"
         if any_match(REASK_TIME, q) and minutes_of(said):

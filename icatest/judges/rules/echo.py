@@ -50,9 +50,9 @@ def is_echo(reply: str, user: str) -> bool:
         return bool(mine) and is_echo(mine, user)
     if in_drivers_voice(reply, user):
         return True
-    whether = KO_WHETHER.match(reply)
-    if whether and whether.group("words").strip():
-        return is_echo(whether.group("words"), user)
+    framed = _said_back_in_a_frame(reply, user)
+    if framed is not None:
+        return framed
     bare = KO_CHECKED.sub(" ", KO_ASKED_BACK.sub(" ", KO_RESTATED.sub(" ", reply)))
     bare = EN_RESTATED.sub(" ", bare)
     if bare != reply:
@@ -85,8 +85,8 @@ def is_echo(reply: str, user: str) -> bool:
 # readings ("which pharmacy?", "petrol or diesel?").
 ASKS_FOR = re.compile(r"\b(which|what|where|when|how|who|whose|or)\b|"
                       r"어느|어디|언제|뭐|무슨|어떤|몇|아니면", re.I)
-DRIVERS_QUESTION = re.compile(r"\?\s*$|^\W*(is|are|does|do|can|where|when|what|which|how|who)\b",
-                              re.I)
+DRIVERS_QUESTION = re.compile(r"\?\s*$|^\W*(is|are|does|do|can|where|when|what|which|how|who|"
+                              r"any)\b", re.I)
 
 
 def asked_back(sentence: str, user: str) -> bool:
@@ -125,7 +125,38 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
 EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting to know)|"
                          r"you'?d like to know|you want to know)( about)?\b"
                          r"|\W*\b(that'?s|this is) (what you'?d like to know|what you want to know|"
-                         r"what you'?re asking|your question)\b", re.I)
+                         r"what you'?re asking|your question)\b"
+                         # ... or closing it ("The weather at the summit, you're asking.")
+                         r"|,? (you'?re asking|you ask|you want to know|you'?d like to know)\W*$",
+                         re.I)
+
+
+def _said_back_in_a_frame(reply: str, user: str) -> bool | None:
+    """The request said back and praised ("**How far the rest stop is** — great thing to
+    check!"), named as what was meant ("케이블카 운행 시간 말씀이시죠!") or turned into
+    "whether" ("대항항 주차장 유료 여부요"): whether the words said back are an echo; None when
+    the reply has no such frame."""
+    praised = PRAISE_AFTER.match(reply)
+    rest = praised.group("rest") if praised else ""
+    if praised and is_echo(praised.group("words"), user) and not NUMBER_TOKEN.search(rest) \
+            and not new_names(rest, user):
+        return True
+    meant = KO_MEANT.match(reply)
+    if meant and content_stems(meant.group("words")) & content_stems(user):
+        return True
+    whether = KO_WHETHER.match(reply)
+    if whether and whether.group("words").strip():
+        return is_echo(whether.group("words"), user)
+    return None
+
+
+# The thing asked about named as what the driver meant, and nothing else ("케이블카 운행 시간
+# 말씀이시죠!"); asked ("…말씀이시죠?") it may be a question that clarifies
+KO_MEANT = re.compile(r"^\W*(?P<words>[가-힣 ]{2,40}?)\s말씀이(시죠|시군요)\s*[!.~]*[^\w?]*$")
+
+
+# The request said back, then a word of praise for it after a dash or a colon
+PRAISE_AFTER = re.compile(r"^\W*(?P<words>[^—–:!?]{6,120}?)\W*\s[—–:-]\s(?P<rest>[^.?]*!\W*)$")
 
 
 # The driver's question turned into "whether" ("네, 대항항 주차장 유료 여부요."): the words before

@@ -1,5 +1,5 @@
 """What the driver established earlier and the reply goes against (context_forgotten), beyond
-the facts of `turn_rules.FACTS`:
+the facts of `driver_facts.FACTS`:
 
 * the place the driver chose: the last reply settled on one place ("Café Luitpold it is.
   Shall I navigate there?"), the driver says "yes, take me there", and the reply starts a
@@ -288,7 +288,8 @@ def road_ruled_out(turn: TurnInput, j: Judging) -> Judging:
 # The driver set the talk right ("we're heading to clifden, not westport", "고속도로 타지 말고
 # 국도로 가자"): the thing ruled out, and the one kept.
 NOT_THAT = re.compile(r"(?P<yes>[\w'’-]+),? (?:and )?not (?:to |via |the )?"
-                      r"(?P<no>[\w'’-]+(?: [\w'’-]+)?)\s*(?:[.!,;]|$)", re.I)
+                      # ... "one" said after it is no part of its name ("not the wetlina one")
+                      r"(?P<no>[\w'’-]+(?: (?!one\b)[\w'’-]+)?)(?: one)?\s*(?:[.!,;]|$)", re.I)
 NOT_THAT_KO = re.compile(r"(?P<no>[가-힣]+)(?: [가-힣]+지)? 말고 (?P<yes>[가-힣]+)")
 # ... which the reply may name to say it keeps it out ("not westport", "instead of the A9")
 KEEPS_OUT = re.compile(r"\b(not|instead of|rather than|avoid\w*|skipping|without)\s+(the\s+)?$"

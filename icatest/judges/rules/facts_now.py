@@ -1,5 +1,5 @@
 """A fact the driver states in the request itself (a nut allergy, no meat, an electric car:
-`turn_rules.FACTS`) that the reply's offer plainly goes against ("애가 견과류 알레르기 있어. 간식
+`driver_facts.FACTS`) that the reply's offer plainly goes against ("애가 견과류 알레르기 있어. 간식
 살 데 추천해 줘" answered with a walnut-cake shop): a constraint of the request missed. Said on
 an earlier turn instead, it is forgotten context (`turn_rules.established_fact`)."""
 
@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules.driver_facts import fact_against
 from icatest.judges.rules.turn import TurnInput
-from icatest.judges.rules.turn_rules import Judging, fact_against
+from icatest.judges.rules.turn_rules import Judging
 from icatest.judges.rules.verdicts import Cause, Finding
 
 

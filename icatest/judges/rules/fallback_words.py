@@ -56,6 +56,11 @@ FALLBACK = (
     r"^\W*(i'?m |i am |we'?re )?(so |very |really )?(sorry|apologi[sz]e)\b[^?]*\b(help|assist) "
     r"(you )?with any other (questions?|requests?|topics?)\b",
     r"\bthat'?s (not something|beyond what) i can\b",
+    # the request said to be someone else's business, nothing given ("that ones not for me,
+    # sorry.", "not one for me, i'm afraid")
+    r"^\W*((sorry|hmm|nope)\W+)?(that|this)( one'?s|ones| one is|'?s) not (for me|my (thing|area|"
+    r"department))\W*((sorry|i'?m afraid)\W*)?$"
+    r"|^\W*((sorry|hmm)\W+)?not (one|something) for me\W*((sorry|i'?m afraid)\W*)?$",
     # the same typed with no subject ("not something i can do atm.")
     r"^\W*((sorry|nope)\W+)?(not something|beyond what) i (can|could) (do|help with|handle|"
     r"manage|answer|tell you)\b",

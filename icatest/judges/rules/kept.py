@@ -276,7 +276,7 @@ def _taken(turn: TurnInput) -> Taken | None:
             meal = MEAL.search(sentence)
             role = ("lodging" if STAYING.search(sentence) else meal.group(0).lower() if meal
                     else "meeting" if MEETING.search(sentence) else "")
-            named = sorted(names(" " + sentence))
+            named = sorted(n for n in names(" " + sentence) if n not in STOP)  # not "Our"
             # of its kind by its word, or said as where the night or the meal is ("dinner at Al
             # Diyafa for 8", "staying at the Bushmills Inn"; not "somewhere in Ortisei")
             of_role = [n for n in named if _of_role(n, sentence, role)

@@ -34,7 +34,8 @@ from icatest.judges.rules.text import (
 # "바로 처리했습니다", "요청하신 대로 완료", and "found" with nothing named ("저녁 먹을 식당,
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
-    stem(w) for w in "done handled sorted taken care set ready completed finished arranged "
+    stem(w) for w in "done handled sorted taken care set ready completed finished arranged covered "
+    "gotcha "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
@@ -129,15 +130,18 @@ FILLER_SENTENCES = (
     # a spoken acknowledgement ("mm hmm, sure thing.", "uh-huh, okay")
     r"^\W*(mm+[ -]?hmm+|mhm+|uh[ -]huh)\W*((sure( thing)?|okay|ok|alright|right|yes|yeah)\W*)?$",
     r"^\W*(네|예|넵|알겠습니다|알겠어요|좋아요|물론이죠|그럼요)(\W+(네|예|알겠습니다|알겠어요))*\W*$",
-    # going ahead "as said", with nothing named ("넵, 그렇게 진행할게요!", "네, 말씀하신 대로
-    # 할게요")
+    # going ahead "as said", with nothing named ("넵, 그렇게 진행할게요!")
     r"^\W*((네|예|넵)\W+)?(그렇게|그대로|말씀하신 ?대로) ?(진행|처리)?(할게요|하겠습니다|할게|"
     r"해 ?드릴게요|하도록 하겠습니다)\W*$",
     # a greeting alone ("안녕하세요!", "Hi there!")
     r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.", "네, 다 처리해 뒀어요!")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
-    r"^\W*((네|예|넵)\W+)?(다 ?|모두 ?)?(확인|처리)해 ?(뒀|두었|놨|놓았|드렸)(습니다|어요|어)\W*$",
+    r"^\W*((네|예|넵|알겠습니다|알겠어요)\W+)?(다 ?|모두 ?|바로 ?|이미 ?)?(확인|처리)?해 ?"
+    r"(뒀|두었|놨|놓았|드렸)"
+    r"(습니다|어요|어)\W*$",
+    # done, said as a noun ("네네, 확인 완료! 👌", "처리 완료!")
+    r"^\W*((네|예|넵)+\W+)?(확인|처리|설정|예약)? ?완료\W*$",
     # ... or all done with nothing named ("다 됐어요 😊", "전부 끝났습니다")
     r"^\W*((네|예|넵)\W+)?(다|모두|전부) ?(됐|되었|끝났)(습니다|어요|어)\W*$",
     # praise of the driver's wish ("What a wonderful spot.", "Great choice!")

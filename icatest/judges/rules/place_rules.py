@@ -126,8 +126,7 @@ HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
 LENGTH_OF = (r"\bhow long is (the |that |this )?([\w'-]+ ){0,4}(trail|walk|path|hike|loop|track|"
              r"boardwalk|road|route|bridge|tunnel|beach|climb|circuit|ridge)\b",)
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
-# The hours of a place asked for ("what time does the dentist on shop street open?", "몇 시까지
-# 해요?") and given: a clock time, or open around the clock, or closed today
+# The hours of a place asked for ("what time does the dentist open?", "몇 시까지 해요?") and given
 OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|shut)\w*\b",
              r"\bopening (hours|times)\b",
              # whether it shuts before a time ("do they shut before sunset?")
@@ -135,10 +134,11 @@ OPEN_WHEN = (r"\b(what time|when) (does|do|is|are|will)\b[^.?!]*\b(open|close|sh
              r"\b(whether|if|do|does|is|are|will)\b[^.?!]*\b(close|shut)s? (before|by (?=\d|"
              r"sunset|dusk|dark|night))",
              r"몇 시(에|까지|부터)? ?(열|문 열|닫|문 닫|영업|해)|영업 ?시간")
+# (a bare hour after the opening: "opens at 9"; shown rather than said: "on your screen")
 HOURS_GIVEN = (r"\b(24 ?(hours|hrs|h|/7)|around the clock|closed (today|on \w+days?)|"
-               r"noon|midnight)\b", r"24시간|휴무|쉬는 날",
-               # shown rather than said ("I've put today's hours on your screen")
-               r"\bon (your|the) (screen|display|phone)\b", r"화면에")
+               r"noon|midnight)\b", r"24시간|휴무|쉬는 날", r"화면에",
+               r"\b(opens?|open from|closes|shuts) (at )?\d{1,2}\b(?!\s*(km|mi|min|%|€|\$|m\b))",
+               r"\bon (your|the) (screen|display|phone)\b")
 HOURS_TALK = (r"\b(open\w*|clos\w*|hours|shut\w*)\b", r"영업|문을? ?(열|닫)",)
 # A price asked for ("how much is it to park there?", "what's the toll?", "요금 얼마예요?"), not
 # an amount of something else ("how much range is left") ...

@@ -81,7 +81,7 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
         if korean is not None:
             deadline, morning = korean.minute, korean.day_said
         elif booked:
-            said = booked.group("t") or booked.group("t2")
+            said = next(booked.group(g) for g in ("t", "t2", "t3", "t4") if booked.group(g))
             deadline, morning = _hour(said), "am" in said.lower()
         else:
             return ()
@@ -97,7 +97,13 @@ APPOINTMENT = re.compile(
     r"(?:is\s+)?at\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
     r"(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
     r"|\bthe\s+(?P<t2>(?:2[0-3]|[01]?\d)[:.][0-5]\d)\s+(?:cruise|ferry|boat|train|tour|show|"
-    r"flight|shuttle|bus|sailing|departure)\b",
+    r"flight|shuttle|bus|sailing|departure)\b"
+    # a meeting there, or the last stop's closing ("meeting friends there at 2", "it closes at
+    # 18:00")
+    r"|\b(?:meeting|meet)\b(?:\s+[\w'’]+){0,3}?\s+at\s+(?P<t3>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?"
+    r"(?!\d)(?:\s*[ap]\.?m\.?)?)(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
+    r"|\b(?:closes|shuts|last (?:entry|admission))\s+at\s+(?P<t4>(?:2[0-3]|[01]?\d)"
+    r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)",
     re.I,
 )
 

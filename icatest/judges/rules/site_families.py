@@ -95,6 +95,30 @@ SITE_FAMILIES: dict[str, Family] = {
          r"\bzashiki\b", r"좌식|방석"),
         unread_if_silent=True,
     ),
+    # parking watched overnight ("parking that's guarded overnight"): a car park said to have no
+    # attendant, or unstaffed, goes against it
+    "guarded_parking": Family(
+        (r"\b(guarded|attended|secure|supervised|staffed|manned)( overnight)? (parking|car park|"
+         r"lot|garage)\b|\b(guarded|attended|supervised)\b",
+         r"(경비|관리인)(이|가)? ?(있는|상주)|지키는 주차장"),
+        (r"\b(guarded|attended|staffed|manned|security (guard|staff)|attendant on duty|"
+         r"24[- ]?h(ours?)? (security|attendant))\b", r"경비|관리인 상주"),
+        (r"\b(no|without an?) (attendant|guard|security|staff)\b|\bun(attended|guarded|staffed|"
+         r"manned)\b", r"무인 ?주차|관리인(이|은)? ?없|경비(가|는)? ?없"),
+        unread_if_silent=True,
+    ),
+    # a locked place for bikes overnight ("a lockable garage for our bikes"): bikes left in a
+    # courtyard, under a tarp or outside go against it
+    "locked_storage": Family(
+        (r"\block(able|ed) (garage|shed|room|storage|store|bike room)\b|\bsecure (bike |bicycle )?"
+         r"(storage|garage|shed|room)\b", r"(잠기는|잠글 수 있는) ?(창고|차고|보관)|자전거 보관"),
+        (r"\block(able|ed)\b|\bsecure (storage|garage|shed|room)\b|\bbike (room|garage|store)\b",
+         r"잠기는|보관소|창고"),
+        (r"\bunder (a|the) (tarp|cover|awning)\b|\b(go|stay|left|kept|sit)s? (out )?in the "
+         r"(courtyard|yard|garden|street)\b|\b(bike|bikes) (stay|go) outside\b|\bopen[- ]air\b",
+         r"(마당|야외|밖)에 (두|세워|보관)"),
+        unread_if_silent=True,
+    ),
     # a table indoors, out of the heat ("where we can sit inside with air con"): a terrace only,
     # or no air conditioning, goes against it
     "indoor_seating": Family(
