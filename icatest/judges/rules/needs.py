@@ -57,6 +57,13 @@ NEED_WORDS: dict[str, re.Pattern[str]] = {
                        r"waschsalon|lavander\w*)\b|빨래|세탁"),
         "car wash": (r"\b(car ?wash\w*|wash\w*|valet\w*|jet ?wash|pressure wash\w*|"
                      r"waschstra\w*)\b|세차"),
+        "convenience store": (
+            r"\b(convenience|corner shop|shops?|stores?|grocer\w*|supermarket|market|24/7|"
+            r"all night|7-eleven|seven eleven|spar|co-?op|water|drinks?|snacks?)\b"
+            r"|편의점|마트|슈퍼|가게|세븐일레븐|gs25|\bcu\b|생수|음료"),
+        "hardware store": (r"\b(hardware|diy|tools?|shops?|stores?|baumarkt)\b|철물|공구|마트"),
+        "electronics store": (r"\b(electronics?|phone|shops?|stores?|cables?|chargers?|usb|"
+                              r"media ?markt|best buy|currys)\b|전자|휴대폰|케이블|충전기"),
         "tyre shop": (
             r"\b(tyres?|tires?|pressure|air|pumps?|inflat\w*|compressor|puncture|garages?|"
             r"mechanics?|repair\w*|fitters?|workshop|service|station|kwik fit|euromaster|"
@@ -71,7 +78,7 @@ NEED_WORDS: dict[str, re.Pattern[str]] = {
 # a loaf", "줄 서서 먹는 집", "귤 따기 체험"): words no place that meets a need is told by.
 OTHER_THINGS = re.compile(
     r"\b(eat\w*|food|foods|dish\w*|menu|famous for|delicious|tasty|taste|tasting|bak(ed|ery|es)|"
-    r"bread|cakes?|\w+cakes|pies?|pastr\w+|fish|salmon|seafood|oysters?|sandwich\w*|burgers?|"
+    r"bread|cakes?|\w+cakes|pies?|pastr\w+|croissants?|fish|salmon|seafood|oysters?|sandwich\w*|burgers?|"
     r"pizzas?|tacos?|noodles?|soups?|stew|bbq|barbecue|grill\w*|snacks?|ice cream|gelato|"
     r"coffee|espresso|tea|wine|beers?|cheese|honey|chocolate|fudge|jam|smoked|fresh|homemade|"
     r"hot ?dogs?|brunch|lunch|dinner|breakfast|cuisine|loaf|souvenirs?|gifts?|crafts?|"
@@ -107,11 +114,36 @@ def _offers_a_place(reply: str, *known: str) -> bool:
                 or new_names(reply, *known))
 
 
+# Goods to buy that no eatery sells ("where can we buy swim goggles", "buy some sunscreen")
+BUY = re.compile(r"\b(buy|shop for|get hold of)\b (some |a |an |new |spare |more )?"
+                 r"(?P<thing>[a-z][\w -]{2,30}?)(?= for\b| near\b| in\b| around\b| before\b|"
+                 r" on the way\b|\W*$)", re.I)
+SOLD = re.compile(r"\b(shops?|stores?|sells?|selling|stocks?|stockists?|outlet|supermarket|"
+                  r"chemist|pharmacy|market|rental|hire)\b|가게|마트|판매|매장", re.I)
+
+
+def goods_unmet(user: str, reply: str, *known: str) -> str | None:
+    """Goods to buy asked for, and a place offered by its food or sights with no word of the
+    goods or of a shop: the goods."""
+    m = BUY.search(user)
+    if m is None or OTHER_THINGS.search(m.group("thing")) or questions(reply):
+        return None
+    thing = m.group("thing").lower()
+    low = reply.lower()
+    if any(w in low for w in thing.split() if len(w) > 3) or SOLD.search(reply):
+        return None
+    if not OTHER_THINGS.search(reply) or not _offers_a_place(reply, user, *known):
+        return None
+    return f"a shop for {thing}"
+
+
 def need_unmet(req_description: str, user: str, reply: str, *known: str) -> str | None:
     """A place offered for a need by its food, goods or sights, with no word of the need, nor
     of a kind that serves it."""
     need = need_asked(req_description, user)
-    if need is None or questions(reply) or NEED_WORDS[need].search(reply):
+    if need is None:
+        return goods_unmet(user or req_description, reply, *known)
+    if questions(reply) or NEED_WORDS[need].search(reply):
         return None
     low = reply.lower()
     if any(w in low for w in PLACE_KINDS[need]):

@@ -241,7 +241,18 @@ def state_value(asked: str, reply: str) -> tuple[bool, bool] | None:
         return bool(SPEED_GIVEN.search(reply)), False
     if STATE_ASKED.search(asked):
         return bool(STATE_SAID.search(reply)), False
+    if ICE_ASKED.search(asked):
+        return bool(ICE_SAID.search(reply)), False
     return None
+
+
+# Whether the road will ice or freeze ("is the pass going to ice up tonight", "will it be icy
+# on the col"): the answer speaks of ice, cold, the temperature, gritting, or takes a side
+ICE_ASKED = re.compile(r"^\W*(is|are|will|does|do|should)\b[^?]*\b(ice up|icy|ic(e|ing) over|"
+                       r"freez\w*|frost\w*|black ice|slippery)\b", re.I)
+ICE_SAID = re.compile(r"\b(ice|icy|icing|freez\w*|frost\w*|below zero|sub-?zero|degrees|grit\w*|"
+                      r"salt\w*|dry|wet|snow\w*|cold|warm|mild|temperature|minus|plough\w*|"
+                      r"plow\w*|yes|yeah|no|not|unlikely|likely|probably)\b|°|-\s?\d", re.I)
 
 
 # a price asked and given in Korean ("입장료 얼마야?": "어른 4천 원")
