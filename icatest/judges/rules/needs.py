@@ -118,6 +118,8 @@ def _offers_a_place(reply: str, *known: str) -> bool:
 BUY = re.compile(r"\b(buy|shop for|get hold of)\b (some |a |an |new |spare |more )?"
                  r"(?P<thing>[a-z][\w -]{2,30}?)(?= for\b| near\b| in\b| around\b| before\b|"
                  r" on the way\b|\W*$)", re.I)
+GOODS = re.compile(r"\b(\w*knit\w*|jumpers?|sweaters?|wool\w*|clothes|clothing|gear|outfitters?|"
+                   r"equipment|books?|toys?|antiques?|pottery|jewell?e?ry)\b|[$€£]\s?\d", re.I)
 SOLD = re.compile(r"\b(shops?|stores?|sells?|selling|stocks?|stockists?|outlet|supermarket|"
                   r"chemist|pharmacy|market|rental|hire)\b|가게|마트|판매|매장", re.I)
 
@@ -130,8 +132,9 @@ def goods_unmet(user: str, reply: str, *known: str) -> str | None:
         return None
     thing = m.group("thing").lower()
     low = reply.lower()
-    if any(w in low for w in thing.split() if len(w) > 3) or SOLD.search(reply):
-        return None
+    if any(w in low for w in thing.split() if len(w) > 3) or SOLD.search(reply) or GOODS.search(
+            reply):
+        return None  # the goods named, a shop, or goods of a shop ("wool ones with ear flaps")
     if not OTHER_THINGS.search(reply) or not _offers_a_place(reply, user, *known):
         return None
     return f"a shop for {thing}"
