@@ -12,7 +12,9 @@ CARE_FAMILIES: dict[str, Family] = {
         (r"\bgluten[- ]free\b|\bco?eliac\b", r"글루텐"),
         (r"\bgluten[- ]free\b|\bgf (menu|options?|dishes|bread|pasta)\b",
          r"글루텐 ?(프리|없는|free)"),
+        # (also wheat said as all it has: "classic wheat baguettes and brioche")
         (r"\bno (special|gluten[- ]free|gf|allergy) (menus?|options?|dishes)\b|"
+         r"\b(classic|traditional|only|all) (wheat|rye|spelt)\b|"
          r"\b(gluten[- ]free|gf) (is |are )?not (available|offered|possible)\b",
          r"글루텐 ?(프리)? ?(메뉴)?(는|가)? ?(없|안 ?돼)"),
         unread_if_silent=True,

@@ -109,7 +109,8 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
 NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"
                       r"nearby|close by|out this way|this way|around here|on this (stretch|road)|"
-                      r"(up|over|out|down) there|"
+                      r"(up|over|out|down) there|across town|in town|downtown|"
+                      r"on the other side|at the other end|"
                       r"in the area|down the road|up the road|along (the|this))\b[^.?!]*"
                       r"\b(too|as well)(\W*$|,)", re.I)
 # ... a subject that is no other place: the one gone to, its parts, the driver, the way
@@ -127,7 +128,12 @@ def _others_near(s: str, turn: TurnInput) -> bool:
     # its own words, not the driver's kind ("mill creek falls" beside "ricketts falls"), not
     # all of them the place gone to
     own = set(words(subject)) - set(words(turn.user))
-    return not NOT_ANOTHER.search(subject) and bool(own) and not own <= set(words(said[0]))
+    # "the train station is across town too" after "take me to the station": another of it
+    said_as = words(subject)
+    other_of_kind = (len(said_as) == 3 and said_as[0] == "the" and said_as[2] in words(turn.user)
+                     and said_as[1] not in words(turn.user))
+    return ((not NOT_ANOTHER.search(subject) or other_of_kind) and bool(own)
+            and not own <= set(words(said[0])))
 
 
 # Others that fit said to be there too, whatever their kind is called ("The Wild Gorge runs

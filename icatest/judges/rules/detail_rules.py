@@ -8,6 +8,7 @@ from icatest.judges.rules import plans, talk
 from icatest.judges.rules.checked import Check
 from icatest.judges.rules.constraints import check_constraint
 from icatest.judges.rules.families import FAMILIES
+from icatest.judges.rules.lacking import features_lacked
 from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.text import any_match, clock
 from icatest.judges.rules.turn import Request, TurnInput
@@ -96,6 +97,9 @@ def missed_finding(missed: dict[str, str], d: str, rule: str = "constraints") ->
 def constraints(r: Reading, found: tuple[Finding, ...]) -> list[Finding]:
     dropped = any(f.cause is Cause.DROPPED_STOP for f in found)
     missed, unknown = constraints_checked(r.req, r.turn, dropped_stop=dropped)
+    if not r.req.simulated and not dropped:
+        asked = tuple(talk.request_constraints(r.req, r.turn))
+        missed |= features_lacked(r.req.description, r.turn.reply.lower(), asked)
     # a deadline the plan misses is the plan's finding (`plan_stops`)
     planned = {c for f in found if f.cause is Cause.INFEASIBLE for c in f.constraints}
     missed = {c: why for c, why in missed.items() if c not in planned}

@@ -229,7 +229,8 @@ FAMILIES: dict[str, Family] = {
          r"엘리베이터|경사로|1층|계단 ?(이 )?없|휠체어 ?(로 )?(이용|접근|출입)? ?(가능|편)|장애인|"
          r"배리어 ?프리"),
         (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
-         r"stairs|flight of stairs|not (wheelchair|step-free))\b",
+         r"(stairs|steps)|flights? of (stairs|steps)|\d+ steps (up|down)|"
+         r"not (wheelchair|step-free))\b",
          r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라",
          # the steps counted ("돌계단 1,365개", "1,365 stone steps")
          r"계단 ?[\d,]+ ?개|[\d,]+ ?개의 (돌)?계단|\b\d[\d,]* (stone |steep )?(steps|stairs)\b"),
@@ -357,10 +358,17 @@ FAMILIES: dict[str, Family] = {
     ),
     "kid_friendly": Family(
         (r"\b(kids?|child|children|family|toddler)[- ]?(friendly|suitable)",
+         # (not a thing wanted for them: "a beach with lifeguards for the kids")
+         r"^(?![^.]*\bwith (\w+ ){1,2}for (the |my |our )?(kids|children|little ones)\b)[^.]*?"
          r"\b(for|with|good for) (the |my |our |two |small |young )?(kids|children|famil(y|ies)|"
-         r"toddlers?|little ones)\b(?!'|’)"),
-        (r"\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
+         r"toddlers?|little ones)\b(?!'|’)",
+         # a menu or a room for them ("a restaurant with a kids' menu")
+         r"\b(kids|children)['’]?s?['’]? (menu|portions|room|corner|area)\b"),
+        (r"(?<!no )\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
          r"\bplay ?(corner|area|room|ground)s?\b"),
+        # children kept out ("no children under 12", "adults only after 7 pm")
+        (r"\bno (children|kids|under-?\s?\d+s?)\b|\badults?[- ]only\b|\bnot (suitable )?for "
+         r"(children|kids)\b|\bover-?\s?(12|14|16|18)s? only\b",),
     ),
     "no_detour": Family(
         (r"\b(no|without|don'?t (add|make|take) any|avoid\w*( any)?) detours?\b",

@@ -64,6 +64,30 @@ def _opposite_offered(constraint: str, low: str) -> str | None:
     return None
 
 
+# A feature the request asks the place to have, in its words ("a beach with lifeguards", "a
+# campsite that has showers"); no person or thing brought along ("with my kids")
+_NOT_PART = r"(?:for|to|in|at|on|near|and|or|that|so|by|please|nearby|close)\b"
+FEATURE = re.compile(r"\b(?:with|that has|that have|which has|having)\s+(?:a |an |some |its own |"
+                     rf"their own )?(?P<f>[a-z][\w-]+(?: (?!{_NOT_PART})[a-z][\w-]+)?)", re.I)
+BROUGHT = frozenset("my our your his her their the me us him them kids children friends family "
+                    "dog dogs partner wife husband".split())
+
+
+def features_lacked(request: str, low: str, asked: tuple[str, ...] = ()) -> dict[str, str]:
+    """The features the request asks for, beside its constraints (`asked`), that the reply
+    says its offer lacks: {"with lifeguards": why}. A feature the reply is silent on is no
+    evidence either way, and no uncertainty."""
+    out = {}
+    for m in FEATURE.finditer(request):
+        feature = m.group("f").lower()
+        if feature.split()[0] in BROUGHT or any(feature in c for c in asked):
+            continue
+        got = lacking(f"with {feature}", low)
+        if got is not None and got.check is Check.MISSED:
+            out[f"with {feature}"] = got.reason
+    return out
+
+
 def lacking(constraint: str, low: str) -> Checked | None:
     """MISSED when the reply says its offer lacks the constraint's feature; else None."""
     if NUMBER.search(constraint) or NOT_A_FEATURE.search(constraint):
@@ -72,6 +96,9 @@ def lacking(constraint: str, low: str) -> Checked | None:
     if instead:
         return Checked(Check.MISSED, f"the reply says what it offers has {instead!r}")
     keys = content_stems(constraint)
+    # what a "gluten free" or "smoke-free" constraint keeps out, said to be lacked, meets it
+    keys -= {w for m in re.finditer(r"\b([a-z]+)[- ]free\b", constraint.lower())
+             for w in _forms(m.group(1))}
     for m in LACKS.finditer(low):
         which = next((g for g in ("a", "b") if m.group(g) and _forms(m.group(g)) & keys), None)
         if which is None or (which == "b" and m.group("a") in HEDGES):

@@ -53,9 +53,9 @@ def _night_minute(t: str) -> int | None:
     25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
     if t.strip().lower() == "midnight":
         return 24 * 60
-    times = minutes_of(t)
+    times = minutes_of(t) or ([int(t) * 60] if t.strip().isdigit() and int(t) < 24 else [])
     if not times:
-        return None
+        return None  # (a bare hour, "open past 10", is read as the clock's hour)
     minute = times[0]
     if minute < SMALL_HOURS:
         return minute + 24 * 60

@@ -106,6 +106,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # podcasts have episodes too: "play the latest episode" is no video unless watched
         r"\b(play|watch|stream|show)\b[^.]*\b(video|movie|film|youtube|netflix)\b",
         r"\b(watch|stream|show)\b[^.]*\bepisodes?\b|\bepisodes?\b[^.]*\b(screen|display)\b",
+        # a match or a show watched on the car's screen ("can I watch the match on the screen")
+        r"\b(watch|stream)\b[^.]*\b(match|game|show|series|highlights|tv|live)\b[^.]*"
+        r"\b(screen|display|dash(board)?)\b",
         # a camera's recording is a video too: "play the dashcam clip", "show me the footage"
         r"\b(play|replay|watch|show)\b[^.]*"
         r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
@@ -166,7 +169,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"temperature (?:there|(?:at|in|on|up|near|by) (?!(?:the |my |our )?(?:cabin|car|back|"
         r"front|rear|driver|passenger|seats?|\d))\w+)|"
         # the heat, not a hot spring or a hot dog
-        r"hot(?! (springs?|pools?|tubs?|baths?|dogs?|chocolate|sauce|pot|food|meal))|cold|humid|"
+        r"hot(?! (springs?|pools?|tubs?|baths?|dogs?|chocolate|sauce|pot|food|meal|showers?|"
+        r"water|drinks?))|cold|humid|"
         r"wind(y|s|ier|iest|chill)?|storm|fog\w*)\b",
         r"날씨|안개|기온|폭우|폭설|비가? (와|오|올)|눈이? (와|오|올)",
     ),

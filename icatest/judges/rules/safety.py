@@ -152,6 +152,10 @@ SAFETY_REASON = (
     r"moving|in motion|on the move)\b",
     # the speed the car is doing as the reason ("not at 110, sorry", "not while we're doing 90")
     r"^\W*(no|nope|not)\W{0,2}(at|while (we'?re |you'?re )?(doing|at)) \d{2,3}\b",
+    # ... or "while we're doing a hundred", or the act put off till the car stands
+    r"\bwhile (we'?re|you'?re|we are|you are) (doing|at|going)\b",
+    r"\b(once|when|as soon as|after) (we'?ve|we have|you'?ve|you have|we'?re|we are) "
+    r"(stopped|parked|pulled (over|in))\b",
     r"안전",
 )
 # The words of a refusal or fallback about nothing in particular ("Sorry, I cannot answer that").
