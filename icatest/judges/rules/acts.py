@@ -226,7 +226,8 @@ def cannot_and_nothing_else(reply: str) -> bool:
 # A Korean limitation: what cannot be checked named as the topic ("지금 비어 있는지는 제가
 # 확인할 수 없어요", "실시간 구름 정보는 확인할 수 없어요")
 LIMITATION_KO = (r"[가-힣]+[은는] ((제가|저는|지금|실시간으로?|정확히) )*"
-                 r"((확인|조회)(할|해 ?드릴)? 수가? 없|확인되지 않)")
+                 r"((확인|조회)(할|해 ?드릴)? 수가? 없|확인되지 않"
+                 r"|(확인|조회)(이|가)? ?안 ?(돼|됩))")
 
 
 def states_limitation(reply: str) -> bool:

@@ -172,6 +172,8 @@ KO_CHECKED = re.compile(r"(?<=는지|은지|인지) ?확인\s*[.!]?\s*$")
 
 # The driver's question asked back ("곡성 오늘 오후 비 오냐고요?"): the quoting verb says nothing.
 KO_ASKED_BACK = re.compile(r"\S+(느|으|이)?냐고(요)?(?=[\s.?!~]|$)"
+                           # ... or as its own ending ("휴게소까지 몇 km 남았는지요?")
+                           r"|\S+(는지|은지|인지|을지)요(?=\s*\?)"
                            # ... or said to have been asked ("입장료가 있는지 물어보셨네요")
                            r"|(는지|은지|인지|을지|한지) ?(물어보셨|물으셨|궁금해하셨|여쭤보셨)"
                            r"(네요|군요|어요|습니다)")

@@ -74,6 +74,9 @@ def errand_words(stop: str) -> tuple[str, ...]:
 def starts_word(low: str, word: str) -> int:
     """Where a word of the text starts with `word` ('fit' in 'FitStar', not in 'benefit';
     a Korean place word anywhere in its eojeol: '은행' in '신한은행'), or -1."""
+    if word == "집":  # home ('큰집', '할머니집'), but no shop of food or flowers ('빵집', '횟집')
+        m = re.search(r"(?<![빵횟밥깃찻술떡둣꽃탕닭])집", low)
+        return m.start() if m else -1
     if HANGUL_WORD.match(word):
         return low.find(word)
     m = re.search(r"(?<![^\W\d_])" + re.escape(word), low)

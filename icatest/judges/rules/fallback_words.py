@@ -132,6 +132,8 @@ FALLBACK = (
     r"도와 ?(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
     # ... and telling it ("그건 알려 드리기 어려워요")
     r"(알려|말씀|안내해) ?(드리기|드릴 수가|주기|줄 수가) (어렵|어려|힘들)",
+    # ... or answering it ("그건 제가 답하기 어려워요")
+    r"(답하기|답변하기|답변 드리기|대답하기|답해 드리기) (어렵|어려|힘들)",
     r"(나중에|잠시 후에?) 다시 시도해",
     # (the driver asked to say it again, not the assistant's own promise: "알아보고 다시
     # 말씀드릴게요" promises to act)

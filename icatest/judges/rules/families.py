@@ -122,7 +122,7 @@ FAMILIES: dict[str, Family] = {
         (r"\bfree parking\b(?! ?(spots?|spaces?|places?|bays?))|\bparking (is |for )?free\b|"
          r"(무료|공짜)(로)? ?주차|주차 ?(무료|공짜)",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
-         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차 ?무료",
+         r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차(장)?(은|이|는)? ?무료",
          # nothing to pay, said in other words ("요금 안 받아요", "돈 안 내도 돼요", "공짜예요")
          r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜",
          # in other words: nothing charged for it ("전용 주차장이 있고 손님한테는 따로 돈을 받지
@@ -196,7 +196,10 @@ FAMILIES: dict[str, Family] = {
         (r"\b(allow\w*|welcom\w*|accept\w*|okay with|ok with|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b", r"\b(dogs?|pets?) (allowed|welcome|ok)\b",
          # "only places that let dogs in", "we've got our dog with us"
-         r"\blet (the |our )?(dogs?|pets?) in\b", r"\b(got|have|bringing) (our|the) dog\b"),
+         r"\blet (the |our )?(dogs?|pets?) in\b", r"\b(got|have|bringing) (our|the) dog\b",
+         # "반려견 동반 가능한 식당", "강아지랑 갈 수 있는 카페"
+         r"(반려동물|반려견|강아지|애견)(과|와|이랑|랑)? ?(동반|출입|입장)? ?(가능한|되는|돼|OK)"
+         r"|(반려동물|반려견|강아지|애견)(이랑|랑|과|와|하고) (같이 |함께 )?(갈|들어갈) 수 있는"),
         (r"\b(pets?|dogs?|cats?)\b[^.]*\b(are |is )?(welcome|allowed|permitted|accepted|ok)\b",
          r"\b(welcom\w*|allow\w*|accept\w*|takes)\b[^.]{0,15}\b(dogs?|pets?)\b",
          r"\b(pet|dog)[- ]friendly\b",

@@ -274,7 +274,8 @@ def _in_general(r: Reading, reply: str) -> bool:
 
 def _missing(r: Reading) -> tuple[bool, bool] | None:
     """(asked for a value it does not carry, speaks in the kind's own words), or None."""
-    if r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower()):
+    if (r.unsafe or r.asking or acts.is_refusal(r.own) or any_match(NEGATIVE_ANSWER, r.own.lower())
+            or acts.is_fallback(r.own)):  # a limitation stated openly (`fallback` read it)
         return None
     if any_match(KEPT_ON, r.own.lower()):
         return None  # "headlights stay on, its dark till 10 here": a refusal with its reason
@@ -295,8 +296,7 @@ def _repeats_earlier(r: Reading) -> bool:
                                                         *t.history_replies)
 
 
-# ... or fewer, when the reply shares no word with the request ("lobster rolls at the bicycle
-# thief are good" to "how much is the bridge toll to dartmouth")
+# ... or fewer, sharing no word with the request ("lobster rolls are good" to "how much is a toll")
 OWN_CONTENT_UNSHARED = 3
 
 
