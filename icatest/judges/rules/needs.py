@@ -170,7 +170,7 @@ def unmet_need(r: Reading) -> RequestVerdict | None:
     # the car's own fuel asked about ("hows the fuel"), not where to have the tyres seen to
     own_car = r.kind is RequestKind.VEHICLE and not any_match(
         KIND_WORDS[RequestKind.SEARCH], r.req.description.lower())
-    if own_car or r.kind is RequestKind.PLAN or plans.stops_in(t.user) or any(
+    if own_car or plans.stops_in(t.user) or any(
             need_asked("", said) for said in t.history_replies):
         return None  # a plan's stops, a need talked of before
     need = need_unmet(r.req.description, t.user if len(t.requests) == 1 else "", r.own,

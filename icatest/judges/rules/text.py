@@ -268,6 +268,12 @@ _UNMARKED_QUESTION = re.compile(
     r"|^which\s+(?:one|of\s+them|of\s+the\s+two)\b[^.!?:;\n]*\bor\b[^.!?:;\n]*$", re.I)
 
 
+# A remark with a tag ("Weather can be so unpredictable, can't it?"): it asks nothing
+TAG_QUESTION = re.compile(r",\s*(can'?t|isn'?t|aren'?t|doesn'?t|don'?t|won'?t|wasn'?t|hasn'?t|"
+                          r"haven'?t|couldn'?t|wouldn'?t|is|does) (it|they|there|that|you|we)"
+                          r"\W*\?\W*$", re.I)
+
+
 def questions(text: str) -> list[str]:
     return list(_questions(text))
 
@@ -275,7 +281,7 @@ def questions(text: str) -> list[str]:
 @lru_cache(maxsize=4096)
 def _questions(text: str) -> tuple[str, ...]:
     said = _sentences(text)
-    asked = [s for s in said if s.rstrip().endswith("?")]
+    asked = [s for s in said if s.rstrip().endswith("?") and not TAG_QUESTION.search(s)]
     if said and not asked and _UNMARKED_QUESTION.match(said[-1].strip()):
         asked.append(said[-1])
     return tuple(asked)
