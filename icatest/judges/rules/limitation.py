@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules import acts, nothing
+from icatest.judges.rules.remark_words import REMARKS
 from icatest.judges.rules.text import (
     HANGUL,
     NUMBER,
@@ -44,7 +45,7 @@ def limitation_stated(own: str, description: str, user: str) -> bool:
     if not falls or not all(heads(content_stems(s)) & heads(asked)
                             or re.search(acts.LIMITATION_KO, s) for s in falls):
         return False
-    rest = [s for s in said if s not in falls and not any_match(nothing.REMARKS, s)
+    rest = [s for s in said if s not in falls and not any_match(REMARKS, s)
             and not any_match(nothing.FILLER_SENTENCES, s) and not any_match(REFERS, s)]
     return any(NUMBER.search(s) or (HANGUL.search(s) and len(new_content(
         s, user, description)) >= OWN_WORDS) for s in rest)
