@@ -43,7 +43,8 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the car runs on fuel",
      re.compile(r"\b(fuel|diesel|petrol|gas station)\b|주유|경유|디젤", re.I)),
     (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
-                r"|\bwe'?re (all )?(vegetarian|vegan)s?\b"
+                r"|\bwe'?re (all |both )?(vegetarian|vegan)s?\b|\bwe (all |both )?(don'?t|do not) "
+                r"eat meat\b"
                 r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
      re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
                 r"bratwurst\w*|chicken|pork|schweinshax\w*|ribs|pulled pork|kebab|doner|"
@@ -95,6 +96,17 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the driver cannot have dairy",
      re.compile(r"\b(dairy[- ]free|lactose[- ]free|vegan|non-dairy|plant-based|oat|soy|almond milk|"
                 r"sorbets?)\b|락토프리|유당 ?없|비건|두유|귀리", re.I)),
+    # the dog along ("we've got the dog with us", "강아지 데리고 왔어"), and a place that says no
+    (re.compile(r"\b(we'?ve got|we have|i'?ve got|i have|bringing|travell?ing with|with) (the|our|"
+                r"my|a) (dogs?|puppy|pup)\b"
+                r"|(반려견|강아지|애견)(이랑|과|하고|를)? ?(같이|데리고|함께)",
+                re.I),
+     re.compile(r"\bno (dogs|pets|animals)\b|\b(dogs?|pets?|animals?) (are |is )?not (allowed|"
+                r"permitted|welcome)\b"
+                r"|(반려동물|반려견|강아지)(은|는)? ?(출입|동반|입장)(이)? ?(안 ?돼|불가|금지)",
+                re.I),
+     "the dog is along",
+     re.compile(r"\b(dogs? (welcome|allowed|ok)|dog-friendly|pet-friendly)\b|동반 가능", re.I)),
     # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"
@@ -122,12 +134,18 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
     (re.compile(r"\b(i|we) (can'?t|cannot|can not) walk (far|much|long|a lot)\b|\b(sprained|"
                 r"twisted|broke|broken|hurt|injured) (my|his|her|an?) (ankle|knee|foot|leg)\b"
                 r"|\bon crutches\b|\bbad (knee|knees|hip|back)\b"
+                r"|\b(knee|knees|hip|ankle|foot)(['’]s| is| are) (bad|sore|playing up|hurting|"
+                r"swollen|not great)\b"
                 r"|(발목|무릎|다리|허리)(을|를|이|가)? ?(삐|다쳐|다쳤|아파|안 좋)"
                 r"|(많이|오래|멀리) 못 걸",
                 re.I),
      re.compile(r"\b(hike|hiking|trek\w*|\d+(?:[.,]\d+)? ?(km|mi|miles?) (walk|hike|trail|loop|"
                 r"round trip|on foot|climb)|(walk|climb|hike) (up|down) to|\d+[- ](hour|hr) (walk|"
-                r"hike|trail|loop|climb)|steep (climb|path|trail|steps))\b"
+                r"hike|trail|loop|climb)|steep (climb|path|trail|steps)"
+                # a named walk and its length, or its climb ("The Ridge Loop: 9 km with 600 m of
+                # climbing")
+                r"|(loop|trail|walk|hike|circuit)\W{1,3}\d+(?:[.,]\d+)? ?(km|mi|miles)"
+                r"|\d+ ?m (of )?(climbing|ascent|elevation gain))\b"
                 r"|걸어 ?(올라|내려)|등산|트레킹"
                 r"|\d+(?:\.\d+)?km[^.]{0,12}(옛길|산책로|둘레길|탐방로|걸어|걷)"
                 r"|왕복 \d+시간", re.I),

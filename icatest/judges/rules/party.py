@@ -10,7 +10,8 @@ import re
 from icatest.judges.rules.turn import TurnInput
 
 PARTY = re.compile(
-    r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|(?:a )?table for|party of)\s+"
+    r"\b(?:there are|there'?ll be|we are|we'?re|we'?ll be|(?:a )?table for|party of|it'?s|"
+    r"it will be)\s+"
     r"(?P<n>two|three|four|five|six|seven|eight|\d)(?:\s+of us|\s+people|\s+persons)?\b"
     # "it's me and three friends": the others, and the driver
     r"|\b(?:me|i) and (?P<others>two|three|four|five|six|seven|\d) (?:friends|colleagues|"
