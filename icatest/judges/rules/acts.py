@@ -120,7 +120,8 @@ DEFLECTION = (
     r"\bi see\.?$",
     r"\bcan you elaborate\b",
     # the driver's wish told back as a state of mind ("you're wondering how far it is!")
-    r"\byou('?re| are) (wondering|curious)\b|궁금하(시군요|신가 ?봐요|시구나|시죠)",
+    r"\byou('?re| are) (wondering|curious)\b"
+    r"|궁금하(시군요|신가 ?봐요|시구나|시죠|신 거(죠|군요|네요))",
     # also the wish itself asked back ("what makes you want to donate today?")
     r"\bwhat makes you (think|say|want|wanna|need|ask|wonder)\b",
     # ... or what the wish means to the driver ("What is it about lanterns that matters so much
@@ -169,7 +170,9 @@ DEFLECTION = (
     r"\bweighing on you\b|\bmakes? you (uneasy|anxious|worried|nervous|uncomfortable)\b",
     # what the wish would mean, or what is behind it ("What would it mean to you to find a
     # playground?", "I hear that you want a dentist. What's behind that?"), a worry asked about
-    r"\bwhat (would|might|does) it mean (to|for) you\b|\bwhat do you think it would mean\b",
+    r"\bwhat (would|might|does) [^.?!]{0,40}\bmean (to|for) you\b",
+    r"\bwhat do you think it would mean\b",
+    r"\b(why|what makes)\b[^.?!]{0,40}\bon your mind\b",
     r"\bi hear (that )?you (want|need|would like|'?d like|wish|feel)\b|\bwhat'?s behind (that|this|"
     r"it)\?",
     r"^\W*(does|do|would) [^.?!]{1,40}\b(worry|bother|upset|trouble|concern) you\?\W*$",

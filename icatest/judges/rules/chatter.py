@@ -87,7 +87,8 @@ def gushes(reply: str, user: str) -> bool:
 GUSH_EN = re.compile(r"\b(what a (dream|treat|gem|joy|delight)|you'?re (going to|gonna) "
                      r"(love|adore)|you have the best|breathtaking|magical|unforgettable|"
                      r"out of this world|you'?re in for a (real )?treat|"
-                     r"simply (stunning|wonderful|perfect))\b", re.I)
+                     r"simply (stunning|wonderful|perfect)|love that you|"
+                     r"is calling( you| your name)?(?=!))", re.I)
 # what a question asks of its subject: a gush names the subject, never these
 ASKED_OF_IT = ("open opening hours close closing far distance long cost price much toll park "
                "parking free time busy crowded cold warm weather deep safe allowed")

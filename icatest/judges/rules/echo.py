@@ -116,6 +116,9 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
                          r"(이시죠|이신가요|이시군요|이세요|이죠|맞으시죠|맞죠|죠)"
                          # ... or after the words themselves ("엿 파는 곳 말씀이시죠?")
                          r"|\s말씀이(시죠|신가요|시군요|세요)"
+                         # ... or the question said to be what is meant ("걸리는지 말씀하시는
+                         # 거군요")
+                         r"|(는지|은지|인지) 말씀하시는 거(군요|죠|네요)"
                          # ... or the wish asked back ("하늘다리 건너시려고요?")
                          r"|(으)?시려고요(?=\s*[?.!]|$)")
 

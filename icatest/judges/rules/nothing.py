@@ -36,7 +36,7 @@ from icatest.judges.rules.text import (
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged covered "
-    "gotcha "
+    "gotcha bet "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
@@ -56,6 +56,7 @@ DEFER = (
     r"i'?d (love|be happy|be glad) to (help|find|look)|"
     r"i (still )?need (to|a|the)|i have to|i must|i'?d need to)\b",
     # "first" of an order of stops ("breakfast in selva first, then the lift") promises nothing
+    r"\bleave it (with|to) me\b|"
     r"\b(first(?![^.?!]*\bthen\b)|before (i|we) can|in a moment|shortly|right away|hold on|"
     r"hang tight|one moment|just a (sec|second|moment))\b",
     # Korean: a look-up promised ("확인해 볼게요", "알아볼게", "찾아보겠습니다"), not an act done
