@@ -173,6 +173,10 @@ DEFLECTION = (
     r"\bwhat (would|might|does) [^.?!]{0,40}\bmean (to|for) you\b",
     r"\bwhat do you think it would mean\b",
     r"\b(why|what makes)\b[^.?!]{0,40}\bon your mind\b",
+    # what the assistant can do, listed instead of doing it ("I can help with all sorts of
+    # things! Music, navigation, climate and calls. Just say the word!")
+    r"^\W*i can help (you )?with (all sorts|lots|loads|plenty|all kinds|a (lot|range|variety)) of "
+    r"(things|stuff|tasks)\b",
     r"\bi hear (that )?you (want|need|would like|'?d like|wish|feel)\b|\bwhat'?s behind (that|this|"
     r"it)\?",
     r"^\W*(does|do|would) [^.?!]{1,40}\b(worry|bother|upset|trouble|concern) you\?\W*$",

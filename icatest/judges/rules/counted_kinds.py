@@ -16,7 +16,8 @@ from icatest.judges.rules.turn_rules import Judging
 
 # A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
 # hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
-GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b|\b(navigate|go|head|"
+GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b"
+                       r"|\b(navigate|go|head|drive|"
                        r"route( me| us)?|directions) to the\b"
                        # the one found for the driver ("find the lobster supper")
                        r"|^\W*find( me| us)? the\b|(으로|로) ?(다시 )?(가 ?줘|가자|"
@@ -93,6 +94,7 @@ def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
 # Others of the kind said to be there with no name of their kind ("There are several others on
 # this stretch too"), or the driver's reading left open ("if you meant one of those")
 OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) others\b"
+                    r"|\b(is|'s) the other one\b"
                     r"|\bif you meant (one of (those|them|these)|either|the other|another|that one|"
                     r"it)\b"
                     # ... or the one gone to said to be one of them ("it's one of several on the
@@ -118,10 +120,18 @@ NOT_ANOTHER = re.compile(r"^(the|a|an|it|its|this|that|there|here|parking|toilet
                          r"they|their|our|your|traffic|the road)\b", re.I)
 
 
+# ... or said to be close as well, or there too, "also" before it ("South Beach and Shell Cove
+# are also close", "the flea market by the river is on today as well")
+ALSO_NEAR = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) also (close|near|nearby|"
+                       r"around|close by|an option|options|on this road|open|on)\b", re.I)
+THE_OTHER_TOO = re.compile(r"^\W*(?P<subject>the [\w'’-]+ [\w'’-]+)\b[^.?!]{0,30}? (is|are) "
+                           r"[^.?!]{0,40}\b(too|as well)\W*$", re.I)
+
+
 def _others_near(s: str, turn: TurnInput) -> bool:
     """Another named place said to be near too, in a sentence after the one that goes."""
     said = sentences(turn.reply)
-    m = NEAR_TOO.search(s)
+    m = NEAR_TOO.search(s) or ALSO_NEAR.search(s) or THE_OTHER_TOO.search(s)
     if m is None or not said or s.strip() == said[0].strip():
         return False
     subject = m.group("subject").strip()

@@ -282,6 +282,9 @@ def goes(description: str) -> bool:
     return any_match(GOES, description.lower())
 
 
+CALL_FIRST = re.compile(r"^\W*(please )?(call|ring|phone|dial)\b(?! (for|me a|us a)\b)")
+
+
 @lru_cache(maxsize=4096)
 def request_kind(description: str, hint: str = "") -> RequestKind:
     """Kind from a structured hint when given, else from the words of the description."""
@@ -306,6 +309,8 @@ def request_kind(description: str, hint: str = "") -> RequestKind:
     ):
         if any_match(KIND_WORDS[kind], low):
             return kind
+    if CALL_FIRST.match(low):
+        return RequestKind.OTHER  # "call the hotel" asks for a call, not for a hotel
     searches = any_match(KIND_WORDS[RequestKind.SEARCH], low)
     routes = any_match(KIND_WORDS[RequestKind.NAVIGATE], low)
     if searches and routes and any_match(KIND_WORDS[RequestKind.PLAN], low):
