@@ -39,7 +39,9 @@ REFUSAL = (
     r"\bonly (when|while|once) (the car is )?(parked|stopped|stationary)\b",
     # the act put off till the car stands ("I'll open it once we've stopped")
     r"\b(once|when|as soon as|after) (we'?ve|we have|you'?ve|you have|we'?re|we are) "
-    r"(stopped|parked|pulled (over|in)|at a standstill)\b",
+    r"(stopped|parked|pulled (over|in)|at a standstill)\b"
+    r"|\b(once|when|as soon as|after) (you|we) (park|stop|pull over|pull in)\b"
+    r"|\b(pull over|pull in|stop)( and stop)? first\b",
     r"\b(while|when|once) (you'?re |you are |youre |ur |u r |we'?re |we are )?(driving|moving|"
     r"in motion|rolling)\b",
     # what stays as it is while moving ("The boot has to stay shut", "Video stays off the main
@@ -293,6 +295,10 @@ CONFIRMED = (
     r"\b(i'?ll|i will) (now )?(navigate|guide|route|take|drive|bring) you\b",
     # the route under way, in the assistant's words ("Routing you to Hotel Balcó now")
     r"\b(routing|navigating|guiding) you (to|there)\b",
+    # a thing of the car said done, terse ("Mirrors folded.", "Rear doors unlocked.")
+    r"^\W*(the |your )?([\w-]+ ){0,3}(folded|unfolded|unlocked|locked|opened|closed|lowered|raised|"
+    r"dimmed|muted|unmuted|paused|resumed|enabled|disabled|activated|deactivated)( (in|out|up|down|"
+    r"now|for you))?\W*$",
     # the object's particle is often dropped ("에어컨 켰습니다", "22도로 맞췄어요"), and the
     # object may be written in Latin letters ("DMB 틀었어요", "USB 음악 틀었어")
     r"[가-힣a-z0-9]+[을를]? ?(켰|껐|맞췄|바꿨|열었|닫았|틀었|추가했|시작했)(습니다|어요|어)",

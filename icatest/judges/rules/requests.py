@@ -70,6 +70,11 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the front trunk of an electric car too ("pop the frunk")
         r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
         r"tailgate)\b",
+        # the back doors let open from inside ("unlock the rear doors, the kids want out")
+        r"\bunlock (the )?(rear|back|kids'?|child) doors\b|\bchild ?locks? off\b",
+        # a camera's view asked for on the move ("let me see the parking camera while I drive")
+        r"\b(see|show|view|watch|put up|bring up)\b[^.]*\b(camera|cam)\b[^.]*\bwhile (i|i'?m|"
+        r"we'?re|we are) (drive|driving|moving)\b",
         # (a webtoon is a comic read on the screen: "어제 보던 웹툰 화면에 띄워 줘")
         r"(영화|영상|동영상|만화|웹툰|애니메이션|유튜브|넷플릭스|dmb|티비|tv|드라마)[^.]*"
         r"(틀어|틀기|재생|보여|띄워)",
