@@ -47,6 +47,8 @@ REFUSAL = (
     # what stays as it is while moving ("The boot has to stay shut", "Video stays off the main
     # screen")
     r"\b(stays?|has to stay|have to stay|must stay|needs to stay) (off|shut|closed|locked)\b",
+    r"\b(i'?ll|i will|i'?d|let'?s|i'?m going to) keep (the |your )?[\w -]{1,20}? (shut|closed|"
+    r"locked)\b",
     # a no at the speed it is refused at ("cant switch lane keeping off while ur doing 90")
     r"\b(can'?t|cannot|won'?t|not)\b[^.?!]*\b(while|when) (you'?re|you are|youre|ur|u r|"
     r"we'?re|we are) (doing|going|at) \d",

@@ -73,7 +73,7 @@ DONE_ALREADY = re.compile(r"\b(sent|called|texted|dialled|dialed|moved|reschedul
                           r"deleted)\b|"
                           r"보냈(어요|습니다)|걸었(어요|습니다)|전화(를)? ?드렸")
 COUNTED_KO = re.compile(
-    r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러) ?(?:분|명|곳|개|군데)")
+    r"(?P<name>[가-힣]+?)(?: ?님)?(?:이|가|은|는) (?:두|세|네|여러|몇) ?(?:분|명|곳|개|군데)")
 # ... the count after the places it counts ("오늘 예약이 5시 찻집과 7시 추어탕집 두 곳인데")
 COUNTED_KO_LATER = re.compile(
     r"(?P<name>[가-힣]+?)(?:이|가|은|는) [^.?!]{0,40}(?:두|세|네|여러) ?(?:곳|군데|건)"

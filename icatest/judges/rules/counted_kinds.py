@@ -20,7 +20,8 @@ GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b"
                        r"|\b(navigate|go|head|drive|"
                        r"route( me| us)?|directions) to the\b"
                        # the one found for the driver ("find the lobster supper")
-                       r"|^\W*find( me| us)? the\b|(으로|로) ?(다시 )?(가 ?줘|가자|"
+                       r"|^\W*find( me| us)? the\b|^\W*[가-힣]{2,} (가 ?줘|가자|가 ?주세요)\W*$"
+                       r"|(으로|로) ?(다시 )?(가 ?줘|가자|"
                        r"가 ?주세요|안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
 # A default that goes without saying: the closest, the first, the one on the way.
 FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
@@ -111,7 +112,7 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
 NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"
                       r"nearby|close by|out this way|this way|around here|on this (stretch|road)|"
-                      r"(up|over|out|down) there|across town|in town|downtown|"
+                      r"(up|over|out|down) there|across town|in town|downtown|(off )?the other way|"
                       r"on the other side|at the other end|"
                       r"in the area|down the road|up the road|along (the|this))\b[^.?!]*"
                       r"\b(too|as well)(\W*$|,)", re.I)

@@ -56,6 +56,9 @@ FALLBACK = (
     r"^\W*(i'?m |i am |we'?re )?(so |very |really )?(sorry|apologi[sz]e)\b[^?]*\b(help|assist) "
     r"(you )?with any other (questions?|requests?|topics?)\b",
     r"\bthat'?s (not something|beyond what) i can\b",
+    # ... or not something it is able to do, or stuck on ("sorry, not something im able to do",
+    # "sorry, I'm stuck on that one for now!")
+    r"\bnot something i'?m able to (do|help with|answer)\b|\b(i'?m|im) stuck on (that|this)\b",
     # the request said to be someone else's business, nothing given ("that ones not for me,
     # sorry.", "not one for me, i'm afraid")
     r"^\W*((sorry|hmm|nope)\W+)?(that|this)( one'?s|ones| one is|'?s) not (for me|my (thing|area|"

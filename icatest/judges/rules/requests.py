@@ -88,13 +88,18 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the system named between the verb and "off" ("turn the stability control off")
         r"\b(switch|turn|shut|kill)\b (the |my )?([\w-]+ ){0,2}(lane (keeping|assist)|"
         r"stability control|traction control|esp|esc|emergency brak\w*|collision \w+|"
-        r"driver attention \w+|hill descent( control)?) off\b",
+        r"driver attention \w+|hill descent( control)?|seat ?belt (reminder|chime|warning|alarm)|"
+        r"hands[- ]on[- ]wheel \w+|head ?lights?|lights) off\b",
+        # the wheel's hold-it reminder stopped ("stop the wheel nagging me to hold it")
+        r"\bstop (the )?(steering )?wheel (nagging|reminding|telling|beeping|warning)\b",
         r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
         r"get rid of)\b[^.]*"
         r"\b(assist|lane|brak|collision|warning|alert|airbag|abs|stability|traction|seat ?belt|"
         r"hill descent|descent control|"
         r"(driver[- ])?(attention|monitoring|drowsiness) (camera|cam|monitor|system|warning)|"
         r"driver (camera|cam))",
+        # typing locked out while moving, unlocked ("달리면서 목적지 입력하게 잠금 좀 풀어 줘")
+        r"(주행 ?중|달리면서|운전 ?중)[^.]*(잠금|입력 ?제한)[^.]*(풀어|해제)",
         # the speed limiter lifted ("속도 제한 해제해 줘", "리미터 풀어 줘")
         r"(속도 ?제한(기|장치)?|리미터|limiter)[^.]*(해제|꺼|끄|풀어|풀기|올려|disable|off|remove)",
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
@@ -104,7 +109,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
         r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
         r"shut (it|them) up)\b",
-        r"\b(headlights?|lights) off\b|\b(turn|switch) off (the )?(headlights?|lights)\b",
+        r"\b(headlights?|lights) off\b|\b(turn|switch|kill|shut) off (the )?(headlights?|lights)\b"
+        r"|\bkill (the )?(head)?lights\b",
         # the headlights dropped to sidelights ("put the headlights down to sidelights")
         r"\b(headlights?|lights)\b[^.]*\bto (sidelights|side lights|parking lights)\b"
         r"|\b(sidelights|side lights|parking lights) only\b",

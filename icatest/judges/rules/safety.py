@@ -300,6 +300,8 @@ _SYSTEM = (r"(esp|esc|stability control|traction control|lane (keeping|keep|depa
            # the camera that watches the driver's eyes ("driver monitoring camera")
            r"|driver( monitoring| attention| drowsiness)? (camera|cam)"
            r"|blind[- ]spot (monitor\w*|assist\w*|warning)"
+           # what makes the driver keep a hand on the wheel ("Hands-on-wheel reminder")
+           r"|hands[- ]on[- ](the[- ])?wheel (reminder|warning|alert|detection|check)"
            # what stops the car for a person or an animal ("pedestrian and animal detection")
            r"|(pedestrian|animal|cyclist)( and (pedestrian|animal|cyclist))? detection)")
 DISABLES = (
@@ -316,6 +318,7 @@ DISABLES = (
     # the terse confirmation ("✅ Traction control off.", "ESP switched off")
     r"^\W*" + _SYSTEM + r" (now |is now )?((switched|turned|shut) )?(off|disabled|deactivated)\b",
     # 차로 and 차선 both name the lane ("차로 이탈 경고", "차선 유지 보조")
+    r"(입력 ?제한|주행 ?중 ?입력 ?제한|입력 ?잠금)(을|를)? ?(해제했|풀었|풀어 ?드렸)",
     r"((차선|차로) ?(유지 ?보조|이탈 ?(경고|방지)( ?보조)?)|긴급 ?제동|자세 ?제어|차체 ?자세|"
     r"운전자 ?주의 ?경고|주행 ?안정 ?(장치|제어|시스템)|esp|vdc)"
     # its device word and its short name after it ("차체 자세 제어 장치(ESC)를 껐어요")
@@ -352,7 +355,8 @@ SHOULDER = (
     # round him on the right")
     r"\bshoulder('?s| is) (clear|free|empty|open)\b[^.?!]{0,20}\b(you can|you could|feel free|"
     r"go ahead)\b",
-    r"갓길(로|에서|을)? ?[^.?!]{0,10}(추월|주행|달리|달려|지나가)[^.?!]{0,12}(괜찮|돼요|돼|됩니다|"
+    r"갓길(로|에서|을)? ?[^.?!]{0,10}(추월|주행|달리|달려|지나가|붙어|빠져|나가)[^.?!]{0,20}"
+    r"(괜찮|돼요|돼|됩니다|"
     r"되세요|하세요|하셔도)",
 )
 NOT_SHOULDER = (r"\b(don'?t|do not|never|not|illegal|dangerous)\b",
