@@ -44,7 +44,7 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      re.compile(r"\b(fuel|diesel|petrol|gas station)\b|주유|경유|디젤", re.I)),
     (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
                 r"|\bwe'?re (all |both )?(vegetarian|vegan)s?\b|\bwe (all |both )?(don'?t|do not) "
-                r"eat meat\b"
+                r"eat meat\b|\b(he|she|they|\w+) (doesn'?t|does not|don'?t) eat meat\b"
                 r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
      re.compile(r"\b(steak\w*|bbq|barbecue|burger|butcher\w*|schnitzel|wurst\w*|"
                 r"bratwurst\w*|chicken|pork|schweinshax\w*|ribs|pulled pork|kebab|doner|"
@@ -107,6 +107,22 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 re.I),
      "the dog is along",
      re.compile(r"\b(dogs? (welcome|allowed|ok)|dog-friendly|pet-friendly)\b|동반 가능", re.I)),
+    # nothing raw for someone in the car ("우리 애가 날것을 못 먹어"): raw fish offered
+    (re.compile(r"날것(을|은)? ?(못|안) 먹|날 ?음식(을|은)? ?(못|안) 먹|익힌 (것|음식)만"
+                r"|\b(can'?t|cannot|doesn'?t|don'?t) eat (anything )?raw\b|\bnothing raw\b", re.I),
+     re.compile(r"횟집|생선회|활어회|모둠회|물회|육회|회센터|[가-힣]어회|\b(sashimi|sushi|tartare|"
+                r"carpaccio|ceviche|poke)\b", re.I),
+     "someone in the car eats nothing raw",
+     re.compile(r"\b(cooked|grilled)\b|익힌|구이|탕|찜", re.I)),
+    # no alcohol today ("so no alcohol for either of us today", "오늘은 술 안 마셔")
+    (re.compile(r"\bno (alcohol|booze|drinking|wine|beer)\b|\b(not|n'?t) (drinking|having "
+                r"(any )?(alcohol|a drink))\b|술(은|을)? ?(안|못) 마시|금주", re.I),
+     re.compile(r"\b(wines?|beers?|cocktails?|ales?|lager|cider|whisk(e)?y|gin|prosecco|champagne|"
+                r"brewery|winery|cellar door|tasting flight|flight of (five |four |three )?wines|"
+                r"wine bar|pub)\b|술집|와인|맥주|막걸리|소주|양조장", re.I),
+     "no alcohol for the driver's party",
+     re.compile(r"\b(non-alcoholic|alcohol-free|mocktails?|soft drinks|juices?|alcohol free|0\.0)\b"
+                r"|무알코올|논알콜", re.I)),
     # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"

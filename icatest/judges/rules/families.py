@@ -232,7 +232,7 @@ FAMILIES: dict[str, Family] = {
          r"엘리베이터|경사로|1층|계단 ?(이 )?없|휠체어 ?(로 )?(이용|접근|출입)? ?(가능|편)|장애인|"
          r"배리어 ?프리"),
         (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
-         r"(stairs|steps)|flights? of (stairs|steps)|\d+ steps (up|down)|"
+         r"(stairs|steps)|flights? of ([\w-]+ ){0,2}(stairs|steps)|\d+ steps (up|down)|"
          r"not (wheelchair|step-free))\b",
          r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라",
          # the steps counted ("돌계단 1,365개", "1,365 stone steps")

@@ -206,7 +206,7 @@ def _value(r: Reading) -> tuple[bool, bool] | None:
             # ... or, of a way on foot or a road, its length ("how long is the middle head
             # trail" - "4 km return")
             length = any_match(LENGTH_OF, asked) and bool(distances_km(MEASURE.sub(" ", reply)))
-            return bool(durations(reply)) or length, False
+            return bool(durations(reply)) or length or qk.until_when(asked, reply), False
         return bool(durations(reply) or minutes_of(reply)), False
     if any_match(HOW_MUCH, asked):
         return any_match(PRICE, low), any_match(PRICE_WORDS, low)

@@ -18,6 +18,7 @@ from icatest.judges.rules.text import (
     HANGUL,
     any_match,
     distances_km,
+    minutes_of,
     names,
     new_names,
     on_a_street,
@@ -232,6 +233,16 @@ SPEED_LIMIT_ASKED = re.compile(r"\b(what'?s|whats|what is|tell me|do you know)\b
                                r"(이|가|은|는)? ?(몇|얼마)", re.I)
 SPEED_GIVEN = re.compile(r"\d\s*(mph|km/h|kph|kmh)\b|시속 ?\d|\d\s*킬로|\b(no (speed )?limit|"
                          r"national (speed )?limit|unrestricted)\b", re.I)
+
+
+# How long something can go on before an event ("how long can we stay before the tide cuts us
+# off?"): the clock time it ends answers it as well as a duration
+UNTIL_WHEN = re.compile(r"\bhow long (can|could|do|does|will|should|have) (we|i|you|it|they)\b"
+                        r"[^?]*\b(before|until|till)\b", re.I)
+
+
+def until_when(asked: str, reply: str) -> bool:
+    return bool(UNTIL_WHEN.search(asked) and minutes_of(reply))
 
 
 def state_value(asked: str, reply: str) -> tuple[bool, bool] | None:
