@@ -2,14 +2,14 @@
 checkset_sealed21.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "A twenty-first sealed check set"), and is
-development data after that (the fifth to nineteenth are: the fifteenth and nineteenth judged
-first thing the round after each was written, the sixteenth to eighteenth the round each was
-written; the twentieth and twenty-first are still sealed, unjudged).
+development data after that (the fifth to twentieth are: the fifteenth and nineteenth judged
+first thing the round after each was written, the sixteenth to eighteenth and the twentieth the
+round each was written; the twenty-first is still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to eighteenth, judged and developed on
+those added later included; and that the seventh to twentieth, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -206,8 +206,9 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
-# 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752 and 0.703 when judged sealed;
-# docs/offline_backend.md "A seventh sealed check set" to "An eighteenth sealed check set").
+# 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667 and 0.631 when
+# judged sealed; docs/offline_backend.md "A seventh sealed check set" to "A twentieth sealed
+# check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -223,6 +224,8 @@ KEPT = {
     "checkset_sealed17.jsonl": {"micro_f1": 0.96, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed18.jsonl": {"micro_f1": 0.83, "competent_flagged": 0.05,
                                 "useless_caught": 0.84},
+    "checkset_sealed19.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.0, "useless_caught": 1.0},
+    "checkset_sealed20.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.0, "useless_caught": 1.0},
 }
 
 
