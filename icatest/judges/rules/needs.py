@@ -74,6 +74,9 @@ NEED_WORDS: dict[str, re.Pattern[str]] = {
 }
 
 
+# Goods a shop sells that no place meeting a need is told by
+SHOP_GOODS = (r"\w*knit\w*|jumpers?|sweaters?|wool|clothes|clothing|books?|toys?|antiques?|pottery|"
+              r"jewell?e?ry")
 # What a place of food, goods or sights is offered by ("famous for its pies", "banana bread, $8
 # a loaf", "줄 서서 먹는 집", "귤 따기 체험"): words no place that meets a need is told by.
 OTHER_THINGS = re.compile(
@@ -86,8 +89,7 @@ OTHER_THINGS = re.compile(
     r"lookout|viewpoint|museum|castle|church|temple|gallery|tour|boat|photos?|history|"
     r"built in|founded|century|picnic|garden|"
     # goods of a shop ("hand-knit jumpers", "pottery", "antiques")
-    r"\w*knit\w*|jumpers?|sweaters?|wool|clothes|clothing|books?|toys?|antiques?|pottery|"
-    r"jewell?e?ry|paintings?|prints)\b"
+    rf"{SHOP_GOODS}|paintings?|prints)\b"
     r"|맛집|맛있|먹|메뉴|카페|빵|핫도그|국수|국밥|김밥|떡볶이|아이스크림|커피|전망|체험|유명|경치|"
     r"산책|박물관|해변|사진|풍경|일몰|일출|폭포|둘레길|전시|팔아요|판매|직판장|특산|기념품", re.I)
 # A shop, a stall or an eatery said with no name or distance ("the craft shop by the bridge")
@@ -118,8 +120,7 @@ def _offers_a_place(reply: str, *known: str) -> bool:
 BUY = re.compile(r"\b(buy|shop for|get hold of)\b (some |a |an |new |spare |more )?"
                  r"(?P<thing>[a-z][\w -]{2,30}?)(?= for\b| near\b| in\b| around\b| before\b|"
                  r" on the way\b|\W*$)", re.I)
-GOODS = re.compile(r"\b(\w*knit\w*|jumpers?|sweaters?|wool\w*|clothes|clothing|gear|outfitters?|"
-                   r"equipment|books?|toys?|antiques?|pottery|jewell?e?ry)\b|[$€£]\s?\d", re.I)
+GOODS = re.compile(rf"\b({SHOP_GOODS}|wool\w*|gear|outfitters?|equipment)\b|[$€£]\s?\d", re.I)
 SOLD = re.compile(r"\b(shops?|stores?|sells?|selling|stocks?|stockists?|outlet|supermarket|"
                   r"chemist|pharmacy|market|rental|hire)\b|가게|마트|판매|매장", re.I)
 
