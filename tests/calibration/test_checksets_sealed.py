@@ -1,15 +1,16 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed21.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed23.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A twenty-first sealed check set"), and is
-development data after that (the fifth to twentieth are: the fifteenth and nineteenth judged
-first thing the round after each was written, the sixteenth to eighteenth and the twentieth the
-round each was written; the twenty-first is still sealed, unjudged).
+(docs/offline_backend.md "A fifth sealed check set" to "A twenty-third sealed check set"), and is
+development data after that (the fifth to twenty-first are: the fifteenth, nineteenth and
+twenty-first judged first thing the round after each was written, the sixteenth to eighteenth
+and the twentieth the round each was written; the twenty-second and twenty-third are still
+sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twentieth, judged and developed on
+those added later included; and that the seventh to twenty-first, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -164,6 +165,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s21-p08", "s21-l27", "s21-k14"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed22.jsonl": {
+        "earlier_sealed": 21,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s22-p11", "s22-l30", "s22-k09"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed23.jsonl": {
+        "earlier_sealed": 21,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s23-p27", "s23-l08", "s23-k21"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
