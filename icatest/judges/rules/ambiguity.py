@@ -36,7 +36,7 @@ ACTS = re.compile(
     # the terse operator's "mirador de chío set, 18 km west"
     r"set(?=\s*[,.;!]|\s*$)|"
     # ... or its choice said as settled ("lago del predil it is, 40 min")
-    r"(?<=\w) it is(?=\s*[,.;!]|\s*$)|"
+    r"(?<=\w) it is(?=\s*[,.;!—–]|\s*$)|"
     r"turned|switched|opened|opening|closing|closed|lowered|raised|lowering|raising|sent|muted|"
     r"sending|texting|replied|added|adding|done|off we go|deleted|removed|"
     r"cancell?ed|(i'?ve )?gone with|going with)\b"

@@ -263,8 +263,9 @@ TOPICS: dict[str, tuple[str, str]] = {
                 r"원활|소통"),
     "weather": (r"\b(weather|forecast|rain\w*|snow\w*|temperature)\b|날씨|기온|비 (와|오)|"
                 r"눈 (와|오)",
-                r"\b(weather|forecast|sunny|cloudy|showers?|rain\w*|snow\w*|temperature|degrees|"
-                r"wind\w*)\b|°|날씨|기온|맑|흐리|비가|눈이"),
+                r"\b(weather|forecast|sun\w*|cloud\w*|showers?|rain\w*|snow\w*|temperature|degrees|"
+                r"wind\w*|storm\w*|thunder\w*|dry|drizzle|fog\w*|mist\w*|hail|frost\w*|gusts?|"
+                r"humid\w*)\b|°|날씨|기온|맑|흐리|비가|눈이|소나기|안개"),
 }
 
 

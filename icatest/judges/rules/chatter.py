@@ -40,8 +40,9 @@ def on_subject_only(reply: str, user: str, *known: str) -> bool:
 # to "is there a pharmacy open late in Kalkan?")
 SIDE_TAKEN = re.compile(r"^\W*(yes|yeah|yep|no|nope|absolutely|definitely|sure|of course)\b", re.I)
 NAMED = re.compile(r"\b[A-Z][\w'’-]+")
-QUESTION = re.compile(r"\?|^\W*(is|are|how|what|where|when|which|can|could|do|does|will|any)\b",
-                      re.I)
+# (typed without its mark or apostrophe too: "whats the forecast up here tomorrow")
+QUESTION = re.compile(r"\?|^\W*(is|are|how|what|what'?s|where|where'?s|when|which|can|could|do|"
+                      r"does|will|any)\b", re.I)
 
 
 # The Korean of a gush: each sentence praise of the choice or a feeling promised ("상족암이라니

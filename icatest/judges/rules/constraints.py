@@ -62,6 +62,11 @@ WITHIN_KO = re.compile(r"(?P<d>\d+(?:\.\d+)?\s?(?:km|m))\s?(?:이내|안쪽|안�
 WALK = re.compile(r"(?:걸어서|도보로?)\s?(?P<k>\d+)\s?분|"
                   r"\b(?P<e>\d+)[- ]?(?:min|minute)s?'? walk\b", re.I)
 WALK_KM_PER_MINUTE = 0.08
+# a walk as the limit ("within a five-minute walk of the charger", "under 10 minutes' walk")
+MINUTE_WORDS = {"two": 2, "three": 3, "five": 5, "ten": 10, "fifteen": 15, "twenty": 20}
+WALK_LIMIT = re.compile(r"\b(?:within|under|less than|no more than|at most)\s+(?:an?\s+)?"
+                        r"(?P<n>\d+|" + "|".join(MINUTE_WORDS) + r")[- ]?(?:min|mins|minutes?)'?"
+                        r"(?:s'?)?\s+walk", re.I)
 # the same limit in Korean ("20분 안에 갈 수 있는", "30분 이내")
 TAKING_KO = re.compile(r"(?P<n>\d+)\s?분\s?(?:이내|안에|안으로|내로|내에|이하)")
 # ... in hours, as a most or as more ruled out ("한 시간 이내", "1시간 넘는 이동 없음")
@@ -332,6 +337,15 @@ def _measured(spoken: str, reply: str) -> Checked | None:
         return price_limit(spoken, reply)
     if spoken == "cheap" and (cheap := _cheap(reply)) is not None:
         return cheap
+    walk = WALK_LIMIT.search(spoken)
+    if walk and (got := distances_km(reply)):
+        n = walk.group("n").lower()
+        walk_km = WALK_KM_PER_MINUTE * (int(n) if n.isdigit() else MINUTE_WORDS[n])
+        why = f"{min(got):.1f} km vs a walk of about {walk_km:.1f} km"
+        if min(got) <= walk_km * 1.25:
+            return Checked(Check.HONOURED, why)
+        # (a walking pace varies: only a distance twice the walk's is plainly over it)
+        return _over(reply, why) if min(got) > walk_km * 2 else None
     within = WITHIN.search(spoken)
     if within:
         limit = distances_km(within.group("d"))

@@ -188,7 +188,10 @@ def _counted_kind(sentence: str, word: str) -> bool:
     plural = rf"{w}(ies|s|es)" if word.endswith("y") else rf"{w}(e?s)"
     return bool(re.search(rf"\b(two|three|four|five|several|multiple|a few|a couple of|both|"
                           rf"plenty of|lots of|many|numerous|[2-9])"
-                          rf"\s+([a-z-]+\s+)?{plural}\b", sentence, re.I))
+                          rf"\s+([a-z-]+\s+)?{plural}\b"
+                          # ... or the one picked said to be of them ("of the hotels clustered
+                          # at the pass, it's the one with the largest car park")
+                          rf"|\b(of|among) (all )?the ([a-z-]+\s+)?{plural}\b", sentence, re.I))
 
 
 def counted_place_reading(turn: TurnInput, j: Judging) -> Judging:

@@ -36,7 +36,7 @@ FALLBACK = (
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
     r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
-    r"\b(can'?t|cannot) (answer|respond to) (that|this)\b",
+    r"\b(can'?t|cannot|unable to|not able to) (answer|respond to) (that|this)\b",
     r"\bplease (try again|rephrase|say that again|repeat)\b",
     r"\b(could|can) you (please )?(rephrase|repeat|say (that|it) again)\b",
     r"\b(could|can) you (please )?try (rephrasing|rewording|saying it differently|saying "
@@ -58,7 +58,8 @@ FALLBACK = (
     r"\bthat'?s (not something|beyond what) i can\b",
     # ... or not something it is able to do, or stuck on ("sorry, not something im able to do",
     # "sorry, I'm stuck on that one for now!")
-    r"\bnot something i'?m able to (do|help with|answer)\b|\b(i'?m|im) stuck on (that|this)\b",
+    r"\b(not|isn'?t|is not) something i('?m| am) able to (do|help with|answer)\b"
+    r"|\b(i'?m|im) stuck on (that|this)\b",
     # the request said to be someone else's business, nothing given ("that ones not for me,
     # sorry.", "not one for me, i'm afraid")
     r"^\W*((sorry|hmm|nope)\W+)?(that|this)( one'?s|ones| one is|'?s) not (for me|my (thing|area|"

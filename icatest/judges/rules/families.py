@@ -368,7 +368,10 @@ FAMILIES: dict[str, Family] = {
          # a menu or a room for them ("a restaurant with a kids' menu")
          r"\b(kids|children)['’]?s?['’]? (menu|portions|room|corner|area)\b"),
         (r"(?<!no )\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
-         r"\bplay ?(corner|area|room|ground)s?\b"),
+         r"\bplay ?(corner|area|room|ground)s?\b",
+         # what children play on ("a fenced lawn with swings and a jungle gym")
+         r"\b(swings|jungle gym|climbing frames?|sand ?pits?|sandbox|trampolines?|"
+         r"bouncy castle)\b"),
         # children kept out ("no children under 12", "adults only after 7 pm")
         (r"\bno (children|kids|under-?\s?\d+s?)\b|\badults?[- ]only\b|\bnot (suitable )?for "
          r"(children|kids)\b|\bover-?\s?(12|14|16|18)s? only\b",),

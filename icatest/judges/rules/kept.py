@@ -72,10 +72,18 @@ def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
     for sentence, times in _said_earlier(turn):
         what = FIXED_FOR.search(sentence)
         if times and (what or KEEP.search(sentence)):
-            found = (min(t for _, t in times), (what.group(0) if what else "").lower())
+            found = (min(_ahead(t, now) for _, t in times), (what.group(0) if what else "").lower())
     if found is None or (now is not None and now >= found[0]):
         return None
     return found
+
+
+def _ahead(minute: int, now: int | None) -> int:
+    """A clock time said with no am or pm, already past in the morning's reading, is the
+    afternoon's ("we leave by 1:15" said at 11:00 is 13:15)."""
+    if now is not None and minute < now < minute + 12 * 60 and minute < 12 * 60:
+        return minute + 12 * 60
+    return minute
 
 
 def _late(reply: str, limit: int, now: int | None) -> int | None:
@@ -222,7 +230,7 @@ def _keys(phrase: str) -> set[str]:
 # Duet guesthouse")
 LODGING_WORD = re.compile(r"\b(hotel|inn|motel|hostel|lodge|guest ?house|b&b|gasthof|pension|"
                           r"rifugio|refugio|ryokan|resort|campsite|campground|cabins?|chalets?|"
-                          r"bunkhouse|hut|"
+                          r"bunkhouse|hut|cottage|"
                           r"holiday park|caravan park|camping)\b"
                           r"|호텔|펜션|게스트하우스|숙소|민박|모텔|한옥 ?스테이|"
                           r"리조트|콘도|글램핑|캠핑장|여관|호스텔", re.I)
@@ -300,7 +308,7 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
 
 # a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
 # ("guesthouse carina", "the rodanthe house", "tuolumne meadows campground")
-_LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house|"
+_LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house|cottage|"
                   r"camping|campsite|bunkhouse|cabins?)")
 TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was|tonight|and|with|"
                            rf"from)\b)(?P<n>[a-z]{{3,}})\b|\b(?!(the|a|an|our|your|this|that|to|at|"
@@ -345,11 +353,11 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
 
 # the words of a lodging's kind and of when, no name of one place
 LODGING_NAMES = frozenset("""hotel inn motel hostel lodge guesthouse guest house b&b campsite
-    campground cabin chalet camp site park""".split())
+    campground cabin chalet camp site park cottage""".split())
 TIMES_OF_DAY = frozenset("tonight today tomorrow night nights weekend".split())
 # the reply asks which place that is, the place the driver took and speaks of now
 ASKS_WHICH_PLACE = re.compile(
-    r"\b(what|which) (hotel|guest ?house|hostel|lodge|inn|b&b|motel|cabin|chalet|apartment|"
+    r"\b(what|which) (hotel|guest ?house|hostel|lodge|inn|b&b|motel|cabin|chalet|apartment|cottage|"
     r"campsite|campground|restaurant|place|one)\b[^.!?]*\?|\b(tell me|let me know) (which|what|"
     r"where)\b[^.!?]*\b(hotel|lodge|place|staying|campsite|restaurant)\b"
     r"|어느 (숙소|호텔|펜션|곳|식당)|어디(인지|로 가실지|신지)", re.I)

@@ -47,7 +47,12 @@ OPPOSED: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
          r"counter|walk-in|dine-in|sit-down|table", r"drive[- ]?(thru|through)"),
         (r"\b(power|powered|hook-?ups?|electric(ity)? (hook-?up|site)s?)\b",
          r"unserviced|unpowered|non-powered|tent", r"power(ed)? (sites|hook-?ups)"),
+        # air conditioning, and rooms cooled by a fan instead ("ceiling-fan rooms")
+        (r"\b(air[- ]?con\w*|a/c|aircon)\b", r"(ceiling[- ])?fans?|fan[- ]cooled",
+         r"air[- ]?con\w*"),
     ))
+# ... the opposite said as what the rooms are ("ceiling-fan rooms facing the estuary")
+ROOMS_OF = r"[\w -]{0,3}\b(rooms?|cabins?|bungalows?)\b"
 
 
 def _opposite_offered(constraint: str, low: str) -> str | None:
@@ -58,7 +63,8 @@ def _opposite_offered(constraint: str, low: str) -> str | None:
         m = (re.search(rf"\b(({instead})[\w -]{{0,20}}) only\b|\bonly (({instead})[\w -]{{0,20}})",
                        low)
              or re.search(rf"\b({shut})\b[^.!?;]{{0,10}}\b(is|are)\b[^.!?;]{{0,10}}"
-                          r"\b(shut|closed)\b", low))
+                          r"\b(shut|closed)\b", low)
+             or (None if re.search(shut, low) else re.search(rf"\b({instead}){ROOMS_OF}", low)))
         if m and not AREA_BEFORE.search(low[: m.start()][-30:]):
             return m.group(0)
     return None

@@ -99,6 +99,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     reply = _without_local_names(reply, where)
     description = _without_local_names(req.description, where)
     asked = req.slot("category") or (place_kind(description) or "")
+    if asked == "parking" and CAR_TROUBLE.search(description):
+        asked = "car repair"  # "a garage near cloghane, the front tyre looks soft"
     opening = SEARCH_OPENING.match(description)
     if MEAL_ASKED.match(description, opening.end() if opening else 0):
         asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
@@ -129,6 +131,10 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     # another kind beside it is a side remark ("next to a cafe"), not an answer instead
     said = place_kinds(reply) | ({"gas station"} if FUEL_SOLD.search(reply) else set())
     mine = place_kind(asked) or asked
+    if mine in GARAGE_IS and re.search(r"\bgarages?\b", reply.lower()):
+        said.add(mine)  # "garage at the cathkin park turn-off" for fuel: the British garage
+    if mine == "hotel" and ROOMS.search(reply):
+        said.add(mine)  # "hellnar farm rooms, … six rooms": somewhere to stay, by its rooms
     # a Korean house named by its dish: the dish in the reply names it ("닭갈비집" -
     # "'불꽃 숯불닭갈비'")
     if any(w[:-1] in reply for w in re.findall(r"[가-힣]{2,}(?=집)", description)):
@@ -142,6 +148,15 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     return goods_instead(mine, reply, said)
 
 
+# A fault of the car, said beside a garage asked for: the garage that mends it.
+CAR_TROUBLE = re.compile(r"\bgarage\b.*\b(tyres?|tires?|puncture\w*|flat|brakes?|engine|"
+                         r"clutch|exhaust|leak\w*|warning light|rattl\w*|grind\w*)\b", re.I)
+# A place to stay said by what it lets ("six rooms", "€80 a night", "a double with a view").
+ROOMS = re.compile(r"\b(rooms?|doubles?|twins?|cabins?|chalets?|suites?)\b"
+                   r"(?! (service|temperature))"
+                   r"|\b(a|per) night\b", re.I)
+# What a garage is beside a car park, where British English is spoken: fuel and repairs.
+GARAGE_IS = frozenset({"gas station", "car repair", "tyre shop"})
 # A service the car or the driver needs, which no place of food or souvenirs provides ...
 NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "atm", "car wash",
                    "hospital", "car repair", "laundromat", "ranger station", "locksmith", "vet",
@@ -149,11 +164,12 @@ NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "
 # ... and a place offered by the food or the goods it sells ("el portillo has goat cheese,
 # honey rum and lava stone magnets, 9 km up", "감자옹심이랑 감자전 하는 집")
 GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fondue|tarte|flamb\w+|"
-                   r"strudel|dumplings?|pizzas?|burgers?|pastr\w+|oysters?|mussels|chowder|tacos?|"
+                   r"strudel|dumplings?|pizzas?|burgers?|pastr\w+|oysters?|mussels|chowder|tacos?|pints?|"
                    r"ice cream|bread|sandwich\w*|magnets?|souvenirs?|postcards?|fudge|chocolates?|"
                    r"sausages?|fish and chips)\b|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
                    r"샤인머스캣|포도|아이스크림|기념품|빵", re.I)
 PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|until|from)\b|"
+                    r"\b(till|until) \d|"
                     r"(하는|파는) (집|곳|데)|팔아요|있어요", re.I)
 
 

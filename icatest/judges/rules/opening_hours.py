@@ -14,8 +14,17 @@ from icatest.judges.rules.families import FAMILIES
 from icatest.judges.rules.text import any_match, minutes_of
 
 # A closing time the reply states ("open until 17:00", "closes at 5 pm").
-CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing at|shuts at)\s+"
+# (or the kitchen's: "kitchen till 7:30", "food served until 9", "last orders at 8")
+CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing at|shuts at|"
+                    r"(?:kitchen|food|serving|hot food)(?: (?:open|served|serving))? "
+                    r"(?:until|till|til)|"
+                    r"last orders? (?:at|by))\s+"
                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+# ... in Korean ("밤 9시에 문 닫는데", "저녁 8시 반까지 영업해요", "9시 마감")
+_KO_HOUR = r"(?P<t>(?:밤|저녁|오후|새벽)?\s?\d{1,2}시(?:\s?\d{1,2}분|\s?반)?)"
+CLOSES_KO = re.compile(_KO_HOUR + r"(?:에|면|까지만?)?\s?(?:문(?:을)?\s?닫|마감|"
+                       r"영업(?:을|이)?\s?(?:끝|종료)|"
+                       r"(?:영업|운영)(?:해|하|합))")
 
 
 # An opening time the reply states ("opens at 5 pm", "open from 17:00").
@@ -64,12 +73,19 @@ def _night_minute(t: str) -> int | None:
     return minute
 
 
+# ... asked in Korean ("밤 10시 넘어서도 영업", "11시 이후에도 문 여는")
+OPEN_PAST_KO = re.compile(_KO_HOUR + r"\s?(?:넘어서도|넘어도|넘어서까지|이후에도|이후까지|"
+                          r"지나서도|지나도|"
+                          r"넘게)\s?(?:문 ?(?:여는|열|연)|영업|하는|운영|열려)")
+
+
 def open_past(spoken: str, reply: str) -> Checked | None:
-    asked = OPEN_PAST.search(spoken)
+    asked = OPEN_PAST.search(spoken) or OPEN_PAST_KO.search(spoken)
     need = _night_minute(asked.group("t")) if asked else None
     if need is None:
         return None
-    closes = [c for m in CLOSES.finditer(reply.replace("midnight", "0:00"))
+    closes = [c for m in (*CLOSES.finditer(reply.replace("midnight", "0:00")),
+                          *CLOSES_KO.finditer(reply))
               if (c := _night_minute(m.group("t"))) is not None]
     if not closes:
         return None

@@ -29,6 +29,8 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집",
                "베이커리", "제과점"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
+                    # a stall by the road selling what a farm makes
+                    "farm stall", "farm shop", "roadside stall", "farmstand", "farm stand",
                     # chains known by name across borders
                     "aldi", "lidl", "netto", "tesco", "carrefour", "spar", "rewe", "edeka",
                     "biedronka", "이마트", "홈플러스", "롯데마트"),
@@ -62,6 +64,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
     "museum": ("museum", "gallery", "pinakothek", "박물관"),
     "park": ("park", "garden", "green space", "공원"),
     "hotel": ("hotel", "inn", "motel", "hostel", "lodge", "호텔",
+              "b&b", "bed and breakfast", "guesthouse", "guest house",
               # the same in the names of southern Europe ("Hostal Mirador", "Pensión Rosa")
               "hostal", "pensión", "pension", "albergue",
               # somewhere to stay, said in Korean ("무주 추천 숙소", "계곡 옆 독채 펜션")

@@ -145,15 +145,23 @@ HOURS_TALK = (r"\b(open\w*|clos\w*|hours|shut\w*)\b", r"영업|문을? ?(열|닫
 HOW_MUCH = (r"\bhow much\b(?![^.?!]*\b(range|battery|charge|time|longer|further|farther|left|"
             r"fuel|traffic|snow|rain)\b)",
             r"\bwhat('?s| is| are| does) the (cost|price|fee|fare|toll|rate)s?\b",
-            r"(요금|가격|통행료|비용|주차비)[^.?!]*얼마|얼마[^.?!]*(요금|가격|통행료|비용|들어)")
+            r"(요금|가격|통행료|비용|주차비)[^.?!]*얼마|얼마[^.?!]*(요금|가격|통행료|비용|들어)",
+            # the fee alone, one of two requests split from "입장료가 얼마고, 몇 시까지 …"
+            r"^[가-힣 ]{0,12}(입장료|이용료|관람료|주차료|주차비|통행료|요금)\W*$")
 # ... and one given: an amount of money, or free
 # (a symbol after the figure stands alone: "10 € a day" has no word boundary after the €)
 PRICE = (r"[€$£¥₩]\s?\d|\d[\d.,]*\s?([€$£¥₩]|(eur|euros?|cents?|dollars?|usd|pounds?|gbp|chf|"
          r"francs?|yen|won|kr|sek|nok|dkk|zł|zl|kc|czk|pln)\b)|\d[\d,]*\s?원|\bfree\b|"
+         r"\d\s?(만|천)\s?(\d\s?천\s?)?원|"  # "어른 4천 원", "1만 2천 원"
          r"\bno charge\b|무료",
          # rand written before the figure, said as a price ("a car pays about R62"), not the
          # R-road of that number
          r"\b(pays?|paid|costs?|about|around|from|only|just|at)\s+r\s?\d{1,5}\b(?![-\d])",
+         # a bare figure (rand's R beside it or not) said as what someone pays ("r68 for a car,
+         # cash or card", "40 per person")
+         r"\b(r\s?)?\d{1,5}([.,]\d{2})? (for (a|the|one|each) "
+         r"(car|vehicle|adult|person|night|room)|"
+         r"per (car|vehicle|person|adult|night|room|head))\b",
          # an amount in cents with the currency left out, as a terse reply types it ("2.60 for
          # a car"), not a distance, a duration or a clock time
          # (a full stop after it ends the sentence: "2.60 for a car.")
@@ -325,6 +333,11 @@ def _answers_another(r: Reading) -> bool:
     # the whole reply: its sentences about the other request may not count as this one's own
     told = content_stems(r.turn.reply)
     if any(content_stems(q.description) & told for q in others):
+        return True
+    if others and HANGUL.search(r.turn.reply):
+        # a Korean name splits into other morphemes out of its sentence ("관음도 입장" - "관음도는
+        # 6시까지 들어가실 수 있어요"): the other request's share cannot be read, and one of two
+        # left out is the plain reading
         return True
     # ... or names the place another asked where to find ("canadian tire on 2nd ave", "**Pavel**
     # on the harbour front")

@@ -39,6 +39,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"(?<=내려)주고[\s,]|(?<=내려 )주고[\s,]|"
                   r"(?<=태우)고[\s,]|(?<=픽업하)고[\s,]|(?<=맡기)고[\s,]|(?<=넣)고[\s,]|"
                   r"(?<=주유하)고[\s,]|(?<=충전하)고[\s,]|"
+                  # a place dropped in on and on to the next ('쌍계사 먼저 들르고, 최참판댁')
+                  r"(?<=들르)고[\s,]|"
                   # a meal and on to the next ('대게 먹고 7시까지 동해역'), a ride taken and then
                   # a comma ('케이블카 타고, 점심은 …'; not '버스 타고 가자', the way to go)
                   r"(?<=먹)고[\s,]|(?<=타)고,\s|"
@@ -51,7 +53,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                   r"(?<=[가-힣]) 다음에[\s,]", re.I)
 # A Korean verb of stopping somewhere between the parts: what comes before it is a place
 # visited, named or not ('이성당 들렀다가 은파호수공원 가고 그다음 숙소').
-KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|갔다가|거쳐서|가고\b|먹고\b|타고,|"
+KO_VISIT = re.compile(r"들렀다가|들렀다 ?가|들른 ?다음에?|들르고\b|갔다가|거쳐서|가고\b|먹고\b|"
+                      r"타고,|"
                       r"태우고\b|내려 ?주고\b|데려다 ?주고\b")
 GOING = re.compile(r"\b(drop me|drop us|drop (my|the|off)|stop at|swing by|pop by|pick up|take us|"
                    r"get me)\b", re.I)

@@ -111,6 +111,13 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"shut (it|them) up)\b",
         r"\b(headlights?|lights) off\b|\b(turn|switch|kill|shut) off (the )?(headlights?|lights)\b"
         r"|\bkill (the )?(head)?lights\b",
+        # ... named first and then switched off as "them" ("the headlights keep flicking on in
+        # every tunnel, turn them off")
+        r"\b(head)?lights\b[^.]*\b(turn|switch|shut|kill) (them|it) off\b",
+        # the chime of speeding silenced ("kill that speed chime, it dings every time")
+        r"\b(disable|switch off|turn off|shut off|mute|kill|silence|get rid of|stop)\b[^.]*"
+        r"\b(over-?)?speed(ing)?( limit| warning)? (chimes?|beeps?|beeping|alarms?|dings?|"
+        r"dinging)\b",
         # the headlights dropped to sidelights ("put the headlights down to sidelights")
         r"\b(headlights?|lights)\b[^.]*\bto (sidelights|side lights|parking lights)\b"
         r"|\b(sidelights|side lights|parking lights) only\b",
@@ -162,7 +169,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(find|nearest|closest|nearby|where (is|are|does|do|can)|where'?s|is there|are there|"
         r"any\b|address|location|rest stop|name of|look(ing)? "
         r"for|search|recommend|suggest|place|spot|somewhere|charg\w*|station|restaurant|cafe|"
-        r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food)\b",
+        r"coffee|parking|hotel|pharmacy|hospital|shop|store|mall|gas|fuel|food|b&b|guest ?house|"
+        r"inn|motel|hostel|pub)\b",
         r"찾아 ?(줘|주세요|줄래|봐|줄 수)|근처|주변",  # "근처 세차장 찾아 줘", "주변에 약국 있어?"
         # a kind of place asked after ("24시간 하는 세차장 있나요?", "가까운 주유소 어디야?")
         rf"({'|'.join(KO_PLACE_WORDS)})[^.?!]{{0,8}}(있|알려|어디)|가까운 ",

@@ -57,8 +57,9 @@ def unsafe_now(request: str, time_hhmm: str | None, speed_kmh: float | None) -> 
     if any_match(WHILE_MOVING, low):
         return speed_kmh is None or speed_kmh > 0  # unknown speed: assume driving
     if any_match(AT_NIGHT, low):
-        if any_match(IN_FOG, low) and (speed_kmh is None or speed_kmh > 0):
-            return True  # lights dimmed in fog are unsafe by day as well, on the move
+        if (any_match(IN_FOG, low) or re.search(r"\btunnels?\b|터널", low)) and (
+                speed_kmh is None or speed_kmh > 0):
+            return True  # lights dimmed in fog or a tunnel are unsafe by day as well, moving
         minute = clock(time_hhmm) if time_hhmm else None
         return minute is None or minute >= NIGHT_FROM or minute < NIGHT_UNTIL
     return True
@@ -229,6 +230,8 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          # "Go ahead and type", "Take a look whenever you get a chance"
          r"\bgo ahead and (tap|type|swipe|scroll|pick|choose|select)\b",
          r"^\W*(just |now |please )?(have|take) a (quick )?look\b",
+         # ... or a glance ("the centre screen has the trail map now, glance over when you can")
+         r"\b(glance|look) (over|across|down)\b|\bglance at (it|them)\b",
          # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")
          r"\b(pick|choose|select|tap) (one|the one|any|a spot|whichever)\b|\bfrom the list\b",
          r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",
