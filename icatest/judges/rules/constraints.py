@@ -17,13 +17,21 @@ from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
 from icatest.judges.rules.lacking import lacking
-from icatest.judges.rules.opening_hours import OPEN_PAST, next_day, open_now, open_past
+from icatest.judges.rules.opening_hours import (
+    OPEN_PAST,
+    OPEN_PAST_KO,
+    next_day,
+    open_now,
+    open_past,
+)
 from icatest.judges.rules.prices import (
+    BARE_LIMIT,
     CHEAP_UP_TO,
     DEAR_FROM,
     OTHER_LIMIT,
     PRICE_LIMIT,
     WON_LIMIT,
+    bare_limit,
     other_limit,
     price_limit,
     prices_in,
@@ -150,6 +158,9 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
     found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
     found += [m.group(0).lower() for m in OTHER_LIMIT.finditer(text)]  # 'under 300 yen'
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
+    found += [m.group(0).lower() for m in BARE_LIMIT.finditer(text)]  # 'under 100 a night'
+    found += [m.group(0).lower() for m in WALK_LIMIT.finditer(text)]  # 'within a 5-minute walk'
+    found += [m.group(0) for m in OPEN_PAST_KO.finditer(text)]  # '밤 10시 넘어서도 영업
     height = clearance.needed(text)  # 'the van is 2.1 m high'
     if height is not None:
         found.append(f"clearance over {height:g} m")
@@ -226,6 +237,7 @@ def check_constraint(
                 or scaled_limit(spoken, reply) or _trip_limits(spoken, reply)
                 or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
+                or _said_over(bare_limit(spoken, reply), reply)
                 or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
                 or _clears(spoken, reply))
     if measured is not None:
@@ -310,7 +322,16 @@ def _cheap(reply: str) -> Checked | None:
 OVER_LIMIT = re.compile(
     r"\b(further|farther|longer|more) than (the |your )?[^.?!]{0,30}\b(you (asked|wanted|said)|"
     r"your limit|the limit)\b|\b(no|none|nothing|nowhere)\b[^.?!]{0,40}\bwithin\b"
+    # ... or over the money ("£130, over your budget I'm afraid")
+    r"|\b(over|above|beyond|outside) (your|the) (budget|limit|price range|price limit)\b"
     r"|(안에|이내|안쪽|내로)[^.?!]{0,30}(없어요|없습니다|없네요|없어\b|없고)", re.I)
+
+
+def _said_over(checked: Checked | None, reply: str) -> Checked | None:
+    """A limit missed that the reply says it is over ("over your budget, I'm afraid")."""
+    if checked is not None and checked.check is Check.MISSED:
+        return _over(reply, checked.reason)
+    return checked
 
 
 def _over(reply: str, why: str) -> Checked:

@@ -386,6 +386,18 @@ def chosen_asked_again(turn: TurnInput) -> str | None:
         taken = choice.group("x")
         if taken.split()[0].lower() not in turn.reply.lower():
             return f"the driver chose {taken!r}, the reply asks which one it was"
+    # ... or the driver named one place on the last turn ("we're having lunch at Café Mühle in
+    # Bled"), and "near there?" is asked back as which place
+    earlier = turn.history_users[-1]
+    told = _places(" " + earlier)
+    if len(told) > 1:  # the town it is in is no second place ("Café Mühle in Bled")
+        told = {n for n in told if not re.search(rf"\bin {re.escape(n)}\b", earlier.lower())}
+    # (and said back by the assistant: "Café Mühle in Bled, got it.")
+    told = {n for n in told if n in turn.history_replies[-1].lower()}
+    if len(told) == 1 and ASKS_WHICH.search(turn.reply) and POINTS_BACK.search(turn.user):
+        place = next(iter(told))
+        if place.split()[0].lower() not in turn.reply.lower():
+            return f"the driver named {place!r}, the reply asks which place that was"
     last = turn.history_replies[-1]
     if not (SETTLED.search(last) or GO_ON.search(turn.history_users[-1])
             or BARE_REFERENCE.search(turn.history_users[-1])):

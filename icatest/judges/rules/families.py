@@ -139,7 +139,9 @@ FAMILIES: dict[str, Family] = {
     # goes against it ("얼큰하고 매운 짬뽕"), one said to be mild honours it; read only when the
     # reply says either way
     "not_spicy": Family(
-        (r"\b(not|nothing|non-?) ?(too )?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않",),
+        (r"\b(not|nothing|non-?) ?(too )?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않",
+         # the heat ruled out ("매운 거 말고 점심 먹을 데")
+         r"매운 ?(거|것|건|음식)? ?(말고|빼고|싫|못 먹)"),
         (r"\b(not|non-?) ?spicy\b|\bmild\b|(안|덜) ?매운|맵지 ?않|순한 ?맛",),
         # (not a heat left out: "매운 건 빼고", "spicy on request")
         (r"(?<!not )(?<!non-)(?<!non)\b(spicy|fiery|chilli-hot)\b"

@@ -110,6 +110,30 @@ def other_limit(spoken: str, reply: str) -> Checked | None:
     return Checked(Check.UNKNOWN, f"no price in {said} for {spoken!r}")
 
 
+# A limit typed with no currency, per what is paid for ("under 100 a night"), held against the
+# amounts the reply gives per the same ("rooms from 180 a night", "€85 per night").
+BARE_LIMIT = re.compile(r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
+                        r"(?P<n>\d+(?:[.,]\d+)?)\s+(?:a|an|per|each)\s+(?P<u>night|person|head|"
+                        r"ticket|room|day|hour)\b", re.I)
+
+
+def bare_limit(spoken: str, reply: str) -> Checked | None:
+    limit = BARE_LIMIT.search(spoken)
+    if limit is None:
+        return None
+    most, unit = amount(limit.group("n")), limit.group("u").lower()
+    found = re.finditer(rf"(?<![\d.,:])[€$£¥]?\s?(\d+(?:[.,]\d+)?)\s?(?:€|euros?|dollars?|pounds?)?"
+                        rf"\s?(?:a|an|per|/|each)\s?{unit}\b", reply, re.I)
+    # a room's or a ticket's price with no unit is one of it ("rooms from €240")
+    prices = [amount(m.group(1)) for m in found] or [
+        p for p in prices_in(EXTRA.sub(" ", reply)) if unit in ("night", "room", "ticket")]
+    if prices and min(prices) > most:
+        return Checked(Check.MISSED, f"from {min(prices):g} a {unit}, over {most:g}")
+    if prices and max(prices) <= most:
+        return Checked(Check.HONOURED, f"up to {max(prices):g} a {unit}")
+    return None
+
+
 # ... and typed with no currency, an amount in cents per what is paid for ("7.50 a load",
 # "2.60 for a car", "3.20 per hour"): not a distance, a clock time or a rating
 PER_UNIT = re.compile(r"(?<![\d.,:])(\d+[.,]\d{2}) (?:a|an|per|each|for a) (?:load|wash|hour|"

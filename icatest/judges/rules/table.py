@@ -188,6 +188,9 @@ RULES: tuple[Rule, ...] = (
     _r("established_fact", F.CONTEXT_FORGOTTEN,
        "an offer against what the driver established earlier (an electric car, no meat)",
        tr.established_fact, Stage.TURN),
+    _r("limit_said_before", F.CONTEXT_FORGOTTEN,
+       "a limit the driver set earlier (under 100 a night), not said again, the reply's offer "
+       "plainly over it", tr.limit_said_before, Stage.TURN),
     _r("fact_said_now", F.CONSTRAINT_MISSED,
        "a fact the driver states in the request (a nut allergy, no meat), the reply's offer "
        "against it", fn.fact_said_now, Stage.TURN),

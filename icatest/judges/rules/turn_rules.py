@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 
 from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts, attribution, plans, talk
-from icatest.judges.rules.constraints import constraints_in, is_deadline
+from icatest.judges.rules.checked import Check
+from icatest.judges.rules.constraints import check_constraint, constraints_in, is_deadline
 from icatest.judges.rules.detail_rules import constraints_checked, missed_finding
 from icatest.judges.rules.driver_facts import fact_against
 from icatest.judges.rules.requests import RequestKind, is_continuation, request_kind
@@ -295,4 +296,33 @@ def established_fact(turn: TurnInput, j: Judging) -> Judging:
     why = f"[{turn.requests[0].description}] {fact} (said earlier), but the reply offers " \
           f"{offered!r}"
     v = j.verdicts[0].adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "established_fact", why))
+    return replace(j, verdicts=(v, *j.verdicts[1:]))
+
+
+# A limit the driver set earlier that a reply's figures can break: a price ("keep it under 100 a
+# night"), a walk, a distance, an hour to be open past.
+MEASURED_LIMIT = re.compile(r"^(under|below|less than|at most|max|up to|no more than|within|"
+                            r"open past)\b|\d\s?(원|만 ?원)\s?(이하|미만|까지)|넘어서도", re.I)
+
+
+def limit_said_before(turn: TurnInput, j: Judging) -> Judging:
+    """A limit the driver set on an earlier turn ("keep it under 100 a night"), not said again
+    now, and the figures of the reply's offer plainly over it ("rooms from €240"):
+    context_forgotten."""
+    if not turn.requests or not turn.history_users or turn.requests[0].simulated:
+        return j
+    v = j.verdicts[0]
+    if v.outcome is Outcome.OPEN or F.CONTEXT_FORGOTTEN in v.labels or v.missed:
+        return j
+    now = set(constraints_in(turn.user)) | set(turn.requests[0].constraints)
+    said = [c for u in turn.history_users for c in constraints_in(u)
+            if MEASURED_LIMIT.search(c) and c not in now]
+    if not said:
+        return j
+    checked = check_constraint(said[-1], turn.reply, clock(turn.situation.time)
+                               if turn.situation.time else None)
+    if checked.check is not Check.MISSED or checked.absent:
+        return j
+    why = f"[{turn.requests[0].description}] the driver said earlier: {said[-1]} ({checked.reason})"
+    v = v.adding(Finding(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "limit_said_before", why))
     return replace(j, verdicts=(v, *j.verdicts[1:]))
