@@ -23,6 +23,7 @@ from icatest.judges.rules.text import (
     new_content,
     new_names,
     sentences,
+    stem,
 )
 from icatest.judges.rules.turn import Request, TurnInput
 
@@ -152,6 +153,19 @@ def confirmed_object(req: Request, reply: str) -> bool:
     return bool(content_stems(req.description) & content_stems(reply))
 
 
+APOLOGY = re.compile(r"\b(sorry|apologi\w*|afraid|unfortunately)\b|🙏|죄송|미안", re.I)
+# words of the apology and its moment, which say nothing of their own
+APOLOGY_WORDS = frozenset(stem(w) for w in """sorry apologies apologise apologize afraid
+    unfortunately today now moment right time bit little""".split())
+# a reply says something of its own with a figure, a name or this many new words
+SOMETHING_SAID = 4
+
+
+def _says_something(reply: str, sources: list[str]) -> bool:
+    return bool(NUMBER.search(reply) or new_names(reply, *sources)
+                or len(new_content(reply, *sources) - APOLOGY_WORDS) >= SOMETHING_SAID)
+
+
 def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
     sources = [req.description, turn.user] if alone else [req.description]
     if is_korean(reply) and not any(is_korean(s) for s in sources):
@@ -165,6 +179,11 @@ def _soft(req: Request, turn: TurnInput, reply: str, alone: bool) -> Answer:
         return Answer(None, Evidence.NO_MODEL, why)
     if sim >= ANSWERS:
         return Answer(True, Evidence.SIMILARITY, f"about the request (similarity {sim:.2f})")
+    if sim <= CLEARLY_OFF_TOPIC and APOLOGY.search(reply) and not _says_something(reply, sources):
+        # far from the request, an apology and nothing else ("Ah, sorry, I'm stuck on that one
+        # for now! 🙏"): a fallback in words no rule knows, not another answer
+        why = f"an apology far from the request (similarity {sim:.2f}), nothing of its own"
+        return Answer(None, Evidence.SIMILARITY, why)
     if sim <= CLEARLY_OFF_TOPIC:
         return Answer(False, Evidence.SIMILARITY, f"request not addressed (similarity {sim:.2f})")
     if sim <= OFF_TOPIC:  # off topic by wording, but no plain evidence: a label needs more
