@@ -89,7 +89,11 @@ GUSH_EN = re.compile(r"\b(what a (dream|treat|gem|joy|delight)|you'?re (going to
                      r"(love|adore)|you have the best|breathtaking|magical|unforgettable|"
                      r"out of this world|you'?re in for a (real )?treat|"
                      r"simply (stunning|wonderful|perfect)|love that you|"
-                     r"is calling( you| your name)?(?=!))", re.I)
+                     r"is calling( you| your name)?(?=!)|"
+                     # the driver called lucky to be there ("prettiest village in estonia, you
+                     # lucky lot ✨")
+                     r"you lucky (lot|things|ones|people|devils|ducks)|lucky you|"
+                     r"(prettiest|loveliest|dreamiest) \w+ (in|on))", re.I)
 # what a question asks of its subject: a gush names the subject, never these
 ASKED_OF_IT = ("open opening hours close closing far distance long cost price much toll park "
                "parking free time busy crowded cold warm weather deep safe allowed")

@@ -113,7 +113,12 @@ KO_QUOTED = re.compile(r"['‘\"“][^'’\"”]*[가-힣][^'’\"”]*['’\"�
 def _offers_a_place(reply: str, *known: str) -> bool:
     return bool(distances_km(reply) or durations(reply) or PLACED.search(reply)
                 or KO_THERE.search(reply) or KO_QUOTED.search(reply) or SHOP.search(reply)
-                or new_names(reply, *known))
+                or SELLER.match(reply) or new_names(reply, *known))
+
+
+# a place said in lowercase as what sells ("the village cooperative in socaire sells alpaca
+# scarves")
+SELLER = re.compile(r"^\W*the [\w' -]{2,50}? (sells|serves|stocks|does)\b", re.I)
 
 
 # Goods to buy that no eatery sells ("where can we buy swim goggles", "buy some sunscreen")
