@@ -195,6 +195,7 @@ STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend t
                      r"(at|in|on)|"
                      r"(we'?re|we are|i'?m|i am) (at|in)\b(?=[^.!?]*\btonight\b))\b",
                      re.I)
+CAMPING_AT = re.compile(r"\b(camping|camp|pitching|pitched up)\s+(at|in|by)\b", re.I)
 # ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
 # island tonight"): its words to the next comma
 AT_TYPED = re.compile(r"\b(?:at|in|into) (?:the |a )?(?P<at>[a-z][^,.;!?]{3,60})")
@@ -297,6 +298,8 @@ def _taken(turn: TurnInput) -> Taken | None:
             if role and keys:
                 # a place of its kind named, not only where it is ("somewhere in Ortisei")
                 one = bool(of_role) or bool(typed and _of_role(typed.group("at"), sentence, role))
+                # camping somewhere makes it the campsite ("camping at half moon lake, site 12")
+                one = one or bool(typed and role == "lodging" and CAMPING_AT.search(sentence))
                 found = Taken(role, keys, one)
     return found
 

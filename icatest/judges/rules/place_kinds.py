@@ -77,7 +77,7 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
             "동물병원", "동물 병원"),
     "ice cream": ("ice cream", "gelato", "eisdiele", "eiscafé", "eiscafe"),
     "garden centre": ("garden centre", "garden center", "gartencenter", "nursery"),
-    "hardware store": ("hardware store", "baumarkt", "diy store"),
+    "hardware store": ("hardware store", "baumarkt", "diy store", "철물점"),
     # a phone's charger or cable is bought in a shop, not at a charging station
     "electronics store": ("electronics store", "electronics shop", "phone shop", "phone store",
                           "mobile shop", "phone charging cable", "phone charger", "charging cable",

@@ -355,7 +355,7 @@ def value_missing(r: Reading) -> RequestVerdict | None:
     same subject without it is an omission ('the weather can vary'); a reply with too little
     of its own to call it another answer is uncertain."""
     missing = _missing(r)
-    if missing is None:
+    if missing is None or _unmet_need(r):
         return None
     if missing[1]:
         why = f"{r.d} speaks of it in general, without what was asked"
@@ -404,12 +404,20 @@ def value_elsewhere(r: Reading) -> RequestVerdict | None:
     return failed(F.IRRELEVANT_RESPONSE, Cause.NO_VALUE, "value_elsewhere", why)
 
 
+def _unmet_need(r: Reading) -> bool:
+    """A place offered for a need by its goods or food (`needs.unmet_need`): another answer, not
+    none, left to that rule."""
+    from icatest.judges.rules.needs import unmet_need  # needs reads the offered places too
+
+    return unmet_need(r) is not None
+
+
 def no_answer_of_its_kind(r: Reading) -> RequestVerdict | None:
     """A single question that asks where, how many or when, or for a yes or a no, and a reply
     with nothing of that kind in it: no place, no figure or time, no side taken. It talks of
     the subject, praises it or promises to look, and answers nothing."""
     t = r.turn
-    if len(t.requests) > 1 or r.req.ambiguous or r.unsafe or r.asking:
+    if len(t.requests) > 1 or r.req.ambiguous or r.unsafe or r.asking or _unmet_need(r):
         return None
     kind = qk.asked(t.user)
     reply = r.own

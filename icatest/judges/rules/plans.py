@@ -145,11 +145,28 @@ def listed_stops(utterance: str) -> list[str]:
     and be at the Arena by 7"): stops to keep, in no stated order."""
     if stops_in(utterance):
         return []
+    # the stops named as such before a colon ("Three stops before we check in at 6: a fruit
+    # stand, a winery and the trestle"): the list after it, whatever its words
+    named = STOPS_COLON.match(utterance)
+    if named:
+        listed = [p.strip(" ,.;:!?-—") for p in _listed_parts(named.group("list"))]
+        if len([p for p in listed if _stems(p)]) >= 2:
+            return [p for p in listed if _stems(p)]
     parts = [p.strip(" ,.;:!?-—") for p in _listed_parts(utterance)]
     stops = [p for p in parts if _stems(p)]
     if len(stops) >= 3 and all(is_place(s) for s in stops):
         return stops
     return []
+
+
+def _ends_at(utterance: str) -> bool:
+    named = STOPS_COLON.match(utterance)
+    head = utterance[:named.start("list")] if named else ""
+    return re.search(r"\b(before|then)\b[^:]*\b(at|to|in) (our|the|my) ", head, re.I) is not None
+
+
+STOPS_COLON = re.compile(r"^[^:]{0,80}\b(stops|places|errands)\b[^:]{0,60}:\s*(?P<list>[^:]+)$",
+                         re.I)
 
 
 def _listed_parts(utterance: str) -> list[str]:
@@ -236,7 +253,9 @@ def plan_gap(utterance: str, reply: str, now: int | None = None) -> tuple[Cause,
     if states_late(reply, deadline_in(utterance, now)):
         return None  # "you'd arrive 17:20, after your 5 pm; skip the coffee?" is honest
     missing = [s for s in stops if not _covers(reply, s, tuple(o for o in stops if o != s))]
-    steps = reply_steps(reply)
+    # the place the stops come before ("before we check in at our hotel at 6: …") is a step
+    # of the reply's plan, and none of the stops
+    steps = reply_steps(reply) - (1 if not ordered and _ends_at(utterance) else 0)
     # A reply that lays out fewer steps than the stops asked has dropped one, whatever it
     # calls them; one that lays out as many has dropped none ('Sparkasse' for the bank).
     # With no layout to count, its words decide (a reply that plans nothing leaves them out).

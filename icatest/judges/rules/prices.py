@@ -157,13 +157,18 @@ EXTRA = re.compile(
 )
 
 
+PER_NIGHT = re.compile(r"(?<![\d.,:])(\d{2,4}(?:[.,]\d{2})?)\s?(?:a|per|/)\s?night\b", re.I)
+
+
 def price_limit(spoken: str, reply: str) -> Checked | None:
     """'under 120 euros' against the prices the reply names (none named: not read here); the
     extras on top ("garage €20 extra") are no price of the place."""
     limit = PRICE_LIMIT.search(spoken)
     assert limit is not None
     most = amount(limit.group("a") or limit.group("b"))
-    prices = prices_in(EXTRA.sub(" ", reply))
+    # (or typed with no currency, per night: "cabins from 189 a night")
+    prices = prices_in(EXTRA.sub(" ", reply)) or [
+        amount(m.group(1)) for m in PER_NIGHT.finditer(reply)]
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
     if prices and max(prices) <= most:

@@ -134,11 +134,6 @@ RULES: tuple[Rule, ...] = (
     _r("clarifies", None, "a reply of questions only is a fair question", rr.clarifies),
     _r("continues", None, "'go on' continues the earlier request", rr.continues),
     _r("asks_back", None, "not answered, but asks something back", rr.asks_back),
-    # (before the readings of a value or a place missing: a place offered by its cheese for a
-    # pharmacy is another answer, not none)
-    _r("need_unmet", F.IRRELEVANT_RESPONSE,
-       "fuel, a charger, cash, a pharmacy, a mechanic or air for a tyre asked for, a place "
-       "offered by its food, goods or sights with no word of the need", needs.unmet_need),
     _r("value_missing", F.REQUEST_OMITTED,
        "a distance, duration, route or the weather now asked for and not given",
        pr.value_missing),
@@ -155,6 +150,9 @@ RULES: tuple[Rule, ...] = (
     _r("cannot_tell", None, "no evidence either way: uncertain", rr.cannot_tell),
     _r("answered_instead", F.IRRELEVANT_RESPONSE, "answered with something else",
        rr.answered_instead),
+    _r("need_unmet", F.IRRELEVANT_RESPONSE,
+       "fuel, a charger, cash, a pharmacy, a mechanic or air for a tyre asked for, a place "
+       "offered by its food, goods or sights with no word of the need", needs.unmet_need),
     _r("not_answered", F.REQUEST_OMITTED, "the reply does not address the request",
        rr.not_answered),
     _r("plan_missing", F.REQUEST_OMITTED, "a plan with none of its stops", dr.plan_missing),
