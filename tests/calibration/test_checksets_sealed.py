@@ -1,7 +1,7 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed23.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed24.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A twenty-third sealed check set"), and is
+(docs/offline_backend.md "A fifth sealed check set" to "A twenty-fourth sealed check set"), and is
 development data after that (the fifth to twenty-first are: the fifteenth, nineteenth and
 twenty-first judged first thing the round after each was written, the sixteenth to eighteenth
 and the twentieth the round each was written; the twenty-second and twenty-third are still
@@ -179,6 +179,13 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s23-p27", "s23-l08", "s23-k21"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed24.jsonl": {
+        "earlier_sealed": 23,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s24-p33", "s24-l17", "s24-k05"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
