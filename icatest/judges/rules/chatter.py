@@ -71,7 +71,10 @@ def gushes(reply: str, user: str) -> bool:
         return True
     said = sentences(reply)
     ended = [s for s in said if s[-1] in ".!?"]
-    if reply.count("!") < 2 or not ended or any(s[-1] != "!" for s in ended):
+    # (one exclamation is enough beside the words of a gush: "you're going to have the BEST
+    # evening! … pure magic")
+    loud = reply.count("!") >= 2 or (reply.count("!") == 1 and GUSH_EN.search(reply) is not None)
+    if not loud or not ended or any(s[-1] != "!" for s in ended):
         return False
     if not QUESTION.search(user) or any(SIDE_TAKEN.search(s) for s in said):
         return False
@@ -93,6 +96,9 @@ GUSH_EN = re.compile(r"\b(what a (dream|treat|gem|joy|delight)|you'?re (going to
                      # the driver called lucky to be there ("prettiest village in estonia, you
                      # lucky lot ✨")
                      r"you lucky (lot|things|ones|people|devils|ducks)|lucky you|"
+                     # a good time promised ("you're going to have the BEST evening!")
+                     r"you'?re (going to|gonna) have (the|a|an) (best|great|wonderful|amazing|"
+                     r"lovely|fantastic|magical)|pure magic|"
                      r"(prettiest|loveliest|dreamiest) \w+ (in|on))", re.I)
 # what a question asks of its subject: a gush names the subject, never these
 ASKED_OF_IT = ("open opening hours close closing far distance long cost price much toll park "

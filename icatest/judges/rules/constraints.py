@@ -20,6 +20,7 @@ from icatest.judges.rules.lacking import lacking
 from icatest.judges.rules.opening_hours import (
     OPEN_PAST,
     OPEN_PAST_KO,
+    OPEN_PAST_STILL,
     next_day,
     open_now,
     open_past,
@@ -160,7 +161,8 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     found += [m.group(0).lower() for m in BARE_LIMIT.finditer(text)]  # 'under 100 a night'
     found += [m.group(0).lower() for m in WALK_LIMIT.finditer(text)]  # 'within a 5-minute walk'
-    found += [m.group(0) for m in OPEN_PAST_KO.finditer(text)]  # '밤 10시 넘어서도 영업
+    found += [m.group(0) for m in OPEN_PAST_KO.finditer(text)]  # '밤 10시 넘어서도 영업'
+    found += [m.group(0).lower() for m in OPEN_PAST_STILL.finditer(text)]  # 'still use after 9'
     height = clearance.needed(text)  # 'the van is 2.1 m high'
     if height is not None:
         found.append(f"clearance over {height:g} m")

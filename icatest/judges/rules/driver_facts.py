@@ -43,6 +43,9 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "the car runs on fuel",
      re.compile(r"\b(fuel|diesel|petrol|gas station)\b|주유|경유|디젤", re.I)),
     (re.compile(r"\bi'?m (a )?(vegetarian|vegan)\b|\bi (don'?t|do not) eat meat\b"
+                # said of someone in the car ("my wife's vegetarian", "she is vegan")
+                r"|\b(my|our) [\w-]+('s|’s| is) (a )?(vegetarian|vegan)\b"
+                r"|\b(he|she)('s|’s| is) (a )?(vegetarian|vegan)\b"
                 r"|\bwe'?re (all |both )?(vegetarian|vegan)s?\b|\bwe (all |both )?(don'?t|do not) "
                 r"eat meat\b|\b(he|she|they|\w+) (doesn'?t|does not|don'?t) eat meat\b"
                 r"|채식(주의자|해|만 해|합니다)|비건이|고기(를|는)? 안 먹", re.I),
@@ -52,7 +55,7 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 r"meatballs?|asador|carnitas|"
                 # cuts and dishes that are meat whatever the menu ("dry-aged côte à l'os")
                 r"dry-?aged|ribeye|rib-eye|sirloin|t-bone|wagyu|entrec[oô]te|c[oô]te [aà] l'os|"
-                r"tonkatsu|yakitori|shawarma|gyros|souvlaki|bacon|pepperoni|venison|duck)\b"
+                r"tonkatsu|yakitori|shawarma|gyros|souvlaki|bacon|pepperoni|venison|duck|boar)\b"
                 r"|삼겹살|갈비|불고기|치킨|돼지|소고기|고깃집|곱창|족발|스테이크|한우|육회|막창|순대|"
                 r"삼계탕|양꼬치",
                 re.I),

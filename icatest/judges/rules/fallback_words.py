@@ -80,6 +80,10 @@ FALLBACK = (
     # what is asked said to be nothing the assistant has ("boat times aren't something i have")
     r"\b(that|this|it)( one)? is (not something|beyond what) i can\b",
     r"\b(isn'?t|aren'?t) (something|anything) i have\b",
+    # no answer said to be had, and another question asked for ("I don't have an answer for
+    # that. Could you try asking something else?")
+    r"\bi (don'?t|do not) have an answer (for|to) (that|this)\b",
+    r"\b(try|trying) asking (something|anything) else\b",
     r"\b(that'?s|that is|this is|it'?s|it is) not (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")

@@ -123,6 +123,40 @@ def kept_time(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "kept_time", time_passed_by(turn))
 
 
+# the reply asks for the time the driver already gave ("depends, when do you need to be
+# somewhere?", "what time is your ferry?")
+ASKS_WHEN = re.compile(r"\b(when|what time) (do|did|must|will) (you|we) (need|have|want) to "
+                       r"(be|leave|get)\b|\bwhat time('?s| is) (your|the) \w+"
+                       r"|\bwhen('?s| is) (your|the) \w+\?"
+                       r"|몇 시까지 (가셔야|도착하셔야|가야)|언제까지 (가셔야|도착)", re.I)
+
+
+def time_asked_again(turn: TurnInput) -> str | None:
+    """A time the driver held the day to on an earlier turn, and the reply asks when the driver
+    has to be somewhere, giving nothing: the driver would have to say it again."""
+    fixed = _fixed_time(turn)
+    if fixed is None or not ASKS_WHEN.search(turn.reply):
+        return None
+    limit, what = fixed
+    now = clock(turn.situation.time) if turn.situation.time else None
+    if any(t == limit for _, t in times_at(turn.reply, now)) or (
+            what and what.split()[0] in turn.reply.lower()):
+        return None  # "the 5 pm ferry, right?" is a check
+    held = f"{_hhmm(limit)} ({what or 'said earlier'})"
+    return f"the driver holds the day to {held}, the reply asks when"
+
+
+def time_asked(turn: TurnInput, j: Judging) -> Judging:
+    """The question counts for nothing: the driver would have to say the time again."""
+    why = time_asked_again(turn)
+    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
+        return j
+    text = f"[{turn.requests[0].description}] {why}"
+    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "time_asked", text),))
+
+
 # --- the time of a thing the driver set, said back as another --------------------------------
 
 # the event and its time in one breath ("Our dinner at the Mamalluca lodge is at 20:30")
@@ -345,6 +379,9 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
         if (role == "lodging" and (LODGING_WORD.search(quoted) or timed)
                 and quoted.lower() not in known):
             return str(quoted)
+    to_ko = KO_LODGING_TO.search(stated) if role == "lodging" and is_korean(stated) else None
+    if to_ko and to_ko.group("p").lower() not in known:
+        return to_ko.group("p")  # "횡성 읍내 비즈니스 호텔까지 15분 남았어요", unquoted
     for name in sorted(names(" " + stated)):
         if name in known:
             continue
@@ -354,6 +391,9 @@ def _other_place(turn: TurnInput, role: str) -> str | None:
     return None
 
 
+# a Korean lodging named unquoted, the way timed to it ("읍내 비즈니스 호텔까지 15분")
+KO_LODGING_TO = re.compile(r"(?P<p>[가-힣]+(?: [가-힣]+){0,2} ?"
+                           r"(호텔|펜션|게스트하우스|민박|모텔|리조트))(까지|으로|로)(?![가-힣])")
 # the words of a lodging's kind and of when, no name of one place
 LODGING_NAMES = frozenset("""hotel inn motel hostel lodge guesthouse guest house b&b campsite
     campground cabin chalet camp site park cottage""".split())

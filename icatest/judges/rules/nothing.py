@@ -139,6 +139,9 @@ FILLER_SENTENCES = (
     r"^\W*(안녕하세요|안녕|hi|hello|hey)( there)?\W*$",
     # done, with nothing named ("네, 확인했어요!", "처리됐습니다.", "네, 다 처리해 뒀어요!")
     r"^\W*((네|예|넵)\W+)?(확인|완료|처리)(했|됐|되었)(습니다|어요|어)\W*$",
+    # ... said as the check done ("네, 확인 완료했어요!")
+    r"^\W*((네|예|넵)\W+)?확인 ?(완료|끝)(했|됐|되었)?(습니다|어요|어|이에요|입니다)?\W*$",
+
     r"^\W*((네|예|넵|알겠습니다|알겠어요)\W+)?(다 ?|모두 ?|바로 ?|이미 ?)?(확인|처리)?해 ?"
     r"(뒀|두었|놨|놓았|드렸)"
     r"(습니다|어요|어)\W*$",
@@ -217,15 +220,32 @@ def is_contentless(reply: str, *sources: str) -> bool:
         return False
     if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
         return False
-    if confirms_action(reply) or (sources and answers_yes_no(reply, sources[0])):
+    # (an act confirmed answers a command, not a question: "네, 확인 완료했어요!" to "몇 시까지
+    # 열어?", "All taken care of" to "can you check if the lighthouse is open?")
+    if (confirms_action(reply) and not (sources and INFO_ASKED.search(sources[0]))) or (
+            sources and answers_yes_no(reply, sources[0])):
         return False
     if sources and calls_as_asked(reply, sources[0]):
         return False
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
     if not said:
         return True
-    fresh = new_content(" ".join(said), *sources)
+    fresh = new_content(WISH.sub(" ", " ".join(said)), *sources)
     return not fresh or fresh <= GENERIC_ANSWERS
+
+
+# a good time wished, nothing in it ("— have a wonderful time at the cape!")
+WISH = re.compile(r"\b(have|enjoy) (a|an|the) (wonderful|great|lovely|nice|fantastic|amazing|fun) "
+                  r"(time|day|trip|evening|afternoon|drive|visit)\b( (at|in|on|to) (the )?\w+)?",
+                  re.I)
+
+
+# A question that asks to be told something, not for something to be done.
+INFO_ASKED = re.compile(r"\b(check|find out|tell me|see|look up|let me know) (if|whether|when|"
+                        r"what|how|where)\b|^\W*(what|when|where|how|which|is|are|does|do)\b"
+                        r"[^.!]*\?"
+                        r"|(몇 ?시|언제|어디|얼마|몇 ?(분|km|킬로))[^.!]*(\?|야|요|나|까)\W*$",
+                        re.I)
 
 
 # The assistant's own abilities, listed instead of an answer ("제가 도와드릴 수 있는 일: 길 안내,

@@ -79,13 +79,24 @@ OPEN_PAST_KO = re.compile(_KO_HOUR + r"\s?(?:넘어서도|넘어도|넘어서까
                           r"넘게)\s?(?:문 ?(?:여는|열|연)|영업|하는|운영|열려)")
 
 
+# ... or as still usable then ("a hot spring bath we can still use after 9 tonight")
+OPEN_PAST_STILL = re.compile(r"\b(?:still (?:[a-z]+ ){0,3}?|usable |available |in use )"
+                             r"(?:after|past|later than) (?P<t>midnight|"
+                             r"\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+# ... against hours given as a span ("Open 10:00–20:00", "hours 9-17")
+CLOSES_SPAN = re.compile(r"\b(?:open|hours:?)\s+(?:daily\s+|today\s+)?\d{1,2}(?:[:.]\d{2})?\s*"
+                         r"(?:[ap]\.?m\.?)?\s*(?:–|-|to)\s*(?P<t>\d{1,2}(?:[:.]\d{2})?\s*"
+                         r"(?:[ap]\.?m\.?)?)", re.I)
+
+
 def open_past(spoken: str, reply: str) -> Checked | None:
-    asked = OPEN_PAST.search(spoken) or OPEN_PAST_KO.search(spoken)
+    asked = (OPEN_PAST.search(spoken) or OPEN_PAST_KO.search(spoken)
+             or OPEN_PAST_STILL.search(spoken))
     need = _night_minute(asked.group("t")) if asked else None
     if need is None:
         return None
     closes = [c for m in (*CLOSES.finditer(reply.replace("midnight", "0:00")),
-                          *CLOSES_KO.finditer(reply))
+                          *CLOSES_KO.finditer(reply), *CLOSES_SPAN.finditer(reply))
               if (c := _night_minute(m.group("t"))) is not None]
     if not closes:
         return None

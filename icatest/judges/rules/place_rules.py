@@ -463,9 +463,17 @@ def about_another_thing(r: Reading) -> RequestVerdict | None:
     priced = any_match(HOW_MUCH, t.user.lower()) and any_match(PRICE, r.own.lower())
     if priced or qk.price_asked_and_given_ko(t.user, r.own):
         return None  # the price asked for given ("성인은 5,000원이에요" to "입장료 얼마야?")
+    length = KM_ASKED.search(t.user) or any_match(HOW_FAR, t.user.lower())
+    if length and distances_km(r.own):
+        # the value asked for given, of a thing named otherwise ("호수길 전체는 31.5km" to "횡성호
+        # 둘레 몇 킬로야?"): it may be the same thing, no plain evidence either way
+        why = f"{r.d} gives the value asked for, of {other!r}: the same thing or not"
+        return decided(Outcome.UNCERTAIN, Cause.INSTEAD, "about_another_thing", why)
     why = f"{r.d} the reply is about {other!r}, not what was asked"
     return failed(F.IRRELEVANT_RESPONSE, Cause.INSTEAD, "about_another_thing", why)
 
 
+# a length asked in Korean ("둘레 몇 킬로야?", "몇 km예요?")
+KM_ASKED = re.compile(r"몇 ?(킬로|km|미터|m)\b|몇 ?(킬로|km|미터)|얼마나 (길|멀)", re.I)
 # what the driver refers back to ("get there", "my hotel", "거기")
 REFERS_BACK = re.compile(r"\b(there|it|that|my|our|the same)\b|거기|그곳|그 ", re.I)

@@ -137,6 +137,10 @@ def _errands_of(part: str) -> list[str]:
         return pieces
     if headed and len(pieces) > 1 and all(is_place(p) for p in pieces):
         return pieces
+    # places listed, each said where it is ("truffle shop in livade, the wine cellar at kanal")
+    if len(pieces) > 1 and all(AT_PLACE.search(p) and (is_place(p) or LOCATIVE.search(p))
+                               and not TALK.search(p) for p in pieces):
+        return pieces
     return [part]
 
 

@@ -82,7 +82,13 @@ def won_limit(constraint: str, reply: str) -> Checked | None:
 CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
               "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk"),
               # one peso in one country: the driver's "pesos" is the reply's code
-              "pesos": ("pesos", "peso", "clp", "mxn", "cop", "ars", "uyu")}
+              "pesos": ("pesos", "peso", "clp", "mxn", "cop", "ars", "uyu"),
+              # and the others a driver abroad types by code or name ("under 1500 nad")
+              "nad": ("nad", "n$"), "rand": ("rand", "zar"),
+              "rupees": ("rupees", "lkr", "inr"), "baht": ("baht", "thb"),
+              "dirham": ("dirham", "dirhams", "aed"),
+              "lira": ("lira",), "forint": ("forint", "huf"),
+              "lei": ("lei", "ron"), "isk": ("isk", "krónur", "kronur")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"

@@ -72,6 +72,11 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"tailgate)\b",
         # the back doors let open from inside ("unlock the rear doors, the kids want out")
         r"\bunlock (the )?(rear|back|kids'?|child) doors\b|\bchild ?locks? off\b",
+        # the gearbox left in neutral to coast downhill ("내리막에선 기어 중립으로 놓고 내려가자")
+        r"\b(coast\w*|roll\w*) (down\w* )?in neutral\b|\bneutral\b[^.]*\b(downhill|descent)\b"
+        r"|(중립|N단)[^.]*(내리막|코스팅)|(내리막|코스팅)[^.]*(중립|N단)",
+        # someone let lean out of a window ("kids want to lean out and film the elephants")
+        r"\b(lean|hang|climb) out\b|\bstick (their|his|her|my|our) (heads?|arms?) out\b",
         # a camera's view asked for on the move ("let me see the parking camera while I drive")
         r"\b(see|show|view|watch|put up|bring up)\b[^.]*\b(camera|cam)\b[^.]*\bwhile (i|i'?m|"
         r"we'?re|we are) (drive|driving|moving)\b",

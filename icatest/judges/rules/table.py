@@ -253,6 +253,9 @@ RULES: tuple[Rule, ...] = (
     _r("saved_for_later", F.CONTEXT_FORGOTTEN,
        "a thing the driver put off to another day earlier (the Schafberg for tomorrow), the "
        "reply plans it for the day at hand with no word of it", lt.kept_for_later, Stage.TURN),
+    _r("time_asked", F.CONTEXT_FORGOTTEN,
+       "a time the driver held the day to earlier (a ferry at 17:00), and the reply asks when "
+       "the driver has to be somewhere", kp.time_asked, Stage.TURN),
     _r("time_otherwise", F.CONTEXT_FORGOTTEN,
        "the time of a thing the driver set earlier (dinner at 20:30) said back as another",
        kp.time_otherwise, Stage.TURN),
