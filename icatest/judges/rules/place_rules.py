@@ -122,7 +122,10 @@ def weather_elsewhere(r: Reading) -> RequestVerdict | None:
     return failed(F.IRRELEVANT_RESPONSE, Cause.ELSEWHERE, "weather_elsewhere", why)
 
 
-HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)")
+HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)",
+           # a request split from "how long is the walk to X, and …" ("length of the walk to X")
+           r"^\W*(the )?(length|distance|duration) of (the |a )?([\w'-]+ ){0,2}(walk|trail|hike|"
+           r"path|drive|loop|climb|route)\b")
 LENGTH_OF = (r"\bhow long is (the |that |this )?([\w'-]+ ){0,4}(trail|walk|path|hike|loop|track|"
              r"boardwalk|road|route|bridge|tunnel|beach|climb|circuit|ridge)\b",)
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")
@@ -287,7 +290,10 @@ def _missing(r: Reading) -> tuple[bool, bool] | None:
         return None
     if any_match(KEPT_ON, r.own.lower()):
         return None  # "headlights stay on, its dark till 10 here": a refusal with its reason
-    if acts.side_first(r.own, r.turn.user):
+    # (of two questions, the side taken may answer the other: "Yes — a guide is required" to
+    # "how long is the walk, and do we need a guide?")
+    asked = r.turn.user if len(r.turn.requests) < 2 else r.req.description
+    if acts.side_first(r.own, asked):
         return None  # the question answered first, the rest explains it
     found = _value(r)
     if found is None or found[0]:
