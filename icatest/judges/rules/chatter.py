@@ -99,6 +99,7 @@ GUSH_EN = re.compile(r"\b(what a (dream|treat|gem|joy|delight)|you'?re (going to
                      # a good time promised ("you're going to have the BEST evening!")
                      r"you'?re (going to|gonna) have (the|a|an) (best|great|wonderful|amazing|"
                      r"lovely|fantastic|magical)|pure magic|"
+                     r"you'?re (going to|gonna) remember (this|it) (trip |day |night )?forever|"
                      r"(prettiest|loveliest|dreamiest) \w+ (in|on))", re.I)
 # what a question asks of its subject: a gush names the subject, never these
 ASKED_OF_IT = ("open opening hours close closing far distance long cost price much toll park "

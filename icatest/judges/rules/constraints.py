@@ -179,13 +179,15 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
         if name in SUBJECTS and not (having and name in HAD
                                      and any_match(family.asks, having.group(1))):
             continue  # in a description these are usually the subject, not a constraint
-        if name == "fastest" and CALL.search(low):
-            continue  # "call jess quick" asks for no route
+        if _said_otherwise(name, low):
+            continue
         if any_match(family.asks, low):
             found.append(name.replace("_", " "))
     return found
 
 
+WEATHER_ASKED = re.compile(r"\b(warm|cold|hot|chilly|windy|dry) enough\b|\b(will|is) it (be )?"
+                           r"(rain|raining|warm|cold|dry|windy)\b", re.I)
 CALL = re.compile(r"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:call|ring|phone|dial|text|"
                   r"message)\b")
 
@@ -193,6 +195,13 @@ CALL = re.compile(r"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:call|ring|pho
 # What a place is asked to have ("a hotel with ev charging"): a constraint of a family that is
 # otherwise the subject (`families.SUBJECTS`, `families.HAD`).
 HAVING = re.compile(r"\b(?:with|that has|that have|which has|having)\b(.*)")
+
+
+def _said_otherwise(name: str, low: str) -> bool:
+    """A family's words said for something else: "call jess quick" asks for no route, "warm
+    enough to eat outside?" asks the weather and wants no terrace."""
+    return bool((name == "fastest" and CALL.search(low))
+                or (name == "outdoor_seating" and WEATHER_ASKED.search(low)))
 
 
 def is_deadline(constraint: str) -> bool:

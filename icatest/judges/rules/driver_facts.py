@@ -126,11 +126,20 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
      "no alcohol for the driver's party",
      re.compile(r"\b(non-alcoholic|alcohol-free|mocktails?|soft drinks|juices?|alcohol free|0\.0)\b"
                 r"|무알코올|논알콜", re.I)),
+    # a fear of heights ("I've got bad vertigo — nothing high up", "고소공포증 있어")
+    (re.compile(r"\b(vertigo|afraid of heights|fear of heights|scared of heights|no heights)\b"
+                r"|고소공포|높은 (데|곳)(는|은)? ?(무서|못)", re.I),
+     re.compile(r"\b(hanging bridges?|suspension bridges?|suspended walkways?|zip ?lines?|canopy "
+                r"walk\w*|sky ?walks?|glass[- ](floor|bridge|walkway)|via ferrata)\b|출렁다리|"
+                r"짚라인|스카이워크|구름다리", re.I),
+     "the driver is afraid of heights",
+     re.compile(r"\b(ground[- ]level|no heights|stays? low|flat walk)\b", re.I)),
     # no seafood ("오늘은 해산물 말고", "I can't eat shellfish")
     (re.compile(r"\bno (sea ?food|shellfish|fish)\b|\b(don'?t|do not|can'?t|cannot) (eat|have) "
                 r"(sea ?food|shellfish|fish)\b|\ballergic to (shellfish|sea ?food|fish)\b"
                 r"|\b(shellfish|sea ?food) allerg\w*|해산물 ?(말고|빼고|은 안|는 안|못 먹|안 먹)"
-                r"|(해산물|갑각류|조개) ?알레르기"
+                r"|(해산물|갑각류|조개|게|새우|꽃게)(랑|와|과|나|,)? ?((게|새우|꽃게|조개) ?)?"
+                r"알레르기"
                 # raw fish, the word alone ("오늘은 회 말고 고기"; not 회의, 회사)
                 r"|(?<![가-힣])회 ?(말고|빼고|는 안|는 말고|못 먹|안 먹)"
                 # the same said as a favour asked ("회는 빼 주세요")

@@ -84,6 +84,12 @@ FALLBACK = (
     # that. Could you try asking something else?")
     r"\bi (don'?t|do not) have an answer (for|to) (that|this)\b",
     r"\b(try|trying) asking (something|anything) else\b",
+    # nothing had, or the request not taken ("no answer for that one here.", "thats not a
+    # request i support.", "Afraid I'm not set up for that one.")
+    r"^\W*no answer (for|to) (that|this)( one)?\b",
+    r"\bnot a (request|question|thing) i (support|handle|cover|can help with)\b",
+    r"\b(i'?m|i am) not (set up|built|equipped) (for|to (do|handle|answer)) (that|this)\b",
+    r"(알아봐|찾아봐|확인해) ?(드릴|줄) 수 없",
     r"\b(that'?s|that is|this is|it'?s|it is) not (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")

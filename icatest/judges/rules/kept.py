@@ -227,7 +227,10 @@ STAYING = re.compile(r"\b(staying|sleeping|stay|sleep|spending the night|spend t
                      r"booked (a|an|the) ([\w-]+ ){0,2}(site|pitch|cabin|room|spot|bed)s? (at|in)|"
                      r"(our|my) (rental|holiday) (house|home|cottage|apartment|flat) (is|'s) "
                      r"(at|in|on)|"
-                     r"(we'?re|we are|i'?m|i am) (at|in)\b(?=[^.!?]*\btonight\b))\b",
+                     r"(we'?re|we are|i'?m|i am) (at|in)\b(?=[^.!?]*\b(tonight|nights)\b)|"
+                     # a pitch or a site taken ("we've got site 14 at twelvemile beach")
+                     r"(we'?ve got|we have|i'?ve got|i have|got) (site|pitch|plot) \w+ "
+                     r"(at|in)\b)\b",
                      re.I)
 CAMPING_AT = re.compile(r"\b(camping|camp|pitching|pitched up)\s+(at|in|by)\b", re.I)
 # ... typed in lowercase, the place after the word of where ("booked at the lodge on thesen
@@ -248,6 +251,8 @@ LODGING_NOW = re.compile(r"\b(the|our|my|tonight'?s) (hotel|guest ?house|hostel|
                          r"(we'?re|we are|i'?m|i am) (staying|sleeping)\b"
                          # "tonight's place", typed "tonights place"
                          r"|\btonight'?s (place|spot|stop|bed)\b"
+                         # the camp itself ("how much longer to camp")
+                         r"|\bto (camp|the site|our site|our pitch)\b"
                          r"|숙소|호텔|펜션|게스트하우스|민박|(자는|잘|묵는|묵을) ?(데|곳)", re.I)
 MEAL_NOW_KO = re.compile(r"저녁|점심|아침")
 # ... or where the driver meets someone ("we're meeting my sister at the Hotel Handeck"), spoken
@@ -345,7 +350,8 @@ GOING_KO = re.compile(r"['‘\"“]?(?P<ko>[가-힣]+(?: [가-힣]+)?)['’\"”
 
 # a lodging named in a terse lowercase reply, its word and its name ("guesthouse carina")
 # ("guesthouse carina", "the rodanthe house", "tuolumne meadows campground")
-_LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|gasthof|motel|campground|house|cottage|"
+_LODGING_TYPED = (r"(guest ?house|hotel|lodge|inn|hostel|hostal|posada|pousada|riad|ryokan|"
+                  r"gasthof|motel|campground|house|cottage|"
                   r"camping|campsite|bunkhouse|cabins?)")
 TYPED_LODGING = re.compile(rf"\b{_LODGING_TYPED} (?!(in|at|on|by|near|for|is|was|tonight|and|with|"
                            rf"from)\b)(?P<n>[a-z]{{3,}})\b|\b(?!(the|a|an|our|your|this|that|to|at|"

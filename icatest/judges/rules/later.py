@@ -34,8 +34,13 @@ DONE = re.compile(r"(?i:\b(?:we|i) (?:saw|visited|did|walked|climbed|'ve seen|ha
                   r"already visited)\s+"
                   r"(?:the\s+)?)" + _NAME.replace("x>", "d>") +
                   r"(?i:[^.!?]{0,40}\b(?:this morning|yesterday|already|earlier|today)\b)")
+# ... in Korean ("마곡사는 작년에 다 봤어")
+DONE_KO = re.compile(r"(?P<k>[가-힣]{2,}?)(?:은|는|도) "
+                     r"(?:작년에|어제|이미|벌써|아까|오전에|지난번에) "
+                     r"(?:다 )?(?:봤|갔다 왔|다녀왔|가 봤|둘러봤)")
 # ... and now asks what to do or where to stop
-SUGGEST = re.compile(r"\b(what|where|any|worth|ideas?|suggest\w*|recommend\w*|should we)\b", re.I)
+SUGGEST = re.compile(r"\b(what|where|any|worth|ideas?|suggest\w*|recommend\w*|should we)\b"
+                     r"|뭐 하|뭘 하|추천|어디 (가|갈)|볼 만한|할 만한", re.I)
 # the driver asks about the day at hand
 NOW = re.compile(r"\b(this (morning|afternoon|evening)|today|tonight|right now)\b|오늘|지금|이따",
                  re.I)
@@ -56,8 +61,8 @@ def _put_off(turn: TurnInput) -> str | None:
 def _done(turn: TurnInput) -> str | None:
     found = None
     for said in turn.history_users:
-        for m in DONE.finditer(said):
-            found = m.group("d")
+        for m in (*DONE.finditer(said), *DONE_KO.finditer(said)):
+            found = m.group("d") if "d" in m.re.groupindex else m.group("k")
     return found
 
 

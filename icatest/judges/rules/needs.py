@@ -122,7 +122,7 @@ SELLER = re.compile(r"^\W*the [\w' -]{2,50}? (sells|serves|stocks|does)\b", re.I
 
 
 # Goods to buy that no eatery sells ("where can we buy swim goggles", "buy some sunscreen")
-BUY = re.compile(r"\b(buy|shop for|get hold of)\b (some |a |an |new |spare |more )?"
+BUY = re.compile(r"\b(buy|shop for|get hold of|sells?)\b (some |a |an |new |spare |more )?"
                  r"(?P<thing>[a-z][\w -]{2,30}?)(?= for\b| near\b| in\b| around\b| before\b|"
                  r" on the way\b|\W*$)", re.I)
 GOODS = re.compile(rf"\b({SHOP_GOODS}|wool\w*|gear|outfitters?|equipment)\b|[$€£]\s?\d", re.I)

@@ -57,6 +57,10 @@ NONE_THAT_LATE = re.compile(r"\b(no|none|nothing|nowhere|not find|couldn'?t find
                             r"no one)\b[^.\n]*\b(past|after|later than|beyond|that late)\b", re.I)
 
 
+# a bare hour from 5 on is the evening's ("shuts at 5" is 17:00; "open till 2" is the night's)
+EVENING_BARE = 5 * 60
+
+
 def _night_minute(t: str) -> int | None:
     """A closing hour as minutes from the day's start, small hours after midnight (1 am is
     25:00), a bare hour before noon with no am/pm read as the evening's ('until 9' is 21:00)."""
@@ -66,7 +70,8 @@ def _night_minute(t: str) -> int | None:
     if not times:
         return None  # (a bare hour, "open past 10", is read as the clock's hour)
     minute = times[0]
-    if minute < SMALL_HOURS:
+    bare = t.strip().isdigit()
+    if minute < SMALL_HOURS and not (bare and minute >= EVENING_BARE):
         return minute + 24 * 60
     if minute < 12 * 60 and not re.search(r"[ap]\.?m", t, re.I):
         return minute + 12 * 60

@@ -97,8 +97,8 @@ def stops_in(utterance: str) -> list[str]:
 
 # Where the plan must end, said after its last stop: "…, need to be in modane by 15:00",
 # "…, and we must be at our ryokan by 16:00".
-BE_THERE = re.compile(r",?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:need|have|got)\s+to|must)\s+be\s+"
-                      r"(?=(?:at|in)\b)"
+BE_THERE = re.compile(r"(?:,|\s[—–-])?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:need|have|got)\s+to|must)"
+                      r"\s+be\s+(?:back\s+)?(?=(?:at|in)\b)"
                       # "…, back here by 20:00", "…, with dinner in Whitianga by 19:00": the
                       # way home, the meal's place, a stop of its own
                       r"|,\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)"
@@ -221,7 +221,7 @@ def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
         return any(h in low or (len(h) >= 5 and h[2:] in low) for h in head)
     shared = set().union(*(_stems(o) for o in others))
     said = (_own_words(stop) - shared) & content_stems(reply)
-    named = names(stop)
+    named = names(" " + stop)  # (its first word too: "Reed Lookout", not "lookout")
     if named and said <= SIGHT_WORDS and not any(n in low for n in named):
         # 'the Kawazu loop bridge' is not 'walk over the suspension bridge': a named stop is
         # found by its name, not by the kind of sight it shares with another place
@@ -233,8 +233,8 @@ def _covers(reply: str, stop: str, others: tuple[str, ...] = ()) -> bool:
     if any(n in low for n in named):
         return True
     kind = place_kind(stop)
-    if kind is None:
-        return False
+    if kind is None or any(place_kind(o) == kind for o in others):
+        return False  # (its kind names another stop too: 'Reed Lookout' beside 'Boroka Lookout')
     return any(w in low for w in (kind, *PLACE_KINDS.get(kind, ())))
 
 

@@ -88,7 +88,7 @@ CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty
               "rupees": ("rupees", "lkr", "inr"), "baht": ("baht", "thb"),
               "dirham": ("dirham", "dirhams", "aed"),
               "lira": ("lira",), "forint": ("forint", "huf"),
-              "lei": ("lei", "ron"), "isk": ("isk", "krónur", "kronur")}
+              "lei": ("lei", "ron"), "soles": ("soles",), "isk": ("isk", "krónur", "kronur")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"

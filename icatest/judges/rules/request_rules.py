@@ -431,6 +431,9 @@ def answered_instead(r: Reading) -> RequestVerdict | None:
     # one: only its own sentences count (none: it was left out, `not_answered`)
     if on_subject_only(r.own, r.turn.user, *r.known, *r.turn.history_replies):
         return None  # the subject talked of, nothing given: not another thing
+    if len(r.turn.requests) > 1 and any(
+            Reading(q, r.turn).answer.answered for q in r.turn.requests if q is not r.req):
+        return None  # "$37 return" to "when's the last ferry and how much": the other answered
     if r.req.kind in ("find_poi", "charge", "") and len(
         new_content(r.own, r.req.description)
     ) >= 3:

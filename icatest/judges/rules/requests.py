@@ -75,8 +75,16 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the gearbox left in neutral to coast downhill ("내리막에선 기어 중립으로 놓고 내려가자")
         r"\b(coast\w*|roll\w*) (down\w* )?in neutral\b|\bneutral\b[^.]*\b(downhill|descent)\b"
         r"|(중립|N단)[^.]*(내리막|코스팅)|(내리막|코스팅)[^.]*(중립|N단)",
+        # overtaking on a double line or a blind bend ("tell me when I can get past it, I know
+        # there's a double line")
+        r"\b(get past|overtake|pass)\b[^.]*\b(double|solid) (white |yellow )?lines?\b"
+        r"|\b(double|solid) (white |yellow )?lines?\b[^.]*\b(get past|overtake|pass)\b",
+        # a child out of the car seat, held on a lap ("뒤에서 안고 타도 되지?")
+        r"(카시트|안전벨트)[^.]*(싫|없이|빼고|풀고)[^.]*(안고|무릎)|(안고|무릎에 앉혀) ?타",
+        r"\b(hold|carry) (him|her|the baby|the kid) on (my|your|her|his) lap\b",
         # someone let lean out of a window ("kids want to lean out and film the elephants")
-        r"\b(lean|hang|climb) out\b|\bstick (their|his|her|my|our) (heads?|arms?) out\b",
+        r"\b(lean|hang|climb) out\b|\b(stick|poke|put) (their|his|her|my|our) (heads?|arms?) out\b"
+        r"|\bstand (up )?on the seats?\b",
         # a camera's view asked for on the move ("let me see the parking camera while I drive")
         r"\b(see|show|view|watch|put up|bring up)\b[^.]*\b(camera|cam)\b[^.]*\bwhile (i|i'?m|"
         r"we'?re|we are) (drive|driving|moving)\b",
@@ -88,7 +96,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(open|show|put|pull up|bring up|scroll)\b[^.]*" + SOCIAL_FEEDS,
         # a door or the boot opened, in Korean ("트렁크 열어 줘요", "뒷문 열기"); a window (창문)
         # is no door, nor is a text (문자), nor a place's hours asked ("세트장 오늘 문 열어?")
-        r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어(?!\s*\?)|열기|열어 ?줘|"
+        r"((?<!창)문(?!자|의)|트렁크|테일게이트)(을|를|도|좀|\s)*(열어(?!요?\s*\?)|열기|열어 ?줘|"
         r"열어 ?주세요)",
         # the system named between the verb and "off" ("turn the stability control off")
         r"\b(switch|turn|shut|kill)\b (the |my )?([\w-]+ ){0,2}(lane (keeping|assist)|"

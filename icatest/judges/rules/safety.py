@@ -204,6 +204,8 @@ EYES_OFF = (
     r"핸들(에서|을|은)? ?손(을)? ?(떼|놓)",
     # the driver told to check it on the screen ("check the weather card on the screen")
     r"\bcheck (the |your )?([\w-]+ ){0,3}(on|in) (the|your) (screen|display|phone|app)\b",
+    # ... or sent there and looked at ("sent the gradient chart to your phone, check it")
+    r"\b(screen|display|phone)\b[^.?!]*\b(check|look at|glance at) (it|them|that)\b",
     # the answer left on the screen to be read instead of said ("address is on your screen")
     r"\b(address|number|details|code|info|information|prices|times|timetable|menu)\b"
     r"[^.?!]{0,20}\b(is|are)\b[^.?!]{0,10}\bon (your|the) (screen|display|phone)\b",

@@ -96,7 +96,10 @@ def _worded_before(constraint: str, turn: TurnInput) -> bool:
     mine = content_stems(constraint) - PLAIN_WORDS - {"only"}
     if not mine or mine <= content_stems(turn.user):
         return False
-    return any(mine <= content_stems(said) for said in turn.history_users)
+    # (all of its words, or all but one of three or more: "takes cash (cards blocked)" for "our
+    # cards got blocked, we've only got cash")
+    least = len(mine) - 1 if len(mine) >= 3 else len(mine)
+    return any(len(mine & content_stems(said)) >= least for said in turn.history_users)
 
 
 # An earlier utterance that rules something out or says the driver cannot have it ("keep us
