@@ -2,16 +2,16 @@
 checkset_sealed24.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round
 (docs/offline_backend.md "A fifth sealed check set" to "A twenty-fourth sealed check set"), and is
-development data after that (the fifth to twenty-first are: the fifteenth, nineteenth and
-twenty-first judged first thing the round after each was written, the sixteenth to eighteenth
-and the twentieth the round each was written; the twenty-second and twenty-third are still
-sealed, unjudged).
+development data after that (the fifth to twenty-second and the twenty-fourth are: the
+fifteenth, nineteenth and twenty-first judged first thing the round after each was written, the
+sixteenth to eighteenth, twentieth, twenty-second and twenty-fourth the round each was written;
+the twenty-third is still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twenty-first, judged and developed on
-since, keep their figures."""
+those added later included; and that the seventh to twenty-second and the twenty-fourth,
+judged and developed on since, keep their figures."""
 
 from __future__ import annotations
 
@@ -228,9 +228,9 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
-# 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631 and 0.723
-# when judged sealed; docs/offline_backend.md "A seventh sealed check set" to "A twenty-first
-# sealed check set").
+# 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
+# 0.615 and 0.727 when judged sealed; docs/offline_backend.md "A seventh sealed check set" to "A
+# twenty-fourth sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -249,6 +249,9 @@ KEPT = {
     "checkset_sealed19.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed20.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed21.jsonl": {"micro_f1": 0.96, "competent_flagged": 0.0, "useless_caught": 1.0},
+    "checkset_sealed22.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.0, "useless_caught": 1.0},
+    "checkset_sealed24.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.03,
+                                "useless_caught": 1.0},
 }
 
 
