@@ -148,13 +148,18 @@ def time_asked_again(turn: TurnInput) -> str | None:
 
 def time_asked(turn: TurnInput, j: Judging) -> Judging:
     """The question counts for nothing: the driver would have to say the time again."""
-    why = time_asked_again(turn)
+    return _asked_again(turn, j, "time_asked", time_asked_again(turn))
+
+
+def _asked_again(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+    """A question for what the driver established: the request's verdict is forgotten
+    context (`forgets_context` may have read the question already)."""
     if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
         return j
     if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
         return j
     text = f"[{turn.requests[0].description}] {why}"
-    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "time_asked", text),))
+    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, rule, text),))
 
 
 # --- the time of a thing the driver set, said back as another --------------------------------
@@ -462,10 +467,4 @@ def place_asked_again(turn: TurnInput) -> str | None:
 
 def taken_asked(turn: TurnInput, j: Judging) -> Judging:
     """The question counts for nothing: the driver would have to say the place again."""
-    why = place_asked_again(turn)
-    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
-        return j
-    if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
-        return j  # `forgets_context` read the question already
-    text = f"[{turn.requests[0].description}] {why}"
-    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, "taken_asked", text),))
+    return _asked_again(turn, j, "taken_asked", place_asked_again(turn))
