@@ -327,6 +327,17 @@ def corrected(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "corrected", corrected_elsewhere(turn))
 
 
+def asked_again(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
+    """A question for what the driver established: the request's verdict is forgotten
+    context (`forgets_context` may have read the question already)."""
+    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
+        return j
+    if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
+        return j
+    text = f"[{turn.requests[0].description}] {why}"
+    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, rule, text),))
+
+
 def forgot(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
     if why is None or not turn.requests or turn.requests[0].simulated:
         return j

@@ -1,219 +1,26 @@
-"""What the driver fixed on an earlier turn for the rest of the day, and the reply plans
-against without a word about it (context_forgotten), beside `established.py`:
+"""The place the driver took for a part of the day on an earlier turn ("we're staying at the
+Hotel Mirador tonight", "for lunch let's go to the Folk Heritage restaurant", "저녁은 '흑산
+식당'에서 먹기로 했어"), and the reply that goes against it without a word about it
+(context_forgotten): the driver speaks of that part of the day without naming a place ("how long
+until lunch?"), and the reply gives another place of its kind, never the one taken, or asks
+which place that is (beside `established.py`; a time the day is held to: `kept_times.py`).
 
-* a time the day is held to ("our ferry off the island is at 20:30, keep it in mind", "the
-  rental goes back at 16:00 sharp"): the reply plans the driver somewhere past it ("stay till
-  17:00"), never naming the time or what it is for;
-* the place taken for a part of the day ("we're staying at the Hotel Mirador tonight", "for
-  lunch let's go to the Folk Heritage restaurant", "저녁은 '흑산 식당'에서 먹기로 했어"): the
-  driver speaks of that part of the day without naming a place ("how long until lunch?"), and
-  the reply gives another place of its kind, never the one taken;
-
-Each reads only what the driver said and what the reply plainly states: a reply that names the
-time, the ferry or the hotel, or says the plan is tight, has not forgotten it.
+Each reads only what the driver said and what the reply plainly states.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import replace
 from typing import NamedTuple
 
-from icatest.contracts.labels import FailureMode as F
 from icatest.judges.rules import acts
-from icatest.judges.rules.established import GENERIC, GOING, forgot
+from icatest.judges.rules.established import GENERIC, GOING, asked_again, forgot
 from icatest.judges.rules.korean import is_korean, without_particles
 from icatest.judges.rules.place_kinds import place_kinds
 from icatest.judges.rules.requests import MEAL
-from icatest.judges.rules.text import STOP, clock, names, sentences, times_at, words
+from icatest.judges.rules.text import STOP, names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
-from icatest.judges.rules.verdicts import Cause, failed
-
-# --- a time the day is held to ----------------------------------------------------------
-
-# what a fixed time is for: a departure, a hand-back, a meeting, a booking
-FIXED_FOR = re.compile(
-    r"\b(?P<what>ferry|ferries|boat|train|flight|plane|bus|coach|shuttle|rental|hire car|car "
-    r"back|return the car|drop[- ]off|meet(?:ing)?|pick (?:\w+ )?up|check[- ]?in|check[- ]?out|"
-    r"booked|reservation|reserved|appointment|tour|show|concert|curfew)\b"
-    r"|(?P<ko>배|페리|여객선|기차|열차|KTX|비행기|버스|반납|약속|예약|체크인|픽업|공연|만나기로)",
-    re.I)
-# ... or said to be kept ("don't let me forget", "plan the evening around that")
-KEEP = re.compile(r"\b(keep (it|that|this) in mind|don'?t let (me|us) forget|plan (\w+ ){0,2}"
-                  r"around|(have|need|got) to be (back )?(at|in|there)|sharp)\b"
-                  r"|잊지 ?마|기억해|맞춰", re.I)
-# the reply keeps to it: it says the time is short, or what the time was for
-HEEDED = re.compile(r"\b(miss|tight|too late|won'?t (make|fit)|not enough time|cutting it close|"
-                    r"in time for|back by|leaves? you)\b|빠듯|늦|놓치", re.I)
-# the driver is somewhere at a time of the reply's plan ("stay till 17:00", "done around
-# 17:00", "stay on for the sunset around 22:10") ...
-STAYS = re.compile(r"\b(stay\w*|start\w*|done|finish\w*|arriv\w*|back|be there|leav\w*|reach\w*|"
-                   r"get (there|back|in)|spend\w*|till|until|wrap\w* up|set off|head off)\b",
-                   re.I)
-STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝나|머무|있다가|돌아오)")
-# ... which an opening hour is not ("open until 21:00")
-HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
-
-
-def _said_earlier(turn: TurnInput) -> Iterator[tuple[str, list[tuple[int, int]]]]:
-    """The driver's earlier sentences, each with the clock times in it."""
-    now = clock(turn.situation.time) if turn.situation.time else None
-    for said in turn.history_users:
-        for sentence in sentences(said):
-            yield sentence, times_at(sentence, now)
-
-
-def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
-    """The last time the driver held the day to on an earlier turn, and what it is for."""
-    now = clock(turn.situation.time) if turn.situation.time else None
-    found = None
-    for sentence, times in _said_earlier(turn):
-        what = FIXED_FOR.search(sentence)
-        if times and (what or KEEP.search(sentence)):
-            found = (min(_ahead(t, now) for _, t in times), (what.group(0) if what else "").lower())
-    if found is None or (now is not None and now >= found[0]):
-        return None
-    return found
-
-
-def _ahead(minute: int, now: int | None) -> int:
-    """A clock time said with no am or pm, already past in the morning's reading, is the
-    afternoon's ("we leave by 1:15" said at 11:00 is 13:15)."""
-    if now is not None and minute < now < minute + 12 * 60 and minute < 12 * 60:
-        return minute + 12 * 60
-    return minute
-
-
-def _late(reply: str, limit: int, now: int | None) -> int | None:
-    """A time of the reply's plan past the limit: when the driver would still be elsewhere."""
-    for start, minute in times_at(reply, now):
-        before = reply[max(0, start - 40):start]
-        if minute <= limit or HOURS.search(before):
-            continue
-        if STAYS.search(before) or (is_korean(reply) and STAYS_KO.search(reply[start:][:20])):
-            return minute
-    return None
-
-
-def time_passed_by(turn: TurnInput) -> str | None:
-    fixed = _fixed_time(turn)
-    if fixed is None or "?" in turn.reply or acts.is_refusal(turn.reply):
-        return None
-    limit, what = fixed
-    now = clock(turn.situation.time) if turn.situation.time else None
-    low = turn.reply.lower()
-    if limit in [t for _, t in times_at(turn.reply, now)] or HEEDED.search(turn.reply):
-        return None
-    if what and (what.split()[0] in low or what.split()[0] in turn.user.lower()):
-        return None
-    late = _late(turn.reply, limit, now)
-    if late is None:
-        return None
-    return (f"the driver holds the day to {_hhmm(limit)} ({what or 'said earlier'}), the plan "
-            f"runs to {_hhmm(late)}")
-
-
-def _hhmm(minute: int) -> str:
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
-def kept_time(turn: TurnInput, j: Judging) -> Judging:
-    return forgot(turn, j, "kept_time", time_passed_by(turn))
-
-
-# the reply asks for the time the driver already gave ("depends, when do you need to be
-# somewhere?", "what time is your ferry?")
-ASKS_WHEN = re.compile(r"\b(when|what time) (do|did|must|will) (you|we) (need|have|want) to "
-                       r"(be|leave|get)\b|\bwhat time('?s| is) (your|the) \w+"
-                       r"|\bwhen('?s| is) (your|the) \w+\?"
-                       r"|몇 시까지 (가셔야|도착하셔야|가야)|언제까지 (가셔야|도착)", re.I)
-
-
-def time_asked_again(turn: TurnInput) -> str | None:
-    """A time the driver held the day to on an earlier turn, and the reply asks when the driver
-    has to be somewhere, giving nothing: the driver would have to say it again."""
-    fixed = _fixed_time(turn)
-    if fixed is None or not ASKS_WHEN.search(turn.reply):
-        return None
-    limit, what = fixed
-    now = clock(turn.situation.time) if turn.situation.time else None
-    if any(t == limit for _, t in times_at(turn.reply, now)) or (
-            what and what.split()[0] in turn.reply.lower()):
-        return None  # "the 5 pm ferry, right?" is a check
-    held = f"{_hhmm(limit)} ({what or 'said earlier'})"
-    return f"the driver holds the day to {held}, the reply asks when"
-
-
-def time_asked(turn: TurnInput, j: Judging) -> Judging:
-    """The question counts for nothing: the driver would have to say the time again."""
-    return _asked_again(turn, j, "time_asked", time_asked_again(turn))
-
-
-def _asked_again(turn: TurnInput, j: Judging, rule: str, why: str | None) -> Judging:
-    """A question for what the driver established: the request's verdict is forgotten
-    context (`forgets_context` may have read the question already)."""
-    if why is None or len(turn.requests) != 1 or turn.requests[0].simulated:
-        return j
-    if F.CONTEXT_FORGOTTEN in j.verdicts[0].labels:
-        return j
-    text = f"[{turn.requests[0].description}] {why}"
-    return replace(j, verdicts=(failed(F.CONTEXT_FORGOTTEN, Cause.FORGOT, rule, text),))
-
-
-# --- the time of a thing the driver set, said back as another --------------------------------
-
-# the event and its time in one breath ("Our dinner at the Mamalluca lodge is at 20:30")
-EVENT = re.compile(r"\b(?P<what>dinner|lunch|breakfast|brunch|ferry|boat|train|flight|bus|"
-                   r"shuttle|tour|show|concert|meeting|appointment|check[- ]?in|table|"
-                   r"reservation|booking|"
-                   # in Korean ("비양도 가는 12시 배 표 예매했어", "저녁 예약 7시")
-                   r"배|기차|열차|비행기|버스|공연|저녁|점심|체크인|투어)\b", re.I)
-
-
-def _event_time(turn: TurnInput) -> tuple[int, str] | None:
-    """The time of an event the driver set on an earlier turn: (minutes, its word)."""
-    found = None
-    for sentence, times in _said_earlier(turn):
-        what = EVENT.search(sentence)
-        if what and len(times) == 1:
-            found = (times[0][1], what.group("what").lower())
-    return found
-
-
-def time_said_otherwise(turn: TurnInput) -> str | None:
-    """The reply names the driver's event with another time than the one they set ("your
-    **22:00 dinner**" for the dinner at 20:30), and never the right one."""
-    event = _event_time(turn)
-    if event is None:
-        return None
-    minute, what = event
-    now = clock(turn.situation.time) if turn.situation.time else None
-    said = times_at(turn.reply, now)
-    if not said or minute in [t for _, t in said] or EVENT_TIME_ASKED.search(turn.user):
-        return None
-    low = turn.reply.lower()
-    for start, other in said:
-        # the time and the event in one phrase: "22:00 dinner", "dinner at 22:00"
-        near = low[max(0, start - 14):start + 14]
-        # ... or the event the clause is about ("your meeting with the guide is at 17:00")
-        clause = re.search(rf"\b{re.escape(what)}\b[^.,;:!?—–]{{0,40}}\b(is|at|for)\W*$",
-                           low[max(0, start - 60):start])
-        if (re.search(rf"\b{re.escape(what)}\b", near) or clause) and abs(other - minute) >= 15:
-            return (f"the driver set the {what} for {_hhmm(minute)}, the reply says "
-                    f"{_hhmm(other)}")
-    return None
-
-
-# the driver moves the event or asks its time now: a new time in the reply is no slip
-EVENT_TIME_ASKED = re.compile(r"\b(move|moved|change|changed|push|pushed|resched\w*|instead|"
-                              r"now at|what time|when is)\b", re.I)
-
-
-def time_otherwise(turn: TurnInput, j: Judging) -> Judging:
-    return forgot(turn, j, "time_otherwise", time_said_otherwise(turn))
-
 
 # --- the place taken for a part of the day ------------------------------------------------
 
@@ -451,7 +258,7 @@ def kept_place(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "kept_place", place_passed_by(turn))
 
 
-def place_asked_again(turn: TurnInput) -> str | None:
+def placeasked_again(turn: TurnInput) -> str | None:
     """The place the driver took for the night or a meal, spoken of again unnamed, and the
     reply asks which place that is ("what lodge is that?", "어느 숙소로 가실지 알려 주시면")."""
     taken = _taken(turn)
@@ -467,4 +274,4 @@ def place_asked_again(turn: TurnInput) -> str | None:
 
 def taken_asked(turn: TurnInput, j: Judging) -> Judging:
     """The question counts for nothing: the driver would have to say the place again."""
-    return _asked_again(turn, j, "taken_asked", place_asked_again(turn))
+    return asked_again(turn, j, "taken_asked", placeasked_again(turn))

@@ -24,6 +24,7 @@ from icatest.judges.rules import eta, needs
 from icatest.judges.rules import facts_now as fn
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
+from icatest.judges.rules import kept_times as kt
 from icatest.judges.rules import later as lt
 from icatest.judges.rules import other_of_two as ot
 from icatest.judges.rules import place_rules as pr
@@ -249,16 +250,16 @@ RULES: tuple[Rule, ...] = (
        es.destination_referred, Stage.TURN),
     _r("kept_time", F.CONTEXT_FORGOTTEN,
        "a time the driver held the day to earlier (a ferry at 20:30), the reply's plan past it "
-       "with no word of it", kp.kept_time, Stage.TURN),
+       "with no word of it", kt.kept_time, Stage.TURN),
     _r("saved_for_later", F.CONTEXT_FORGOTTEN,
        "a thing the driver put off to another day earlier (the Schafberg for tomorrow), the "
        "reply plans it for the day at hand with no word of it", lt.kept_for_later, Stage.TURN),
     _r("time_asked", F.CONTEXT_FORGOTTEN,
        "a time the driver held the day to earlier (a ferry at 17:00), and the reply asks when "
-       "the driver has to be somewhere", kp.time_asked, Stage.TURN),
+       "the driver has to be somewhere", kt.time_asked, Stage.TURN),
     _r("time_otherwise", F.CONTEXT_FORGOTTEN,
        "the time of a thing the driver set earlier (dinner at 20:30) said back as another",
-       kp.time_otherwise, Stage.TURN),
+       kt.time_otherwise, Stage.TURN),
     _r("eta_elsewhere", F.CONTEXT_FORGOTTEN,
        "the destination set earlier, the arrival asked for, the trip timed to another place",
        eta.eta_to_another, Stage.TURN),
