@@ -242,7 +242,7 @@ WISH = re.compile(r"\b(have|enjoy) (a|an|the) (wonderful|great|lovely|nice|fanta
 
 # A question that asks to be told something, not for something to be done.
 INFO_ASKED = re.compile(r"\b(check|find out|tell me|see|look up|let me know) (if|whether|when|"
-                        r"what|how|where)\b|^\W*(what|when|where|how|which|is|are|does|do)\b"
+                        r"what|how|where)\b|^\W*(what|when|where|how|which)\b"
                         r"[^.!]*\?"
                         r"|(몇 ?시|언제|어디|얼마|몇 ?(분|km|킬로))[^.!]*(\?|야|요|나|까)\W*$",
                         re.I)
