@@ -410,10 +410,6 @@ def asks_back(r: Reading) -> RequestVerdict | None:
 def cannot_tell(r: Reading) -> RequestVerdict | None:
     if r.answer.answered is not None:
         return None
-    from icatest.judges.rules.needs import unmet_need  # needs reads a Reading
-
-    if unmet_need(r) is not None:
-        return None  # a place offered for a need by its goods: `need_unmet` reads it
     return decided(Outcome.UNCERTAIN, Cause.CANNOT_TELL, "cannot_tell", f"{r.d} {r.answer.why}")
 
 

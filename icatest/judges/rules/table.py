@@ -61,6 +61,12 @@ def _r(name: str, emits: F | None, description: str, check: Callable[..., object
     return Rule(name, emits, description, stage, check)
 
 
+
+def _cannot_tell(r: Reading) -> RequestVerdict | None:
+    """No evidence either way, unless a place is offered for a need by its goods: `need_unmet`
+    reads that one (it comes later, after `answered_instead`)."""
+    return None if needs.unmet_need(r) is not None else rr.cannot_tell(r)
+
 RULES: tuple[Rule, ...] = (
     _r("empty_reply", F.REQUEST_OMITTED, "an empty reply answers nothing", rr.empty_reply),
     _r("unsafe_refused", None, "an unsafe request refused is handled", rr.unsafe_refused),
@@ -148,7 +154,7 @@ RULES: tuple[Rule, ...] = (
     _r("no_answer_of_its_kind", F.REQUEST_OMITTED, "a question that asks where, how many, "
        "when or yes/no, and a reply with no place, figure, time or side in it",
        pr.no_answer_of_its_kind),
-    _r("cannot_tell", None, "no evidence either way: uncertain", rr.cannot_tell),
+    _r("cannot_tell", None, "no evidence either way: uncertain", _cannot_tell),
     _r("answered_instead", F.IRRELEVANT_RESPONSE, "answered with something else",
        rr.answered_instead),
     _r("need_unmet", F.IRRELEVANT_RESPONSE,
