@@ -43,9 +43,13 @@ STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝
 HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
 
 
+def _now(turn: TurnInput) -> int | None:
+    return clock(turn.situation.time) if turn.situation.time else None
+
+
 def _said_earlier(turn: TurnInput) -> Iterator[tuple[str, list[tuple[int, int]]]]:
     """The driver's earlier sentences, each with the clock times in it."""
-    now = clock(turn.situation.time) if turn.situation.time else None
+    now = _now(turn)
     for said in turn.history_users:
         for sentence in sentences(said):
             yield sentence, times_at(sentence, now)
@@ -53,7 +57,7 @@ def _said_earlier(turn: TurnInput) -> Iterator[tuple[str, list[tuple[int, int]]]
 
 def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
     """The last time the driver held the day to on an earlier turn, and what it is for."""
-    now = clock(turn.situation.time) if turn.situation.time else None
+    now = _now(turn)
     found = None
     for sentence, times in _said_earlier(turn):
         what = FIXED_FOR.search(sentence)
@@ -88,17 +92,23 @@ def time_passed_by(turn: TurnInput) -> str | None:
     if fixed is None or "?" in turn.reply or acts.is_refusal(turn.reply):
         return None
     limit, what = fixed
-    now = clock(turn.situation.time) if turn.situation.time else None
-    low = turn.reply.lower()
-    if limit in [t for _, t in times_at(turn.reply, now)] or HEEDED.search(turn.reply):
+    if _names_it(turn, limit, what) or HEEDED.search(turn.reply) or (
+            what and what.split()[0] in turn.user.lower()):
         return None
-    if what and (what.split()[0] in low or what.split()[0] in turn.user.lower()):
-        return None
-    late = _late(turn.reply, limit, now)
+    late = _late(turn.reply, limit, _now(turn))
     if late is None:
         return None
-    return (f"the driver holds the day to {_hhmm(limit)} ({what or 'said earlier'}), the plan "
-            f"runs to {_hhmm(late)}")
+    return f"the driver holds the day to {_held(limit, what)}, the plan runs to {_hhmm(late)}"
+
+
+def _names_it(turn: TurnInput, limit: int, what: str) -> bool:
+    """The reply names the time held to, or what it is for ("the 5 pm ferry")."""
+    return limit in [t for _, t in times_at(turn.reply, _now(turn))] or bool(
+        what and what.split()[0] in turn.reply.lower())
+
+
+def _held(limit: int, what: str) -> str:
+    return f"{_hhmm(limit)} ({what or 'said earlier'})"
 
 
 def _hhmm(minute: int) -> str:
@@ -117,25 +127,18 @@ ASKS_WHEN = re.compile(r"\b(when|what time) (do|did|must|will) (you|we) (need|ha
                        r"|몇 시까지 (가셔야|도착하셔야|가야)|언제까지 (가셔야|도착)", re.I)
 
 
-def timeasked_again(turn: TurnInput) -> str | None:
+def time_asked_again(turn: TurnInput) -> str | None:
     """A time the driver held the day to on an earlier turn, and the reply asks when the driver
     has to be somewhere, giving nothing: the driver would have to say it again."""
     fixed = _fixed_time(turn)
-    if fixed is None or not ASKS_WHEN.search(turn.reply):
-        return None
-    limit, what = fixed
-    now = clock(turn.situation.time) if turn.situation.time else None
-    if any(t == limit for _, t in times_at(turn.reply, now)) or (
-            what and what.split()[0] in turn.reply.lower()):
-        return None  # "the 5 pm ferry, right?" is a check
-    held = f"{_hhmm(limit)} ({what or 'said earlier'})"
-    return f"the driver holds the day to {held}, the reply asks when"
+    if fixed is None or not ASKS_WHEN.search(turn.reply) or _names_it(turn, *fixed):
+        return None  # ("the 5 pm ferry, right?" is a check)
+    return f"the driver holds the day to {_held(*fixed)}, the reply asks when"
 
 
 def time_asked(turn: TurnInput, j: Judging) -> Judging:
     """The question counts for nothing: the driver would have to say the time again."""
-    return asked_again(turn, j, "time_asked", timeasked_again(turn))
-
+    return asked_again(turn, j, "time_asked", time_asked_again(turn))
 
 
 # --- the time of a thing the driver set, said back as another --------------------------------
@@ -165,7 +168,7 @@ def time_said_otherwise(turn: TurnInput) -> str | None:
     if event is None:
         return None
     minute, what = event
-    now = clock(turn.situation.time) if turn.situation.time else None
+    now = _now(turn)
     said = times_at(turn.reply, now)
     if not said or minute in [t for _, t in said] or EVENT_TIME_ASKED.search(turn.user):
         return None
