@@ -62,6 +62,8 @@ class Limits(Strict):
     rpm: float | None = Field(default=None, gt=0, description="requests per minute")
 
 
+RUN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")  # a file name and an id prefix
+
 class CampaignConfig(Strict):
     """Everything that defines one campaign run."""
 
@@ -107,6 +109,12 @@ class CampaignConfig(Strict):
     personas: list[str] = Field(default_factory=list, description="empty: every persona")
     turn_budgets: list[int] = Field(default_factory=lambda: [6, 10])
     rng_seed: int = 0
+    run_id: str | None = Field(
+        default=None,
+        description="a fixed run id instead of <mode>-<time>-<random>: conversation ids are "
+        "<run_id>-NNNNN, so an assistant that keys on them (the reference assistant's fault dice) "
+        "answers a repeated run the same way; two runs with one id cannot be merged",
+    )
     sut_limits: Limits = Field(default_factory=Limits)
     model_limits: Limits = Field(default_factory=Limits, description="applied to each model role")
     executor: ExecutorName = "local"
@@ -168,6 +176,16 @@ class CampaignConfig(Strict):
             return value
         if isinstance(value, str | int | float):
             return parse_duration(value)
+        return value
+
+    @field_validator("run_id")
+    @classmethod
+    def _run_id(cls, value: str | None) -> str | None:
+        if value is not None and not RUN_ID.fullmatch(value):
+            raise ValueError(
+                f"{value!r} is not a run id: at most 80 letters, digits, '.', '_' or '-', "
+                "starting with a letter or digit"
+            )
         return value
 
     @field_validator("turn_budgets")

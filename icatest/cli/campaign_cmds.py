@@ -66,6 +66,10 @@ def fuzz(
     ),
     turn_budgets: str = typer.Option("6,10", help="turn budgets to draw from, comma-separated"),
     rng_seed: int = options.RNG_SEED,
+    run_id: str | None = typer.Option(
+        None, help="fixed run id (default <mode>-<time>-<random>): the same conversation ids, so "
+        "the reference assistant rolls the same faults and the run repeats"
+    ),
     sut_rpm: float | None = typer.Option(None, help="requests per minute to the assistant"),
     sut_max_concurrent: int | None = typer.Option(
         None, help="requests in flight to the assistant"
@@ -115,6 +119,7 @@ def fuzz(
             "personas": persona,
             "turn_budgets": _turn_budgets(turn_budgets),
             "rng_seed": rng_seed,
+            "run_id": run_id,
             "sut_limits": _limits(sut_max_concurrent, sut_rpm),
             "model_limits": _limits(model_max_concurrent, model_rpm),
             "executor": executor,

@@ -25,6 +25,7 @@ CAMPAIGN_FLAGS = {
     "personas": "--persona",
     "turn_budgets": "--turn-budgets",
     "rng_seed": "--rng-seed",
+    "run_id": "--run-id",
     "sut_limits.rpm": "--sut-rpm",
     "sut_limits.max_concurrent": "--sut-max-concurrent",
     "model_limits.rpm": "--model-rpm",

@@ -17,7 +17,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 EXPERIMENT = """
 name: tiny
-campaign: {budget_s: 10s, concurrency: 2, rng_seed: 3}
+campaign: {budget_s: 10s, concurrency: 2, rng_seed: 3, run_id: tiny}
 backends: [{name: reference, sut: reference}]
 """
 

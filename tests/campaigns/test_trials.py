@@ -132,7 +132,8 @@ def test_fuzz_and_report_with_trials(tmp_path: Path, capsys):
 
     out = tmp_path / "t"
     assert main(["fuzz", "--sut", "reference", "--max-conversations", "3", "--trials", "2",
-                 "--turn-budgets", "2", "--out", str(out), "--quiet", "--no-preflight"]) == 0
+                 "--turn-budgets", "2", "--run-id", "trials-0", "--out", str(out), "--quiet",
+                 "--no-preflight"]) == 0
     recs = read_records(out / "conversations.jsonl")
     assert sorted((r["scenario_index"], r["trial"]) for r in recs) == [
         (s, t) for s in range(3) for t in range(2)]

@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 # complete conversations (a count, not a time budget), so every arm has scored verdicts
 SHORT_EXPERIMENT = """
 name: short
-campaign: {max_conversations: 4, concurrency: 4, rng_seed: 1}
+campaign: {max_conversations: 4, concurrency: 4, rng_seed: 1, run_id: short}
 backends: [{name: reference, sut: reference}]
 """
 TIMEOUT = 240
@@ -104,8 +104,9 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
               "--out", "conv.json"], work, env)  # fmt: skip
         assert json.loads((work / "conv.json").read_text())["turns"]
 
+        # fixed run ids: the reference assistant's fault dice roll the same, so does the run
         _run([icatest, "fuzz", "--sut", "reference", "--max-conversations", "3", "--out",
-              "runs/fuzz", "--quiet"], work, env)  # fmt: skip
+              "runs/fuzz", "--run-id", "wheel-fuzz", "--quiet"], work, env)  # fmt: skip
         _run([icatest, "report", "runs/fuzz", "--model", "hashing"], work, env)
         assert (work / "runs" / "fuzz" / "report.html").is_file()
         _runs_the_notebook(venv, work, env)
@@ -128,7 +129,7 @@ def test_wheel_runs_every_command_from_any_folder(tmp_path: Path) -> None:
 
         # a Korean run's report embeds its Hangul from the wheel's font
         _run([icatest, "fuzz", "--sut", "reference", "--seed-pool", "korean", "--max-conversations",
-              "2", "--out", "runs/ko", "--quiet"], work, env)  # fmt: skip
+              "2", "--out", "runs/ko", "--run-id", "wheel-ko", "--quiet"], work, env)  # fmt: skip
         _run([icatest, "report", "runs/ko", "--no-embed"], work, env)
         html = (work / "runs" / "ko" / "report.html").read_text(encoding="utf-8")
         assert 'font-family: "icatest Hangul"; font-display: block; src: url(data:font/woff' in html

@@ -26,7 +26,7 @@ from icatest.sut.reference import start_background
 
 N = 18
 BASE = ["fuzz", "--max-conversations", str(N), "--concurrency", "3", "--rng-seed", "5",
-        "--turn-budgets", "4,6", "--quiet"]
+        "--turn-budgets", "4,6", "--run-id", "kill-5", "--quiet"]  # fixed id: the same dice
 
 
 @pytest.fixture(scope="module")

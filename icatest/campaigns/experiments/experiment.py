@@ -101,7 +101,11 @@ class ExperimentConfig(Strict):
         if channel is not None:
             data["channel"] = channel
         config = CampaignConfig.model_validate(data)
-        return config.model_copy(update={"rng_seed": config.rng_seed + session})
+        update: dict[str, Any] = {"rng_seed": config.rng_seed + session}
+        if config.run_id is not None:  # one id per arm: each arm's conversation ids stay apart
+            arm = arm_folder(mode, channel)
+            update["run_id"] = f"{config.run_id}-{backend.name}-s{session}-{arm}"
+        return config.model_copy(update=update)
 
 
 def load_experiment(path: Path) -> ExperimentConfig:
@@ -116,6 +120,11 @@ def arm_dirs(exp: ExperimentConfig, folder: Path) -> list[tuple[Backend, int, Mo
 def channel_slug(channel: str) -> str:
     """A channel as a folder name: asr:cabin -> asr-cabin, speech:10 -> speech-10."""
     return channel.replace(":", "-")
+
+
+def arm_folder(arm: Mode, channel: str | None) -> str:
+    """The arm's run folder: its mode, then its channel if any (guided-asr-cabin)."""
+    return arm.value if channel is None else f"{arm.value}-{channel_slug(channel)}"
 
 
 def arm_label(exp: ExperimentConfig, arm: Mode, channel: str | None) -> str:
@@ -137,8 +146,7 @@ def channel_arm_dirs(
             base = folder if single else folder / backend.name / f"session-{session}"
             for arm in exp.arms:
                 for ch in channels:
-                    name = arm.value if ch is None else f"{arm.value}-{channel_slug(ch)}"
-                    out.append((backend, session, arm, ch, base / name))
+                    out.append((backend, session, arm, ch, base / arm_folder(arm, ch)))
     return out
 
 

@@ -92,12 +92,19 @@ def prepare_run_dir(config: CampaignConfig, out: Path, resume: bool) -> RunManif
                     f"{out}: cannot resume with a different {name} "
                     f"(run has {stored.get(name)!r}, command gives {mine!r})"
                 )
+        if config.run_id not in (None, manifest.run_id):
+            raise RunDirError(
+                f"{out}: cannot resume with a different run id "
+                f"(run has {manifest.run_id!r}, command gives {config.run_id!r})"
+            )
         manifest.config = manifest_config(config)
         return manifest
     if (out / MANIFEST).exists() or (out / CONVERSATIONS).exists():
         raise RunDirError(f"{out} already holds a run; pass --resume to continue it")
     out.mkdir(parents=True, exist_ok=True)
-    run_id = f"{config.mode.value}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+    run_id = config.run_id or (
+        f"{config.mode.value}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+    )
     manifest = new_manifest(run_id, __version__, manifest_config(config), config.mode.value)
     write_manifest(out, manifest)
     return manifest
