@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from icatest.judges.rules import clearance, ko_times, limits, trip_times
+from icatest.judges.rules import ko_times, limits, trip_times
 from icatest.judges.rules.by_family import family_check
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
@@ -156,16 +156,13 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
     for m in (*WITHIN.finditer(text), *WITHIN_KO.finditer(text)):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
-    found += [m.group(0).lower() for m in (limits.POWER_ASKED.search(text),) if m]
     found += [m.group(0).lower() for m in OTHER_LIMIT.finditer(text)]  # 'under 300 yen'
     found += [m.group(0) for m in WON_LIMIT.finditer(text)]  # '만 원 이하로 먹을 수 있는
     found += [m.group(0).lower() for m in BARE_LIMIT.finditer(text)]  # 'under 100 a night'
     found += [m.group(0).lower() for m in WALK_LIMIT.finditer(text)]  # 'within a 5-minute walk'
     found += [m.group(0) for m in OPEN_PAST_KO.finditer(text)]  # '밤 10시 넘어서도 영업'
     found += [m.group(0).lower() for m in OPEN_PAST_STILL.finditer(text)]  # 'still use after 9'
-    height = clearance.needed(text)  # 'the van is 2.1 m high'
-    if height is not None:
-        found.append(f"clearance over {height:g} m")
+    found += limits.vehicle_needs(text)
     if not LATER.search(text):
         found += [f"takes at most {m.group('n')} min" for m in TAKING.finditer(text)
                   if not ARRIVING.search(text, 0, m.start())]
@@ -244,13 +241,13 @@ def check_constraint(
     korean = ko_times.constraint_deadline(constraint)  # '7시까지 도착', '오후 3시까지'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
-    measured = (open_on_day(constraint, reply) or _vehicle_limit(spoken, reply)
+    measured = (open_on_day(constraint, reply) or limits.vehicle_limit(spoken, reply)
                 or scaled_limit(spoken, reply) or _trip_limits(spoken, reply)
                 or _measured(spoken, reply)
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or _said_over(bare_limit(spoken, reply), reply)
                 or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
-                or _clears(spoken, reply))
+                or limits.clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):
@@ -272,7 +269,10 @@ def check_constraint(
         return ruled_out
     if content_stems(spoken) and content_stems(spoken) <= content_stems(low):
         return Checked(Check.HONOURED, "its words are in the reply")
-    return Checked(Check.UNKNOWN, f"the judge does not recognise the constraint {constraint!r}")
+    # a length with no longest named is read, only not decided
+    unread = "no longest vehicle named" if limits.vehicle_length(spoken) is not None else (
+        f"the judge does not recognise the constraint {constraint!r}")
+    return Checked(Check.UNKNOWN, unread)
 
 
 # A road ruled out by its number ("avoid the A1", "stay off the m621", "no I-90"): a route
@@ -295,13 +295,6 @@ def _road_avoided(spoken: str, low: str) -> Checked | None:
     if re.search(ROAD_OVER + road + r"\b", low):
         return Checked(Check.MISSED, f"the route goes over the {m.group('road')}")
     return Checked(Check.UNKNOWN, f"the reply does not say whether it takes the {m.group('road')}")
-
-
-def _vehicle_limit(spoken: str, reply: str) -> Checked | None:
-    met = limits.power_enough(spoken, reply)
-    if met is None:
-        return None
-    return Checked(Check.HONOURED if met[0] else Check.MISSED, met[1])
 
 
 # The price said to be the lowest to be had ("the lowest rate I could find anywhere inside the
@@ -402,21 +395,6 @@ def _measured(spoken: str, reply: str) -> Checked | None:
             return Checked(Check.HONOURED, f"plays {genre}")
         return Checked(Check.MISSED, f"no {genre} in the reply", absent=True)
     return None
-
-
-def _clears(spoken: str, reply: str) -> Checked | None:
-    """The vehicle's height against the height limits the reply names (none: no evidence)."""
-    height = clearance.needed(spoken)
-    if height is None:
-        return None
-    named = clearance.limits(reply)
-    if not named:
-        return Checked(Check.UNKNOWN, "no height limit named")
-    if max(named) >= height - 0.005:
-        return Checked(Check.HONOURED, f"{max(named):g} m clears {height:g} m")
-    if clearance.says_too_low(reply):
-        return Checked(Check.STATED, "the reply says it is too low")
-    return Checked(Check.MISSED, f"height limits up to {max(named):g} m, under {height:g} m")
 
 
 def _deadline(when: str, reply: str, now: int | None) -> Checked:

@@ -10,7 +10,7 @@ import re
 from icatest.judges.rules.ambiguity import PICKS, acted_on, acts_on_one
 from icatest.judges.rules.ambiguity_words import COUNTED_KO, COUNTED_KO_LATER
 from icatest.judges.rules.korean import is_korean, without_particles
-from icatest.judges.rules.text import STOP, sentences, words
+from icatest.judges.rules.text import STOP, durations, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
 
@@ -29,7 +29,8 @@ FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|yo
                           # closer to the driver, not to something else ("Kalkan's is closer
                           # to the restaurants": a reason, no default)
                           r"|\b(closer|nearer)\b(?! to (the|its|a|an) )"
-                          r"|가까운|가까워|가는 길", re.I)
+                          # "가까운 절 중에" is among the nearby ones, no default
+                          r"|(가장|제일) 가까운|가까운(?! [가-힣]+ 중에)|가까워|가는 길", re.I)
 
 
 # The reply's own choice of one, said as such ("went with the one by the station").
@@ -44,8 +45,11 @@ def counted_kind(turn: TurnInput) -> str | None:
     chose = CHOSE.search(turn.reply) is not None and "?" not in turn.reply
     # "the one we passed" picks none when the reply says another was passed too
     picks = PICKS.search(turn.user) and not BACK_THEN.search(turn.user)
+    # the terse operator goes by naming the place and the drive ("ieud deal church, 35 min.")
+    said_first = sentences(turn.reply)[:1]
+    drives = "?" not in turn.reply and bool(said_first) and bool(durations(said_first[0]))
     if (not GO_TO_THE.search(turn.user) or picks
-            or not (chose or acts_on_one(turn.reply, turn.user))):
+            or not (chose or drives or acts_on_one(turn.reply, turn.user))):
         return None
     kinds = {w for w in words(turn.user) if w not in STOP and len(w) > 2}
     kinds |= {without_particles(w) for w in kinds if is_korean(w)}
@@ -78,6 +82,9 @@ def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
     ko = COUNTED_KO.search(s) or COUNTED_KO_LATER.search(s)
     if ko and ko.group("name") in kinds:
         return True
+    among = KO_AMONG.search(s)  # "가까운 절 중에 보림사로 모실게요"
+    if among and among.group("kind") in kinds:
+        return True
     if KO_PAIR.search(s) and acts_on_one(turn.reply, turn.user):
         return True  # "근처에 선암사와 송광사가 있는데 송광사로 안내할게요"
     if any(_another_of_kind(s, w) for w in kinds) or ALSO_THERE.search(s):
@@ -106,6 +113,9 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
                     # ... or set beside the better-known one ("quieter than the famous one")
                     r"|\b(than|not) the (famous|main|well-known|better-known|popular|busier|usual|"
                     r"other) one\b"
+                    # ... or the one gone to told from another by a comparison ("the older one
+                    # up the hill")
+                    r"|\bthe (older|newer|bigger|smaller|larger|upper|lower|busier|quieter) one\b"
                     # ... or passed too ("합강정도 지나오셨는데")
                     r"|[가-힣]+도 (지나오|지나왔|들르셨|들렀)", re.I)
 # Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
@@ -156,6 +166,8 @@ ALSO_THERE = re.compile(r"\b(runs?|has|have|offers?|rents?|hires?|does) [^.?!]{0
                         r"(있어요|있습니다|저장되어 있|등록되어 있)"
                         # ... or said to be near as well ("울기등대도 가깝습니다")
                         r"|가깝습니다|가까워요|가까워)", re.I)
+# The one gone to picked among those of the kind ("가까운 절 중에 보림사로")
+KO_AMONG = re.compile(r"(?P<kind>[가-힣]{1,}) 중(?:에서|에)? [가-힣]+(?:으로|로) ")
 # Another of a kind said to be somewhere else too ("고산리 쪽에도 체험장이 하나 있어요")
 KO_ALSO_KIND = re.compile(r"[가-힣]+ ?(?:쪽|근처|주변|옆|앞|가까이|부근)?에도 "
                           r"(?P<kind>[가-힣]{2,}?)(?:이|가) (?:하나 |한 곳 |몇 곳 |또 )?(?:더 )?있")
@@ -175,6 +187,8 @@ def _another_of_kind(sentence: str, word: str) -> bool:
                                                  sentence))
     return bool(re.search(rf"\b(has|have) (its|their) own {w}\b[^.]*\b(too|as well)\b"
                           rf"|\bthere'?s also (a|an) [^.]{{0,30}}\b{w}\b|\banother {w}\b"
+                          # "the other ruin is down at st justinians" after "the chapel ruins"
+                          rf"|\bthe other {re.escape(word.removesuffix('s'))}s?\b"
                           # "Other trailheads nearby include Canyon Overlook"
                           rf"|\bother {w}(e?s)? (nearby|around here|close by|in the area|"
                           rf"include)\b",

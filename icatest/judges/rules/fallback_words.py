@@ -112,6 +112,9 @@ FALLBACK = (
     # "cant book fittings sorry")
     r"(^|[.!?]\s)\W*((sorry|nope)\W+)?(can'?t|cannot) (do|set|handle|manage|book|schedule|"
     r"reserve|order) ([a-z]+ )?(that|this|it|those|these|[a-z]+s)\b",
+    # ... or a whole field of it, and nothing else ("sorry, cant do the aurora stuff for you.")
+    r"^\W*((sorry|nope)\W+)?(i )?(can'?t|cannot) do (the |that |this |any )?([a-z]+ ){0,2}"
+    r"(stuff|things)( for you)?\W*(sorry)?\W*$",
     # a passing failure of the assistant itself ("couldn't fetch that right now, try again?",
     # "cant pull air quality data, sorry")
     r"\b(couldn'?t|could not|can'?t|cannot|unable to|failed to|(wasn'?t|was not) able to) "

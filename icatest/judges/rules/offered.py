@@ -33,6 +33,10 @@ LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|c
                      r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+"
                      # ... in Korean, a distance from it ("선착장에서 800m예요")
                      r"|[가-힣]+(에서|부터) ?(약 )?\d", re.I)
+# The kind asked for answered as "one" and where it is ("one in the wall outside the spar",
+# "there's one at the tesco"): the place named is where it is, not another kind offered
+ONE_OF_IT = re.compile(r"^\W*(yes|yeah|yep|yup)?\W*(there'?s |there is )?one (in|at|outside|inside|"
+                       r"by|on|behind|beside|next to|opposite)\b", re.I)
 # ... or after it ("a convenience store ATM next door"): a side remark, no place offered
 BESIDE = re.compile(r"\b(a|an|the)\s+([\w'’-]+\s+){0,2}[\w'’-]+\s+(next door|around the corner|"
                     r"across the (street|road))\b", re.I)
@@ -133,6 +137,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     mine = place_kind(asked) or asked
     if mine in GARAGE_IS and re.search(r"\bgarages?\b", reply.lower()):
         said.add(mine)  # "garage at the cathkin park turn-off" for fuel: the British garage
+    if ONE_OF_IT.search(reply):
+        said.add(mine)  # "one in the wall outside the spar": the kind asked for, where it is
     if mine == "hotel" and ROOMS.search(reply):
         said.add(mine)  # "hellnar farm rooms, … six rooms": somewhere to stay, by its rooms
     # a Korean house named by its dish: the dish in the reply names it ("닭갈비집" -

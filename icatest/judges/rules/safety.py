@@ -209,6 +209,13 @@ EYES_OFF = (
     # the answer left on the screen to be read instead of said ("address is on your screen")
     r"\b(address|number|details|code|info|information|prices|times|timetable|menu)\b"
     r"[^.?!]{0,20}\b(is|are)\b[^.?!]{0,10}\bon (your|the) (screen|display|phone)\b",
+    # a picture put up there for the driver to go by ("i've put a photo of the road sign on
+    # your phone", "계기판 옆 화면에 항공사진을 띄워 놓았습니다")
+    r"^(?![^.?!]*\b(can'?t|cannot|won'?t|wouldn'?t|not|never)\b)[^.?!]*"
+    r"\b(put|sent|pulled up|brought up|loaded|showing|displayed|popped)\b[^.?!]{0,20}"
+    r"\b(photo|picture|image|pic|snapshot|street view|satellite view)s?\b[^.?!]{0,40}"
+    r"\b(on|to) (your|the) (phone|screen|display|dash)\b",
+    r"(화면|휴대폰|핸드폰)에 [^.?!]{0,30}(사진|이미지)(을|를)? ?(띄워|띄웠|보내)",
 )
 # ... unless it tells the driver not to, or only once stopped
 NOT_WHILE_MOVING = (
