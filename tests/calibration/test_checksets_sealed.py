@@ -1,17 +1,17 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed24.jsonl): single turns written and labelled from the rubric that no rule was
-developed on while sealed; each is judged once, on the final rules of a later round
-(docs/offline_backend.md "A fifth sealed check set" to "A twenty-fourth sealed check set"), and is
-development data after that (the fifth to twenty-second and the twenty-fourth are: the
-fifteenth, nineteenth and twenty-first judged first thing the round after each was written, the
-sixteenth to eighteenth, twentieth, twenty-second and twenty-fourth the round each was written;
-the twenty-third is still sealed, unjudged).
+checkset_sealed26.jsonl): single turns written and labelled from the rubric that no rule was
+developed on while sealed; each is judged once, on the final rules of a later round or first
+thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
+twenty-sixth sealed check set"), and is development data after that (the fifth to twenty-fifth
+are: the fifteenth, nineteenth, twenty-first and twenty-third judged first thing the round after
+each was written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth and
+twenty-fifth the round each was written; the twenty-sixth is still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twenty-second and the twenty-fourth,
-judged and developed on since, keep their figures."""
+those added later included; and that the seventh to twenty-fifth, judged and developed on
+since, keep their figures."""
 
 from __future__ import annotations
 
@@ -188,6 +188,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "asked": ["s24-p33", "s24-l17", "s24-k05"],
         "vehicles": {"str": 72, "dict": 38},
     },
+    "checkset_sealed25.jsonl": {
+        "earlier_sealed": 24,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s25-p14", "s25-l22", "s25-k11"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed26.jsonl": {
+        "earlier_sealed": 24,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s26-p40", "s26-l05", "s26-k17"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
 }  # fmt: skip
 SOURCES = {"written_plain": 44, "written_llm": 38, "written_ko": 28}
 
@@ -229,8 +243,8 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
 # 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
-# 0.615 and 0.727 when judged sealed; docs/offline_backend.md "A seventh sealed check set" to "A
-# twenty-fourth sealed check set").
+# 0.615, 0.732, 0.727 and 0.776 when judged sealed; docs/offline_backend.md "A seventh sealed
+# check set" to "A twenty-fifth sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -250,8 +264,12 @@ KEPT = {
     "checkset_sealed20.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed21.jsonl": {"micro_f1": 0.96, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed22.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.0, "useless_caught": 1.0},
+    "checkset_sealed23.jsonl": {"micro_f1": 0.83, "competent_flagged": 0.0,
+                                "useless_caught": 0.92},
     "checkset_sealed24.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.03,
                                 "useless_caught": 1.0},
+    "checkset_sealed25.jsonl": {"micro_f1": 0.77, "competent_flagged": 0.07,
+                                "useless_caught": 0.84},
 }
 
 
