@@ -101,6 +101,11 @@ FALLBACK = (
     # or beyond the assistant itself ("That's a little beyond me at the moment, I'm afraid")
     r"\b(that'?s|that is|this is|it'?s|it is|that one'?s|that one is) (a (little|bit) |rather |"
     r"just )?(beyond|outside) me\b",
+    # ... or a whole field of it ("harvest stuff is beyond me, sorry")
+    r"\b(stuff|things) (is|are) (a (little|bit) |rather |just )?(beyond|outside) me\b",
+    # the request not heard, and asked again ("hm? missed that, say again?")
+    r"^\W*((hm+|huh|eh|sorry|oops)\W+)?(i )?missed (that|you)\b[^.?!]*[.?!,]?\s*(say|repeat|"
+    r"come again)",
     r"\bi (can'?t|cannot) do that (yet|right now)?\b",
     r"\bnot supported\b",
     r"\bi don'?t have (that|this) (information|feature|capability)\b",

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from icatest.judges.rules import acts
 from icatest.judges.rules.established import asked_again, forgot
 from icatest.judges.rules.korean import is_korean
-from icatest.judges.rules.text import clock, sentences, times_at
+from icatest.judges.rules.text import clock, durations, sentences, times_at
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
 
@@ -24,7 +24,9 @@ FIXED_FOR = re.compile(
     r"\b(?P<what>ferry|ferries|boat|train|flight|plane|bus|coach|shuttle|rental|hire car|car "
     r"back|return the car|drop[- ]off|meet(?:ing)?|pick (?:\w+ )?up|check[- ]?in|check[- ]?out|"
     r"booked|reservation|reserved|appointment|tour|show|concert|curfew)\b"
-    r"|(?P<ko>배|페리|여객선|기차|열차|KTX|비행기|버스|반납|약속|예약|체크인|픽업|공연|만나기로)",
+    r"|(?P<ko>배|페리|여객선|기차|열차|KTX|비행기|버스|반납|약속|예약|체크인|픽업|공연|만나기로|"
+    # someone to be fetched ("할머니 모시러 가야 돼", "아버지 모셔 와야 돼")
+    r"모시러|모셔 ?(와|가)|데리러|마중)",
     re.I)
 # ... or said to be kept ("don't let me forget", "plan the evening around that")
 KEEP = re.compile(r"\b(keep (it|that|this) in mind|don'?t let (me|us) forget|plan (\w+ ){0,2}"
@@ -38,7 +40,9 @@ HEEDED = re.compile(r"\b(miss|tight|too late|won'?t (make|fit)|not enough time|c
 STAYS = re.compile(r"\b(stay\w*|start\w*|done|finish\w*|arriv\w*|back|be there|leav\w*|reach\w*|"
                    r"get (there|back|in)|spend\w*|till|until|wrap\w* up|set off|head off)\b",
                    re.I)
-STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝나|머무|있다가|돌아오)")
+STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝나|머무|있다가|돌아오|"
+                      r"(쯤|에) ?나오)")
+KO_CLOCK = re.compile(r"^\s*(오전|오후|저녁|밤|아침)?\s*\d{1,2}\s*시(\s*\d{1,2}\s*분|\s*반)?")
 # ... which an opening hour is not ("open until 21:00")
 HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
 
@@ -48,11 +52,22 @@ def _now(turn: TurnInput) -> int | None:
 
 
 def _said_earlier(turn: TurnInput) -> Iterator[tuple[str, list[tuple[int, int]]]]:
-    """The driver's earlier sentences, each with the clock times in it."""
+    """The driver's earlier sentences, each with the clock times in it; a time said in words
+    the clock does not read ("at half 3", "the boat at 6") is the one the assistant said back
+    ("ok, 3:30 at leenaun"), when it said back one."""
     now = _now(turn)
-    for said in turn.history_users:
+    replies = (*turn.history_replies, *[""] * len(turn.history_users))
+    for said, answer in zip(turn.history_users, replies, strict=False):
+        back = times_at(answer, now)
         for sentence in sentences(said):
-            yield sentence, times_at(sentence, now)
+            times = times_at(sentence, now)
+            yield sentence, times or (back if len(back) == 1 and BARE_TIME.search(sentence)
+                                      else [])
+
+
+# a time said as the driver says it, not as a clock ("at half 3", "at 6", "at quarter past 4")
+BARE_TIME = re.compile(r"\bat (half|quarter (past|to)) \d{1,2}\b|\bat \d{1,2}\b(?![:.]\d| ?(km|mi|"
+                       r"min|%))", re.I)
 
 
 def _fixed_time(turn: TurnInput) -> tuple[int, str] | None:
@@ -82,9 +97,23 @@ def _late(reply: str, limit: int, now: int | None) -> int | None:
         before = reply[max(0, start - 40):start]
         if minute <= limit or HOURS.search(before):
             continue
-        if STAYS.search(before) or (is_korean(reply) and STAYS_KO.search(reply[start:][:20])):
+        after = KO_CLOCK.sub("", reply[start:], count=1)[:20]  # what follows "8시쯤"
+        if STAYS.search(before) or (is_korean(reply) and STAYS_KO.search(after)):
             return minute
     return None
+
+
+def _late_by_length(reply: str, limit: int, now: int | None) -> int | None:
+    """The end of what the reply offers, from now and the time it says it takes ("다녀오시면 두
+    시간 반쯤 걸려요" at 14:50, with 16:00 held), past the limit."""
+    if now is None:
+        return None
+    spans = [d for s in sentences(reply) if TAKES.search(s) for d in durations(s) if d >= 60]
+    return now + max(spans) if spans and now + max(spans) > limit else None
+
+
+# what the offer takes, said as such ("allow 3 hours", "takes about 2 hours", "두 시간 걸려요")
+TAKES = re.compile(r"\b(allow|takes?|taking|spend|lasts?)\b|걸려|걸리|걸립니다|소요", re.I)
 
 
 def time_passed_by(turn: TurnInput) -> str | None:
@@ -95,7 +124,7 @@ def time_passed_by(turn: TurnInput) -> str | None:
     if _names_it(turn, limit, what) or HEEDED.search(turn.reply) or (
             what and what.split()[0] in turn.user.lower()):
         return None
-    late = _late(turn.reply, limit, _now(turn))
+    late = _late(turn.reply, limit, _now(turn)) or _late_by_length(turn.reply, limit, _now(turn))
     if late is None:
         return None
     return f"the driver holds the day to {_held(limit, what)}, the plan runs to {_hhmm(late)}"
@@ -124,6 +153,8 @@ def kept_time(turn: TurnInput, j: Judging) -> Judging:
 ASKS_WHEN = re.compile(r"\b(when|what time) (do|did|must|will) (you|we) (need|have|want) to "
                        r"(be|leave|get)\b|\bwhat time('?s| is) (your|the) \w+"
                        r"|\bwhen('?s| is) (your|the) \w+\?"
+                       # ... or what the answer depends on ("depends when and where you sail")
+                       r"|\bwhen (and where )?(you|we) (sail|leave|depart|fly|board|set off)\b"
                        r"|몇 시까지 (가셔야|도착하셔야|가야)|언제까지 (가셔야|도착)", re.I)
 
 

@@ -85,7 +85,14 @@ def durations_said(text: str) -> list[int]:
         if m.group("h") or m.group("m"):
             hours = float(m.group("h") or 0) + (0.5 if m.group("half") else 0)
             out.append(int(hours * 60) + int(m.group("m") or 0))
+    for m in _NATIVE_HOURS.finditer(text):  # "세 시간쯤", "두 시간 반"
+        out.append(NATIVE[m.group("n")] * 60 + (30 if m.group("half") else 0))
     return out
+
+
+# hours counted in native numbers ("두 시간 반쯤 걸려요", "세 시간")
+NATIVE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6}
+_NATIVE_HOURS = re.compile(r"(?<![가-힣])(?P<n>한|두|세|네|다섯|여섯) ?시간(?: ?(?P<half>반))?")
 
 
 # Verbs of arriving or of being somewhere, after a deadline: '공항에 가야 해', '도착해야 돼요',

@@ -36,13 +36,15 @@ from icatest.judges.rules.text import (
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged covered "
-    "gotcha bet "
+    "gotcha bet worries "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
              # ... and reassurance with nothing in it ("그럼요, 걱정 마세요!",
              # "알아서 잘 처리했어요")
-             + "그럼 그럼요 물론 물론이죠 걱정 마 알아서 잘 맡겨 문제없".split())
+             + "그럼 그럼요 물론 물론이죠 걱정 마 알아서 잘 맡겨 문제없".split()
+             # ... or a promise to do as asked ("그렇게 해 둘게요")
+             + "그렇 두".split())
 
 
 DIGITS = re.compile(r"\d+")
@@ -230,8 +232,12 @@ def is_contentless(reply: str, *sources: str) -> bool:
     said = [s for s in sentences(reply) if not any_match(FILLER_SENTENCES, s.lower())]
     if not said:
         return True
-    fresh = new_content(WISH.sub(" ", " ".join(said)), *sources)
+    # "charger's all arranged": the driver's word with "is" run into it
+    fresh = new_content(IS_RUN_IN.sub(r"\1", WISH.sub(" ", " ".join(said))), *sources)
     return not fresh or fresh <= GENERIC_ANSWERS
+
+
+IS_RUN_IN = re.compile(r"(\w)['’]s\b")
 
 
 # a good time wished, nothing in it ("— have a wonderful time at the cape!")

@@ -121,7 +121,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"
         r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
         r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
-        r"shut (it|them) up)\b",
+        r"shut (it|them) up|(turn|switch|shut|knock) (it|them|that) off)\b",
         r"\b(headlights?|lights) off\b|\b(turn|switch|kill|shut) off (the )?(headlights?|lights)\b"
         r"|\bkill (the )?(head)?lights\b",
         # ... named first and then switched off as "them" ("the headlights keep flicking on in
