@@ -1,11 +1,12 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed26.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed28.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-twenty-sixth sealed check set"), and is development data after that (the fifth to twenty-fifth
+twenty-eighth sealed check set"), and is development data after that (the fifth to twenty-fifth
 are: the fifteenth, nineteenth, twenty-first and twenty-third judged first thing the round after
 each was written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth and
-twenty-fifth the round each was written; the twenty-sixth is still sealed, unjudged).
+twenty-fifth the round each was written; the twenty-sixth to twenty-eighth are still sealed,
+unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
@@ -200,6 +201,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s26-p40", "s26-l05", "s26-k17"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed27.jsonl": {
+        "earlier_sealed": 26,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s27-p22", "s27-l31", "s27-k07"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed28.jsonl": {
+        "earlier_sealed": 26,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s28-p09", "s28-l14", "s28-k24"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
