@@ -66,7 +66,7 @@ from pathlib import Path
 from icatest.campaigns import CampaignConfig, read_records, run_campaign
 from icatest.judges.rules import semantic
 cfg = CampaignConfig(sut="reference", max_conversations=4, rng_seed=3, concurrency=2,
-                     seed_pools=["korean"], speech_level="haeyo")
+                     seed_pools=["korean"], speech_level="haeyo", run_id="korean-embed-3")
 asyncio.run(run_campaign(cfg, Path(sys.argv[1]), handle_signals=False))
 records = read_records(Path(sys.argv[1]) / "conversations.jsonl")
 texts = [(t["user"] or "") + (t["system"] or "") for r in records for t in r["turns"]]
@@ -83,7 +83,8 @@ def test_an_offline_judge_that_embeds_and_reads_korean_loads_neither_torch_nor_k
     """The rules judge's MiniLM runs in numpy and its Korean reader is a table: a campaign of
     Korean conversations, judged offline (the core alone: LoCar's speech-level check, which
     does use Kiwi, is a plug-in the CLI registers), imports no torch and no Kiwi (together
-    about 770 MB of a campaign process)."""
+    about 770 MB of a campaign process). A fixed run id: the same conversations each time, so
+    whether some reply needs MiniLM does not depend on the reference assistant's dice."""
     out = _run(_JUDGED, str(tmp_path / "run"))
     assert out["korean"] > 0, out  # the Korean reader read
     assert out["embedded"] > 0, out  # and MiniLM embedded

@@ -23,7 +23,16 @@ from icatest.judges.rules.requests import (
     goes,
     request_kind,
 )
-from icatest.judges.rules.text import any_match, content_stems, heads, names, sentences, stem
+from icatest.judges.rules.text import (
+    any_match,
+    content_stems,
+    distances_km,
+    durations,
+    heads,
+    names,
+    sentences,
+    stem,
+)
 from icatest.judges.rules.turn import Request
 
 # Words every request uses; they tie a sentence to no request in particular.
@@ -153,11 +162,20 @@ def addressed(requests: Sequence[Request], reply: str, user: str) -> list[bool]:
         for i in chosen:
             out[i] = True
         last = (set(chosen) or last) if _unclosed(s) else set()
+    # the one request asking how far, answered by the reply's only distance or time, whatever
+    # else its sentence speaks of ("동굴 안 관람로는 270m 정도라 20분이면 돌아요")
+    far = [i for i, r in enumerate(requests) if FAR_ASKED.search(r.description)]
+    if len(far) == 1 and (distances_km(reply) or durations(reply)):
+        out[far[0]] = True
     return [
         out[i] or any(out[j] and _restate(r, o) for j, o in enumerate(requests) if j != i)
         or _only_answer_of_its_sort(i, requests, kinds, reply)
         for i, r in enumerate(requests)
     ]
+
+
+FAR_ASKED = re.compile(r"\b(how far|distance|how long is the (walk|trail|hike|path))\b|걷는 거리|"
+                       r"얼마나 (걸어|멀)", re.I)
 
 
 # The hours of a place asked ("is the castle open till 19:00"), answered by its hours

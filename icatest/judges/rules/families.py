@@ -61,7 +61,11 @@ FAMILIES: dict[str, Family] = {
          r"\b(in and out|grab[- ]and[- ]go|take-?away|drive[- ]?(thru|through)|fast food|"
          r"quick (bite|meal|stop|lunch|dinner|breakfast)|served in \d+)\b",
          # the wait said to be short ("the line moves fast", "quick service")
-         r"\b(line|queue)s? (moves?|goes|is) (fast|quick\w*)\b|\b(fast|quick) service\b"),
+         r"\b(line|queue)s? (moves?|goes|is) (fast|quick\w*)\b|\b(fast|quick) service\b"
+         # ... or the food said to come at once ("on the table in about 5 minutes", "no waiting
+         # for a server", "order at the counter")
+         r"|\b(on the table|served|ready) in (about |around |under )?\d+ min\w*"
+         r"|\bno wait(ing)?\b|\border at the counter\b|\bcounter service\b"),
     ),
     "cheap": Family(
         # (not a comparison asked about: "from how many days is the pass cheaper than …")
@@ -166,7 +170,10 @@ FAMILIES: dict[str, Family] = {
         (r"\b(parking|car park|garage|spaces?|lot|park (right|there|nearby))\b", r"주차",
          # room for the car said in other words ("가게 앞에 차 세울 자리가 넉넉해요", "차 열
          # 대는 댈 수 있어요")
-         r"차[^.\n]{0,10}(세울|댈|대실|세우실) ?(수|자리|곳|공간)"),
+         r"차[^.\n]{0,10}(세울|댈|대실|세우실) ?(수|자리|곳|공간)",
+         # ... or off the street in other words ("you drive through a gate into their yard")
+         r"\b(drive|pull|park) (in|into|through)\b[^.\n]{0,30}\b(yard|courtyard|gate|driveway|"
+         r"garage)\b|\b(gated|locked|private) (yard|courtyard|car park|compound)\b"),
         # the car left to a public car park or the street ("차는 공영주차장에 세우셔야 합니다",
         # "street parking only"; "no parking" after the place is what it lacks: `by_family`)
         (r"\bstreet parking only\b",

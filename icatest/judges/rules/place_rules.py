@@ -125,7 +125,9 @@ def weather_elsewhere(r: Reading) -> RequestVerdict | None:
 HOW_FAR = (r"\bhow far\b", r"얼마나 (멀|걸)",
            # a request split from "how long is the walk to X, and …" ("length of the walk to X")
            r"^\W*(the )?(length|distance|duration) of (the |a )?([\w'-]+ ){0,2}(walk|trail|hike|"
-           r"path|drive|loop|climb|route)\b")
+           r"path|drive|loop|climb|route)\b",
+           # ... or "how far to X", split ("distance to the lost valley trailhead")
+           r"^\W*(the )?(distance|driving distance) (to|from)\b")
 LENGTH_OF = (r"\bhow long is (the |that |this )?([\w'-]+ ){0,4}(trail|walk|path|hike|loop|track|"
              r"boardwalk|road|route|bridge|tunnel|beach|climb|circuit|ridge)\b",)
 HOW_LONG = (r"\bhow long\b", r"\bwhen (will|do|would) (i|we) (arrive|get|be)\b", r"\beta\b")

@@ -78,8 +78,12 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
     else:
         korean = ko_times.deadline(utterance)
         booked = APPOINTMENT.search(utterance)
+        closes = KO_CLOSES.search(utterance)
+        closing = ko_times.times_said(closes.group(0), now) if closes else []
         if korean is not None:
             deadline, morning = korean.minute, korean.day_said
+        elif closing:  # "시장 10시에 닫아": the last stop's closing
+            deadline, morning = closing[0].minute, closing[0].day_said
         elif booked:
             said = next(booked.group(g) for g in ("t", "t2", "t3", "t4") if booked.group(g))
             deadline, morning = _hour(said), "am" in said.lower()
@@ -106,6 +110,11 @@ APPOINTMENT = re.compile(
     r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)",
     re.I,
 )
+
+
+# ... in Korean, a stop's closing ("시장 10시에 닫아", "박물관 5시 반 마감이야")
+KO_CLOSES = re.compile(r"(?:오전|오후|저녁|밤)? ?\d{1,2}시(?: ?\d{1,2}분| ?반)?(?:에|까지)? ?"
+                       r"(?:닫|문 ?닫|마감|영업 ?끝)")
 
 
 def _hour(said: str) -> int:

@@ -101,7 +101,7 @@ BE_THERE = re.compile(r"(?:,|\s[—–-])?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:ne
                       r"\s+be\s+(?:back\s+)?(?=(?:at|in)\b)"
                       # "…, back here by 20:00", "…, with dinner in Whitianga by 19:00": the
                       # way home, the meal's place, a stop of its own
-                      r"|,\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)"
+                      r"|(?:,|\s[—–-])\s*(?:and\s+)?(?=back\s+(?:here|to|at|in)\b)"
                       r"|,\s*(?:and\s+)?(?=with\s+(?:dinner|lunch|breakfast|supper)\s+(?:in|at)\b)",
                       re.I)
 

@@ -26,6 +26,7 @@ from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
 from icatest.judges.rules import kept_times as kt
 from icatest.judges.rules import later as lt
+from icatest.judges.rules import lodging as lg
 from icatest.judges.rules import other_of_two as ot
 from icatest.judges.rules import place_rules as pr
 from icatest.judges.rules import request_rules as rr
@@ -245,6 +246,9 @@ RULES: tuple[Rule, ...] = (
     _r("destination_given", F.CONTEXT_FORGOTTEN,
        "'let's go' after the driver gave the destination, a route elsewhere started",
        es.destination_given, Stage.TURN),
+    _r("lodging_given", F.CONTEXT_FORGOTTEN,
+       "'back to where we're staying' after the driver said where, a lodging elsewhere gone to",
+       lg.lodging_given, Stage.TURN),
     _r("party_size", F.CONTEXT_FORGOTTEN,
        "a table booked for another number than the driver said they are", es.party_size,
        Stage.TURN),
