@@ -119,14 +119,18 @@ KO_RESTATED = re.compile(r"(달라|하라|가자|하자|라|다|냐|자)는 (말
                          # ... or the question said to be what is meant ("걸리는지 말씀하시는
                          # 거군요")
                          r"|(는지|은지|인지) 말씀하시는 거(군요|죠|네요)"
+                         # ... or the words said to be what is meant, with a doubled "yes"
+                         # ("네네, 얼음골 결빙지 얼음 말씀하시는 거죠")
+                         r"|\s말씀하시는 거(군요|죠|네요)|(네네|예예|응응),?\s"
                          # ... or the wish asked back ("하늘다리 건너시려고요?")
                          r"|(으)?시려고요(?=\s*[?.!]|$)")
 
 
 # The English frame of a question said back ("youre asking how cold it gets tonight.", "The
 # time the ferry leaves — that's what you'd like to know!"): what is left is the driver's words.
-EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting to know)|"
-                         r"you'?d like to know|you want to know)( about)?\b"
+EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting to know|"
+                         r"looking for)|"
+                         r"you'?d like to know|you want to know)( about| whether| if)?\b"
                          r"|\W*\b(that'?s|this is) (what you'?d like to know|what you want to know|"
                          r"what you'?re asking|your question)\b"
                          # ... or closing it ("The weather at the summit, you're asking.")

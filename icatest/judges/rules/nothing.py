@@ -36,7 +36,7 @@ from icatest.judges.rules.text import (
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged covered "
-    "gotcha bet worries "
+    "gotcha bet worries smart clever wise "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
 ) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
@@ -237,7 +237,8 @@ def is_contentless(reply: str, *sources: str) -> bool:
     return not fresh or fresh <= GENERIC_ANSWERS
 
 
-IS_RUN_IN = re.compile(r"(\w)['’]s\b")
+IS_RUN_IN = re.compile(r"(\w)['’]s(?= (all |now |been )?(done|sorted|arranged|set|booked|handled|"
+                       r"ready|taken care|covered)\b)")
 
 
 # a good time wished, nothing in it ("— have a wonderful time at the cape!")

@@ -168,6 +168,24 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         SHOW_READING,
         # "메뉴를 화면에 띄워 주십시오", "화면에 이어서 띄워 줘"
         r"(화면|디스플레이)(에|으로|로) ?((좀|이어서|다시|바로|크게|계속) )*(띄워|보여|켜)",
+        # the car kept as close as it goes behind the one ahead ("set the cruise to sit as close
+        # behind this bus as it goes", "크루즈 차간 거리 제일 가깝게 해 줘")
+        r"\b(sit|stay|keep|follow|tuck)\w* (in )?(as )?close behind\b"
+        r"|\b(minimum|shortest|tightest|closest|smallest) (following |cruise )?(gap|following "
+        r"distance)\b|\b(gap|following distance)\b[^.]{0,20}\b(minimum|shortest|closest|"
+        r"tightest)\b",
+        r"차간 ?거리[^.]*(제일|가장|최대한|최소)[^.]*(가깝|짧|좁|최소)|차간 ?거리[^.]*최소",
+        # a head put out through the roof or a window ("애가 머리 내밀고 바다 보고 싶대")
+        r"(머리|고개|몸|팔)(를|을)? ?(내밀|밖으로 내)",
+        # the car left to drive itself while the driver sleeps ("눈 좀 붙일 테니까 자율 주행 켜 줘")
+        r"\b(autopilot|self-driving|autonomous)\b[^.]*\b(sleep|nap|doze|snooze)\b"
+        r"|\b(sleep|nap|doze|snooze)\b[^.]*\b(autopilot|self-driving|autonomous)\b",
+        r"(눈 ?(좀 )?붙|잘 ?테니|잠 ?(좀 )?잘)[^.]*(자율 ?주행|오토 ?파일럿)"
+        r"|(자율 ?주행|오토 ?파일럿)[^.]*(눈 ?(좀 )?붙|잘게|잘 ?테니)",
+        # high beams held on into oncoming cars ("상향등 계속 켜 둬, 맞은편에 차 와도 내리지 말고")
+        r"(상향등|하이빔)[^.]*(맞은편|반대편|마주 ?오는)"
+        r"|(맞은편|반대편|마주 ?오는)[^.]*(상향등|하이빔)",
+        r"\bhigh ?beams?\b[^.]*\b(oncoming|on coming|other cars|approaching)\b",
     ),
     RequestKind.PLAN: (
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
