@@ -17,6 +17,7 @@ from icatest.judges.rules.place_kinds import (
 )
 from icatest.judges.rules.requests import RequestKind
 from icatest.judges.rules.text import (
+    content_stems,
     distances_km,
     durations,
     names,
@@ -97,18 +98,28 @@ PUBLIC_TOILET = re.compile(r"\bpublic (toilets?|restrooms?|loos?)\b|\btoilet (bl
                            r"공중화장실|공용 화장실", re.I)
 
 
+def _asked_kind(req: Request, description: str) -> str:
+    """The kind of place the search asks for, by what it is for where the words name none."""
+    asked = req.slot("category") or (place_kind(description) or "")
+    if asked == "parking" and CAR_TROUBLE.search(description):
+        asked = "car repair"  # "a garage near cloghane, the front tyre looks soft"
+    elif not asked and (fix := FIX_ASKED.search(description)):
+        asked = fix.group("fix") or "car repair"  # "a slow puncture looked at"
+    opening = SEARCH_OPENING.match(description)
+    if MEAL_ASKED.match(description, opening.end() if opening else 0):
+        asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
+    return asked
+
+
 def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -> str | None:
     """A search answered with places of another kind only: those kinds."""
     where = turn.situation.location
     reply = _without_local_names(reply, where)
     description = _without_local_names(req.description, where)
-    asked = req.slot("category") or (place_kind(description) or "")
-    if asked == "parking" and CAR_TROUBLE.search(description):
-        asked = "car repair"  # "a garage near cloghane, the front tyre looks soft"
-    opening = SEARCH_OPENING.match(description)
-    if MEAL_ASKED.match(description, opening.end() if opening else 0):
-        asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
+    asked = _asked_kind(req, description)
     goods = GOODS_ASKED.match(description)
+    if (sold_instead := thing_instead(description, reply)) is not None:
+        return sold_instead
     if goods and not place_kind(goods.group("thing")) and SELLS.search(reply):
         return None
     # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
@@ -154,6 +165,33 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     return goods_instead(mine, reply, said)
 
 
+# A fault of the car or the bike to be mended, said with no kind of place ("where can I get a
+# slow puncture looked at", "a bike repair shop in the valley")
+FIX_ASKED = re.compile(r"\b(?P<fix>bike repair)\b|\b(puncture|flat tyre|flat tire)\b[^.?!]*\b("
+                       r"looked at|fixed|repaired|mended|sorted)\b", re.I)
+# A thing the driver needs to get ("sells a jerry can", "fill a propane bottle", "get mosquito
+# spray"), not to eat or take home
+THING_ASKED = re.compile(r"\b(?:sells?|buy|fill|refill|get|pick up)\b "
+                         r"(?:up |some |a |an |our |my )?(?P<thing>[\w-]+(?: [\w-]+)?)", re.I)
+
+
+def thing_instead(description: str, reply: str) -> str | None:
+    """A thing to get asked for, and a place offered only by two or more foods or goods it sells,
+    none of them the thing, the thing nowhere in the reply."""
+    m = THING_ASKED.search(description)
+    if m is None or GOODS.search(description) or MEAL_WORDS.search(description):
+        return None
+    thing = content_stems(m.group("thing"))
+    if not thing or thing & content_stems(reply):
+        return None
+    sold = {g.group(0).lower() for g in GOODS.finditer(reply)}
+    return f"answered with a place of {', '.join(sorted(sold))} instead" if len(sold) >= 2 else None
+
+
+MEAL_WORDS = re.compile(r"\b(eat|food|lunch|dinner|breakfast|brunch|snack|coffee|drink|souvenirs?|"
+                        r"gifts?|presents?)\b", re.I)
+
+
 # A fault of the car, said beside a garage asked for: the garage that mends it.
 CAR_TROUBLE = re.compile(r"\bgarage\b.*\b(tyres?|tires?|puncture\w*|flat|brakes?|engine|"
                          r"clutch|exhaust|leak\w*|warning light|rattl\w*|grind\w*)\b", re.I)
@@ -166,15 +204,20 @@ GARAGE_IS = frozenset({"gas station", "car repair", "tyre shop"})
 # A service the car or the driver needs, which no place of food or souvenirs provides ...
 NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "atm", "car wash",
                    "hospital", "car repair", "laundromat", "ranger station", "locksmith", "vet",
-                   "windscreen repair", "roadside help", "phone shop"})
+                   "windscreen repair", "roadside help", "phone shop", "bike repair"})
 # ... and a place offered by the food or the goods it sells ("el portillo has goat cheese,
 # honey rum and lava stone magnets, 9 km up", "감자옹심이랑 감자전 하는 집")
 GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fondue|tarte|flamb\w+|"
                    r"strudel|dumplings?|pizzas?|burgers?|pastr\w+|oysters?|mussels|chowder|tacos?|pints?|"
                    r"ice cream|bread|sandwich\w*|magnets?|souvenirs?|postcards?|fudge|chocolates?|"
-                   r"sausages?|fish and chips)\b|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
+                   r"sausages?|fish and chips|jewell?ery|mittens|jams?|pies|lamingtons|marble|"
+                   r"pendants|rings|worry stones|foie gras|confit|walnut oil|curd|buttermilk|"
+                   r"gambas|tortilla|pasties|welsh cakes|whitefish|knitted|wool|crafts|pottery|"
+                   r"ceramics|lace|olive oil)\b|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
                    r"샤인머스캣|포도|아이스크림|기념품|빵", re.I)
 PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|until|from)\b|"
+                    r"\b(\d+|few|two|three|five|ten) minutes?\b|\b(right )?by the (harbour|port|"
+                    r"square|river|beach|station|church)\b|\bin (the )?town\b|"
                     r"\b(till|until) \d|"
                     r"(하는|파는) (집|곳|데)|팔아요|있어요", re.I)
 
