@@ -103,8 +103,8 @@ def _asked_kind(req: Request, description: str) -> str:
     asked = req.slot("category") or (place_kind(description) or "")
     if asked == "parking" and CAR_TROUBLE.search(description):
         asked = "car repair"  # "a garage near cloghane, the front tyre looks soft"
-    elif not asked and (fix := FIX_ASKED.search(description)):
-        asked = fix.group("fix") or "car repair"  # "a slow puncture looked at"
+    elif not asked and FIX_ASKED.search(description):
+        asked = "car repair"  # "a slow puncture looked at"
     opening = SEARCH_OPENING.match(description)
     if MEAL_ASKED.match(description, opening.end() if opening else 0):
         asked = "restaurant"  # "somewhere for a cooked breakfast before the ferry"
@@ -118,9 +118,11 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     description = _without_local_names(req.description, where)
     asked = _asked_kind(req, description)
     goods = GOODS_ASKED.match(description)
-    if (sold_instead := thing_instead(description, reply)) is not None:
+    # (a thing of no kind of place: a need such as cash is `needs.py`'s)
+    if not asked and (sold_instead := thing_instead(description, reply)) is not None:
         return sold_instead
-    if goods and not place_kind(goods.group("thing")) and SELLS.search(reply):
+    if (goods and asked not in NEEDS and not place_kind(goods.group("thing"))
+            and SELLS.search(reply)):
         return None
     # "how long is the drive from Dogo Onsen to the ropeway?" answered with the minutes: the
     # places it names are where the drive goes, not a kind of place asked for
@@ -165,10 +167,10 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     return goods_instead(mine, reply, said)
 
 
-# A fault of the car or the bike to be mended, said with no kind of place ("where can I get a
-# slow puncture looked at", "a bike repair shop in the valley")
-FIX_ASKED = re.compile(r"\b(?P<fix>bike repair)\b|\b(puncture|flat tyre|flat tire)\b[^.?!]*\b("
-                       r"looked at|fixed|repaired|mended|sorted)\b", re.I)
+# A fault of the car to be mended, said with no kind of place ("where can I get a slow
+# puncture looked at")
+FIX_ASKED = re.compile(r"\b(puncture|flat tyre|flat tire)\b[^.?!]*\b(looked at|fixed|repaired|"
+                       r"mended|sorted)\b", re.I)
 # A thing the driver needs to get ("sells a jerry can", "fill a propane bottle", "get mosquito
 # spray"), not to eat or take home
 THING_ASKED = re.compile(r"\b(?:sells?|buy|fill|refill|get|pick up)\b "
@@ -204,7 +206,7 @@ GARAGE_IS = frozenset({"gas station", "car repair", "tyre shop"})
 # A service the car or the driver needs, which no place of food or souvenirs provides ...
 NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "atm", "car wash",
                    "hospital", "car repair", "laundromat", "ranger station", "locksmith", "vet",
-                   "windscreen repair", "roadside help", "phone shop", "bike repair"})
+                   "windscreen repair", "roadside help", "phone shop"})
 # ... and a place offered by the food or the goods it sells ("el portillo has goat cheese,
 # honey rum and lava stone magnets, 9 km up", "감자옹심이랑 감자전 하는 집")
 GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fondue|tarte|flamb\w+|"
