@@ -88,13 +88,26 @@ CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty
               "rupees": ("rupees", "lkr", "inr"), "baht": ("baht", "thb"),
               "dirham": ("dirham", "dirhams", "aed"),
               "lira": ("lira",), "forint": ("forint", "huf"),
-              "lei": ("lei", "ron"), "soles": ("soles",), "isk": ("isk", "krónur", "kronur")}
+              "lei": ("lei", "ron"), "soles": ("soles",), "isk": ("isk", "krónur", "kronur"),
+              "dinar": ("dinar", "dinars", "jd", "jod"), "lari": ("lari", "gel"),
+              "leva": ("leva", "lev", "bgn"), "som": ("som", "kgs")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
     rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s?(?P<cur>{_MONEY})(?!\w)|¥\s?(?P<y>\d+(?:[.,]\d+)?))",
     re.I,
 )
+
+
+def money_limit(text: str) -> tuple[float, str] | None:
+    """A limit in another currency, as (amount, the currency's name): "under 40 JD" and "under
+    40 dinar" are the same limit."""
+    limit = OTHER_LIMIT.search(text)
+    if limit is None:
+        return None
+    said = "¥" if limit.group("y") else limit.group("cur").lower()
+    name = next(k for k, ws in CURRENCIES.items() if said in ws)
+    return amount(limit.group("n") or limit.group("y")), name
 
 
 def other_limit(spoken: str, reply: str) -> Checked | None:

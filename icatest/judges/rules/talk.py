@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from icatest.judges.rules.constraints import constraint_text, constraints_in
 from icatest.judges.rules.korean import is_korean
+from icatest.judges.rules.prices import money_limit
 from icatest.judges.rules.requests import KO_TAKE_ME
 from icatest.judges.rules.text import (
     any_match,
@@ -84,7 +85,9 @@ def said_before(constraints: tuple[str, ...], turn: TurnInput) -> str:
     or ''."""
     earlier = {c for u in turn.history_users for c in constraints_in(u)}
     # in the words it was said in or in others ("고속도로 피하기" for "고속도로 말고 국도로만")
-    found = next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier), "")
+    money = {m for e in earlier if (m := money_limit(e))}  # "under 40 dinar" is "under 40 JD"
+    found = next((c for c in constraints if c in earlier or set(constraints_in(c)) & earlier
+                  or money_limit(c) in money), "")
     return found or next((c for c in constraints
                           if _ruled_out_before(c, turn) or _worded_before(c, turn)), "")
 

@@ -300,9 +300,11 @@ def established_fact(turn: TurnInput, j: Judging) -> Judging:
 
 
 # A limit the driver set earlier that a reply's figures can break: a price ("keep it under 100 a
-# night"), a walk, a distance, an hour to be open past.
+# night"), a walk, a distance, an hour to be open past, the vehicle's height or length ("the van
+# is 3 m high").
 MEASURED_LIMIT = re.compile(r"^(under|below|less than|at most|max|up to|no more than|within|"
-                            r"open past)\b|\d\s?(원|만 ?원)\s?(이하|미만|까지)|넘어서도", re.I)
+                            r"open past|clearance over|fits a [\d.]+ m long vehicle)\b"
+                            r"|\d\s?(원|만 ?원)\s?(이하|미만|까지)|넘어서도", re.I)
 
 
 def limit_said_before(turn: TurnInput, j: Judging) -> Judging:
