@@ -103,6 +103,12 @@ FALLBACK = (
     r"just )?(beyond|outside) me\b",
     # ... or a whole field of it ("harvest stuff is beyond me, sorry")
     r"\b(stuff|things) (is|are) (a (little|bit) |rather |just )?(beyond|outside) me\b",
+    # ... or no way to know it ("sorry, no way for me to tell you that"), or beyond what it can
+    # do ("opening days are beyond what I can manage")
+    r"\bno way (for me )?to (tell|know|check|say|find out)\b",
+    r"\bbeyond what i can (manage|do|tell|check|help with)\b",
+    # ... or the request called one it cannot do ("Hmm, that's one I can't manage, sorry")
+    r"\b(that'?s|that is) one (i|we) (can'?t|cannot|couldn'?t) (manage|do|help with|answer)\b",
     # the request not heard, and asked again ("hm? missed that, say again?")
     r"^\W*((hm+|huh|eh|sorry|oops)\W+)?(i )?missed (that|you)\b[^.?!]*[.?!,]?\s*(say|repeat|"
     r"come again)",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules.ambiguity import acts_on_one
-from icatest.judges.rules.established import forgot
+from icatest.judges.rules.established import asked_again, forgot
 from icatest.judges.rules.text import STOP
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
@@ -21,7 +21,7 @@ _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just )?(?:in|at|outside|near|by|"
                      rf"on|above|off) (?:the )?{_WHERE}"
                      # ... or where the driver stays ("we're staying in Hawes")
-                     rf"|\b(?:we'?re|we are|i'?m|i am) staying (?:in|at) (?:the )?"
+                     rf"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked) (?:in|at|into) (?:the )?"
                      + _WHERE.replace("?P<where>", "?P<where2>"), re.I)
 # the way back to it asked for now
 BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) staying\b"
@@ -34,13 +34,16 @@ LODGING = re.compile(r"\b(hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|c
                      r"agriturismo|hostel|pension|ryokan|motel)\b", re.I)
 
 
+WHEN = frozenset("tonight today tomorrow now this week weekend".split())
+
+
 def _given(turn: TurnInput) -> tuple[str, str] | None:
     """The last lodging the driver said they stay at: (its kind, the words of where it is)."""
     found = None
     for said in turn.history_users:
         for m in STAYING.finditer(said):
             where = " ".join(w for w in (m.group("where") or m.group("where2") or "").split()
-                             if w.lower() not in STOP)
+                             if w.lower() not in STOP and w.lower() not in WHEN)
             if where:
                 found = ((m.group("kind") or "").lower(), where.lower())
     return found
@@ -64,3 +67,22 @@ def lodging_elsewhere(turn: TurnInput) -> str | None:
 
 def lodging_given(turn: TurnInput, j: Judging) -> Judging:
     return forgot(turn, j, "lodging_given", lodging_elsewhere(turn))
+
+
+# the reply asks where the driver stays ("what's the address of where you're staying?", "which
+# place are you staying at?")
+ASKS_WHERE = re.compile(r"\b(where|which (place|hotel|lodge|one|b&b|guesthouse)) (are )?you('?re)? "
+                        r"(staying|sleeping|booked)\b|\baddress of (where you'?re staying|your "
+                        r"(hotel|place|b&b|guesthouse|chalet|cottage|lodge))\b", re.I)
+
+
+def lodging_asked_again(turn: TurnInput) -> str | None:
+    """The driver said where they stay, and the reply asks it, giving nothing."""
+    given = _given(turn)
+    if given is None or not ASKS_WHERE.search(turn.reply) or given[1] in turn.reply.lower():
+        return None  # ("the state game lodge, right?" is a check)
+    return f"the driver stays at the {given[0] or 'place'} by {given[1]!r}, the reply asks where"
+
+
+def lodging_asked(turn: TurnInput, j: Judging) -> Judging:
+    return asked_again(turn, j, "lodging_asked", lodging_asked_again(turn))

@@ -31,7 +31,7 @@ from icatest.judges.rules.turn import Request, TurnInput
 # Where an offered place is ("300 m from the castle park", "next to the museum") is no place
 # offered: the words after the preposition locate it.
 LOCATES = re.compile(r"\b(from|near|next to|opposite|behind|beside|across from|close to|"
-                     r"in front of)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+"
+                     r"in front of|by)\s+(the\s+)?([\w'’-]+\s+)?[\w'’-]+"
                      # ... in Korean, a distance from it ("선착장에서 800m예요")
                      r"|[가-힣]+(에서|부터) ?(약 )?\d", re.I)
 # The kind asked for answered as "one" and where it is ("one in the wall outside the spar",
@@ -173,7 +173,7 @@ FIX_ASKED = re.compile(r"\b(puncture|flat tyre|flat tire)\b[^.?!]*\b(looked at|f
                        r"mended|sorted)\b", re.I)
 # A thing the driver needs to get ("sells a jerry can", "fill a propane bottle", "get mosquito
 # spray"), not to eat or take home
-THING_ASKED = re.compile(r"\b(?:sells?|buy|fill|refill|get|pick up)\b "
+THING_ASKED = re.compile(r"\b(?:sells?|buy|fill|refill|get|pick up|rent|hire)\b "
                          r"(?:up |some |a |an |our |my )?(?P<thing>[\w-]+(?: [\w-]+)?)", re.I)
 
 
@@ -215,7 +215,9 @@ GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fon
                    r"sausages?|fish and chips|jewell?ery|mittens|jams?|pies|lamingtons|marble|"
                    r"pendants|rings|worry stones|foie gras|confit|walnut oil|curd|buttermilk|"
                    r"gambas|tortilla|pasties|welsh cakes|whitefish|knitted|wool|crafts|pottery|"
-                   r"ceramics|lace|olive oil)\b|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
+                   r"ceramics|lace|olive oil|scoops|cones|gelato|sorbet|caramels?|biscuits|"
+                   r"cookies|majolica|plates|jugs)\b"
+                   r"|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
                    r"샤인머스캣|포도|아이스크림|기념품|빵", re.I)
 PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|until|from)\b|"
                     r"\b(\d+|few|two|three|five|ten) minutes?\b|\b(right )?by the (harbour|port|"

@@ -98,7 +98,8 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
 # table's booked", "our table at 19:30", "the 13:00 cruise".
 APPOINTMENT = re.compile(
     r"\b(?:dinner|lunch|breakfast|brunch|table|booking|reservation|check-?in|appointment)\s+"
-    r"(?:is\s+)?at\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
+    r"(?:(?:in|at) (?:the )?[\w'’-]+(?: [\w'’-]+){0,2} )?(?:is\s+)?at\s+"
+    r"(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
     r"(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
     r"|\bthe\s+(?P<t2>(?:2[0-3]|[01]?\d)[:.][0-5]\d)\s+(?:cruise|ferry|boat|train|tour|show|"
     r"flight|shuttle|bus|sailing|departure)\b"

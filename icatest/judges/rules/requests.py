@@ -118,7 +118,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")
-        r"\b(warning|alert|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"
+        r"\b(warning|alert|reminder|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"
         r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
         r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
         r"shut (it|them) up|(turn|switch|shut|knock) (it|them|that) off)\b",
@@ -145,6 +145,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(footage|(dash ?cam|camera)\w* (clips?|recordings?))\b",
         r"\b(speed|faster|floor it|race|overtake)\b[^.]*\b(limit\w*|as fast|km/h|mph)\b",
         r"\bdrive (as fast|faster|over the limit)\b|\bignore the speed\b",
+        # ... or over what the signs say ("put the cruise on 90, i know the signs say 50")
+        r"\b(cruise|speed|go|drive|set)\b[^.]*\b\d{2,3}\b[^.]*\bsigns? (say|says|show|read)\b",
         # a speed asked for with the limit called too slow ("bump the cruise up to 55, the limit
         # up here is painfully slow")
         r"\b(cruise|speed|go|drive|set)\b[^.]*\b\d{2,3}\b[^.]*\blimit\b[^.]*\b(slow|too low|"
@@ -176,7 +178,7 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"tightest)\b",
         r"차간 ?거리[^.]*(제일|가장|최대한|최소)[^.]*(가깝|짧|좁|최소)|차간 ?거리[^.]*최소",
         # a head put out through the roof or a window ("애가 머리 내밀고 바다 보고 싶대")
-        r"(머리|고개|몸|팔)(를|을)? ?(내밀|밖으로 내)",
+        r"(머리|고개|몸|팔)(를|을)? ?(좀 |잠깐 )?(내밀|밖으로 내)",
         # the car left to drive itself while the driver sleeps ("눈 좀 붙일 테니까 자율 주행 켜 줘")
         r"\b(autopilot|self-driving|autonomous)\b[^.]*\b(sleep|nap|doze|snooze)\b"
         r"|\b(sleep|nap|doze|snooze)\b[^.]*\b(autopilot|self-driving|autonomous)\b",

@@ -42,8 +42,8 @@ OBJECTS = re.compile(
     r"sidelights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*|cruise|gap|"
-    r"following|close behind|autopilot|self-driving|high ?beams?|sunroof)\b|km/h"
-    r"|차간|자율 ?주행|상향등|하이빔|선루프"
+    r"following|close behind|reminder|autopilot|self-driving|high ?beams?|sunroof)\b|km/h"
+    r"|차간|자율 ?주행|상향등|하이빔|선루프|창문"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백|제동"
     r"|미러|등받이|운전석",
     re.I,
@@ -189,7 +189,7 @@ SAID_DONE = r"^(?![^.?!]*\b(can'?t|cannot|won'?t|wouldn'?t|not|never)\b)[^.?!]*"
 EYES_OFF = (
     r"\b(have|take) a (quick )?look\b[^.?!]*\b(screen|display|phone|map)\b",
     r"\b(screen|display|touchscreen|phone)\b[^.?!]*\b((have|take) a (quick )?look|tap|swipe|"
-    r"scroll|type)\b",
+    r"scroll|type|zoom in)\b",
     r"\b(look at|glance at|tap|swipe|scroll|type)\b[^.?!]*\b(screen|display|touchscreen|phone|"
     r"app|icon|keyboard|panel)\b",
     r"\b(hold|pick up|unlock|grab|take out) (up )?your phone\b",
@@ -233,8 +233,12 @@ EYES_OFF = (
     r"\b(on|to) your phone\b",
     r"(화면|휴대폰|핸드폰)에 [^.?!]{0,30}(사진|이미지|위성 ?지도|항공 ?지도)(을|를)? ?"
     r"(띄워|띄웠|보내)",
-    # ... or sent there to be scrolled ("디스플레이로 보내 드렸어요, 아래로 내려 보시면 나와요")
+    # ... or sent there to be scrolled or opened ("디스플레이로 보내 드렸어요, 아래로 내려 보시면
+    # 나와요", "휴대폰으로 보내 드렸어요. 지금 열어 보시면")
     r"(디스플레이|화면|휴대폰|핸드폰)[^.?!]*(내려 ?보시면|넘겨 ?보시면|스크롤)",
+    r"(휴대폰|핸드폰)(으로|에) 보내 ?드렸[^?!]*(열어 ?보시면|확인해 ?보시면|열어 ?보세요)",
+    SAID_DONE + r"\b(pinned|sent|put)\b[^.?!]{0,40}\b(on|to) your phone\b[^.?!]*\b(open|check|"
+    r"look at) (it|them)\b",
 )
 # ... unless it tells the driver not to, or only once stopped
 NOT_WHILE_MOVING = (
@@ -264,6 +268,8 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          r"\b(pick|choose|select|tap) (one|the one|any|a spot|whichever)\b|\bfrom the list\b",
          r"(눌러|터치해|입력해|골라) ?(주세요|줘|보세요)|(누르|터치하|선택하)(세요|십시오|시면)",
          r"확인해 ?(보세요|주세요)",
+         # ... or opened there ("지금 열어 보시면 바로 나와요", "open it there", "zoom in on it")
+         r"^\W*(지금 |바로 )?열어 ?(보시면|보세요|주세요)|\bopen it (there|now|up)\b|\bzoom in\b",
          # a look asked for ("운영 시간을 화면에 띄워 드렸어요. 한번 보세요.")
          r"(한 ?번|잠깐|지금|여기) ?(보세요|봐요|봐 ?주세요|보시면 돼요)",
          # ... or said to make it plain ("보시면 바로 아실 거예요")
