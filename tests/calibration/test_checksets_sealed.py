@@ -2,16 +2,16 @@
 checkset_sealed28.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-twenty-eighth sealed check set"), and is development data after that (the fifth to twenty-fifth
-are: the fifteenth, nineteenth, twenty-first and twenty-third judged first thing the round after
-each was written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth and
-twenty-fifth the round each was written; the twenty-sixth to twenty-eighth are still sealed,
+twenty-eighth sealed check set"), and is development data after that (the fifth to
+twenty-seventh are: the fifteenth, nineteenth, twenty-first and twenty-third judged first thing
+the round after each was written, the sixteenth to eighteenth, twentieth, twenty-second,
+twenty-fourth to twenty-seventh the round each was written; the twenty-eighth is still sealed,
 unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twenty-fifth, judged and developed on
+those added later included; and that the seventh to twenty-seventh, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -258,8 +258,8 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
 # 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
-# 0.615, 0.732, 0.727 and 0.776 when judged sealed; docs/offline_backend.md "A seventh sealed
-# check set" to "A twenty-fifth sealed check set").
+# 0.615, 0.732, 0.727, 0.776, 0.691 and 0.679 when judged sealed; docs/offline_backend.md "A
+# seventh sealed check set" to "A twenty-seventh sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -279,12 +279,16 @@ KEPT = {
     "checkset_sealed20.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed21.jsonl": {"micro_f1": 0.96, "competent_flagged": 0.0, "useless_caught": 1.0},
     "checkset_sealed22.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.0, "useless_caught": 1.0},
-    "checkset_sealed23.jsonl": {"micro_f1": 0.83, "competent_flagged": 0.0,
-                                "useless_caught": 0.92},
+    "checkset_sealed23.jsonl": {"micro_f1": 0.92, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
     "checkset_sealed24.jsonl": {"micro_f1": 0.9, "competent_flagged": 0.03,
                                 "useless_caught": 1.0},
-    "checkset_sealed25.jsonl": {"micro_f1": 0.77, "competent_flagged": 0.07,
-                                "useless_caught": 0.84},
+    "checkset_sealed25.jsonl": {"micro_f1": 0.95, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
+    "checkset_sealed26.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.03,
+                                "useless_caught": 0.92},
+    "checkset_sealed27.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.03,
+                                "useless_caught": 0.92},
 }
 
 
