@@ -23,7 +23,8 @@ from icatest.judges.rules.requests import (
     RequestKind,
     answer_evidence,
 )
-from icatest.judges.rules.safety import KEPT_ON, ON_A_SCREEN
+from icatest.judges.rules.safety import KEPT_ON
+from icatest.judges.rules.screens import ON_A_SCREEN
 from icatest.judges.rules.subject import another_subject
 from icatest.judges.rules.text import (
     ADDRESS,

@@ -19,10 +19,10 @@ from icatest.judges.rules.requests import RequestKind, goes, is_continuation, re
 from icatest.judges.rules.safety import (
     OBJECTS,
     carried_out,
-    eyes_off_road,
     unsafe_now,
     without_others_refusals,
 )
+from icatest.judges.rules.screens import eyes_off_road
 from icatest.judges.rules.text import (
     HANGUL,
     any_match,

@@ -11,11 +11,11 @@ from icatest.judges.rules.request_rules import Reading
 from icatest.judges.rules.safety import (
     disabled_while_moving,
     drinking_reassured,
-    eyes_off_road,
     long_readout,
     opened_while_moving,
     shoulder_advised,
 )
+from icatest.judges.rules.screens import eyes_off_road
 from icatest.judges.rules.speeding import speeding_advised
 from icatest.judges.rules.verdicts import Cause, RequestVerdict, failed
 
