@@ -13,9 +13,11 @@ from icatest.judges.rules.text import STOP
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
 
-_KIND = (r"(?P<kind>hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabin|chalet|"
-         r"villa|apartment|flat|airbnb|campsite|lodge|inn|farmhouse|agriturismo|hostel|pension|"
-         r"ryokan|motel|room|rooms|place)")
+# the words of a lodging; the driver's "our room" or "our place" is one too
+_LODGINGS = (r"hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabin|chalet|villa|"
+             r"apartment|flat|airbnb|campsite|lodge|inn|farmhouse|agriturismo|hostel|pension|"
+             r"ryokan|motel")
+_KIND = rf"(?P<kind>{_LODGINGS}|room|rooms|place)"
 _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 # the lodging and where it is ("our masseria is outside Cisternino", "my hotel's in Ronda")
 STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just )?(?:in|at|outside|near|by|"
@@ -29,9 +31,7 @@ BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) staying\b"
                         r"cabin|chalet|villa|apartment|flat|airbnb|campsite|lodge|inn|room|place)\b",
                         re.I)
 # a lodging the reply goes to
-LODGING = re.compile(r"\b(hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabin|"
-                     r"chalet|villa|apartment|flat|airbnb|campsite|lodge|inn|farmhouse|"
-                     r"agriturismo|hostel|pension|ryokan|motel)\b", re.I)
+LODGING = re.compile(rf"\b({_LODGINGS})\b", re.I)
 
 
 WHEN = frozenset("tonight today tomorrow now this week weekend".split())

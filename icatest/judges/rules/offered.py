@@ -119,8 +119,8 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
     asked = _asked_kind(req, description)
     goods = GOODS_ASKED.match(description)
     # (a thing of no kind of place: a need such as cash is `needs.py`'s)
-    if not asked and (sold_instead := thing_instead(description, reply)) is not None:
-        return sold_instead
+    if not asked and (thing_sold := thing_instead(description, reply)) is not None:
+        return thing_sold
     if (goods and asked not in NEEDS and not place_kind(goods.group("thing"))
             and SELLS.search(reply)):
         return None
@@ -186,8 +186,7 @@ def thing_instead(description: str, reply: str) -> str | None:
     thing = content_stems(m.group("thing"))
     if not thing or thing & content_stems(reply):
         return None
-    sold = {g.group(0).lower() for g in GOODS.finditer(reply)}
-    return f"answered with a place of {', '.join(sorted(sold))} instead" if len(sold) >= 2 else None
+    return sold_instead(reply)
 
 
 MEAL_WORDS = re.compile(r"\b(eat|food|lunch|dinner|breakfast|brunch|snack|coffee|drink|souvenirs?|"
@@ -231,6 +230,11 @@ def goods_instead(mine: str, reply: str, said: set[str]) -> str | None:
     the kind asked for nowhere in the reply."""
     if mine not in NEEDS or mine in said or not PLACED.search(reply):
         return None
+    return sold_instead(reply)
+
+
+def sold_instead(reply: str) -> str | None:
+    """The place offered told by two or more foods or goods it sells: those goods."""
     sold = {m.group(0).lower() for m in GOODS.finditer(reply)}
     return f"answered with a place of {', '.join(sorted(sold))} instead" if len(sold) >= 2 else None
 
