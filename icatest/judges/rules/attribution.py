@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from icatest.judges.rules.place_kinds import PLACE_KINDS, place_kind, place_kinds
+from icatest.judges.rules.prices import ANY_PRICE
 from icatest.judges.rules.requests import (
     ANSWER_WORDS,
     RequestKind,
@@ -192,13 +193,17 @@ WEATHER_SAID = re.compile(r"\d\s*°|\b(degrees?|celsius|fahrenheit|forecast|sunn
 
 def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[RequestKind],
                              reply: str) -> bool:
-    """The one request of the turn that asks the weather (or a place's hours), and the reply
-    gives the weather (or hours): spoken to, in whatever words ("around 6 °C with a stiff wind"
-    to "will it be cold up there")."""
+    """The one request of the turn that asks the weather (or a price, or a place's hours), and
+    the reply gives the weather (or a price, or hours): spoken to, in whatever words ("around
+    6 °C with a stiff wind" to "will it be cold up there", "5 marks a head" to "do they charge
+    for it")."""
     low = reply.lower()
     if kinds[i] is RequestKind.WEATHER:
         sort = [k is RequestKind.WEATHER for k in kinds]
         said = bool(WEATHER_SAID.search(low))
+    elif PRICE_ASKED.search(requests[i].description):
+        sort = [bool(PRICE_ASKED.search(r.description)) for r in requests]
+        said = bool(ANY_PRICE.search(reply))
     else:
         sort = [bool(HOURS_ASKED.search(r.description)) for r in requests]
         said = bool(HOURS_SAID.search(low))
@@ -221,8 +226,8 @@ def _subject(req: Request) -> set[str]:
 
 # a price asked of a place is another question than where it is ("where can we fill up, and
 # how much is diesel around here")
-PRICE_ASKED = re.compile(r"\b(price|prices|how much|cost|costs|fee|fees|fare)\b|얼마|가격|요금",
-                         re.I)
+PRICE_ASKED = re.compile(r"\b(price|prices|how much|cost|costs|fee|fees|fare|admission|entry "
+                         r"charge|charge for (it|entry|parking|that))\b|얼마|가격|요금", re.I)
 
 
 def _restate(a: Request, b: Request) -> bool:

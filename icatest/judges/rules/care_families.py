@@ -15,6 +15,11 @@ CARE_FAMILIES: dict[str, Family] = {
         # (also wheat said as all it has: "classic wheat baguettes and brioche")
         (r"\bno (special|gluten[- ]free|gf|allergy) (menus?|options?|dishes)\b|"
          r"\b(classic|traditional|only|all) (wheat|rye|spelt)\b|"
+         # wheat goods offered with no word of gluten in the sentence ("cardamom buns and
+         # rhubarb crumble pie straight out of the oven")
+         r"^(?!.*\b(gluten|gf|coeliac|celiac|wheat|flour|rice|corn)\b).*\b(buns|pastr(y|ies)|"
+         r"croissants?|cakes|pies?|waffles|pancakes|bread|baguettes?|brioche|pizzas?|pasta|"
+         r"dumplings|crumble)\b|"
          r"\b(gluten[- ]free|gf) (is |are )?not (available|offered|possible)\b",
          r"글루텐 ?(프리)? ?(메뉴)?(는|가)? ?(없|안 ?돼)"),
         unread_if_silent=True,

@@ -10,7 +10,7 @@ import re
 from icatest.judges.rules.ambiguity import PICKS, acted_on, acts_on_one
 from icatest.judges.rules.ambiguity_words import COUNTED_KO, COUNTED_KO_LATER
 from icatest.judges.rules.korean import is_korean, without_particles
-from icatest.judges.rules.text import STOP, durations, sentences, words
+from icatest.judges.rules.text import STOP, durations, new_names, sentences, words
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
 
@@ -212,3 +212,132 @@ def counted_place_reading(turn: TurnInput, j: Judging) -> Judging:
     found = counted_kind(turn)
     why = f"the reply says several places fit ({found!r}) and picks one"
     return acted_on(turn, j, "counted_kind", why if found else None)
+
+
+# A route to "the" place of a kind said by its kind alone ("take us to the viewpoint", "drive
+# us to the husky farm"): the driver's "the" presumes one that nothing in the talk has named.
+THE_KIND = re.compile(r"\b(?:take|bring|get|drive) (?:me|us)(?: (?:over|up|down|out|back|across|"
+                      r"right))? to the (?P<kind>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})"
+                      r"|\b(?:navigate|head|route(?: me| us)?|directions) (?:up |down |over )?"
+                      r"to the (?P<kind2>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})", re.I)
+# ... cut where the words of the place end ("the castle after lunch", "the church by the lake")
+_AFTER_KIND = frozenset("""for after before now next first then please again and with at in by on
+    near of from tonight today tomorrow this so""".split())
+# The kinds one of which goes without saying: the airport, the centre, the way out, and the
+# driver's own lodging or car (`lodging.py` reads those).
+ONE_OF_IT = frozenset("""airport centre center downtown border summit top coast motorway highway
+    freeway exit car start end city town village office house home hotel room place apartment
+    flat hospital station terminal""".split())
+# ... and the words that say which one with the kind ("the old harbour", "the main beach")
+ONE_SAID = frozenset("old main central town city national public new".split())
+# The kinds of sight and of stop a region holds several of.
+SIGHTS = frozenset("""viewpoint lookout overlook mirador miradouro lake lagoon falls waterfall
+    beach cove bay castle fort fortress church chapel cathedral monastery abbey temple shrine
+    ruin ruins winery vineyard cellar quinta farm lighthouse museum marina harbour harbor pier
+    gorge canyon cave caves trailhead trail springs pool pools spa lodge campsite campground
+    cenote bridge manor palace tower mill glacier dunes island peninsula park garden market
+    distillery brewery dam waterfront promenade""".split())
+# The reply says the one it goes to is the only one ("the only lighthouse on the island")
+THE_ONLY = re.compile(r"\b(the only|only one|just one|the one and only|there'?s one)\b", re.I)
+
+
+# ... in Korean, a kind said bare as where to go ("전망대 들렀다 가자", "폭포 보러 가자",
+# "래프팅 하는 데로 가 줘"), a word or two of where before it or not
+GO_TO_KIND_KO = re.compile(r"^\W*(?:[가-힣]+ ){0,2}?(?P<kind>[가-힣]+?)(?:으로|로|에)? ?"
+                           r"(?:보러 )?(?:다시 )?(?:가 ?줘|가자|가 ?주세요|안내해 ?줘|"
+                           r"안내해 ?주세요|데려다 ?줘|들렀다 가자|들르자|들렀다 가 ?줘)\W*$")
+SIGHTS_KO = frozenset("""전망대 해수욕장 해변 폭포 온천 절 사찰 성 산성 캠핑장 야영장 계곡 시장 등대
+    선착장 포구 산책로 숲길 휴양림 박물관 성당 정자 펜션 주차장 동굴 저수지 호수 유원지
+    수목원 카페 데""".split())
+
+
+def _unnamed_kind_ko(user: str) -> str | None:
+    """The Korean kind said bare as the way's end ("전망대"), or a thing done there ("래프팅
+    하는 데"), or None."""
+    m = GO_TO_KIND_KO.search(user)
+    if m is None or FAIR_DEFAULT.search(user) or BACK_THEN.search(user):
+        return None
+    kind = m.group("kind")
+    if kind not in SIGHTS_KO or (kind == "데" and not re.search(r"하는 데", user)):
+        return None
+    return kind
+
+
+def _unnamed_kind(user: str) -> str | None:
+    """The kind of place the route asks for by its kind alone, or None."""
+    if is_korean(user):
+        return _unnamed_kind_ko(user)
+    m = THE_KIND.search(user)
+    if m is None or FAIR_DEFAULT.search(user):
+        return None
+    said = (m.group("kind") or m.group("kind2") or "").split()
+    kind: list[str] = []
+    for w in said:
+        if w.lower() in _AFTER_KIND:
+            break
+        kind.append(w.lower())
+    if not kind or kind[-1] in ONE_OF_IT or kind[-1] not in SIGHTS or kind[0] in ONE_SAID:
+        return None
+    # a name the driver typed in capitals is a name, not a kind ("the Olympiastadion")
+    start = m.start("kind") if m.group("kind") else m.start("kind2")
+    if any(c.isupper() for c in user[start:start + len(" ".join(kind))]):
+        return None
+    return " ".join(kind)
+
+
+def unnamed_kind(turn: TurnInput) -> str | None:
+    """A route to "the" place of a kind, the kind named nowhere earlier in the talk nor in
+    where the car is, and the reply going to one place it names with no question, no default
+    said and no word that it is the only one: which of the region's places was meant is
+    settled without asking ("take us to the viewpoint": "Orlovo oko it is, 30 min")."""
+    if not turn.history_users and not turn.history_replies and turn.reply.strip():
+        kind = _unnamed_kind(turn.user)
+    else:
+        return None
+    if kind is None or "?" in turn.reply:
+        return None
+    head = kind.split()[-1]
+    earlier = " ".join((turn.situation.location, *turn.history_users)).lower()
+    if re.search(rf"\b{re.escape(head)}", earlier):
+        return None
+    said = sentences(turn.reply)
+    first = said[0] if said else ""
+    goes = acts_on_one(turn.reply, turn.user) or bool(durations(first))
+    if not goes or FAIR_DEFAULT.search(turn.reply) or THE_ONLY.search(turn.reply):
+        return None
+    picked = _picked(first, turn.user)
+    return f"'the {kind}' named by its kind alone, {picked!r} gone to" if picked else None
+
+
+# What a terse reply's first clause says before its drive ("lago pehoé set, 38 km", "routing to
+# goosenecks overlook, 9 mi back west"): the place, with the words of going left out.
+_GOING_WORDS = re.compile(r"^\W*(?:ok(?:ay)?\W+|sure\W+)?(?:routing|heading|navigating|going|"
+                          r"driving|taking you|setting (?:course|a route|the route)|on (?:our|"
+                          r"your) way|route set|route)(?: (?:up|down|back|over|out))?"
+                          r"(?: to| for)?(?: the)?\s+|\s+(?:it is|set|is set|is ready)\s*$", re.I)
+
+
+VIA = re.compile(r"\b(via|over|through|along|by way of) (the )?[^,.;:—–]*", re.I)
+
+
+def _picked(first: str, user: str) -> str:
+    """The place the reply goes to, named in it and not by the driver: a capitalised name, or
+    the words of its first clause that the driver did not say, or ''."""
+    first = VIA.sub(" ", first)  # the way, not the place gone to ("via the Ringstraße")
+    fresh = new_names(first, user)
+    if fresh:
+        return sorted(fresh)[0]
+    if is_korean(first):  # the place before its particle ("'대벽 전망대'로 갈게요")
+        going = re.search(r"(?P<to>['‘][^'’]+['’]|[^\s.,]+)(?:으로|로) (?:안내|갈게|모실|출발|가겠|"
+                          r"가요|갑니다)", first)
+        to = going.group("to").strip("'‘’\"") if going else ""
+        return to if to and to not in user else ""
+    clause = _GOING_WORDS.sub("", re.split(r"[,;:—–(]", first)[0].strip())
+    own = [w for w in words(clause) if w not in STOP and w not in words(user) and w.isalpha()]
+    if not own or clause.lower().startswith(("that", "it", "this", "there", "you", "we")):
+        return ""
+    return clause.lower()
+
+
+def unnamed_kind_reading(turn: TurnInput, j: Judging) -> Judging:
+    return acted_on(turn, j, "unnamed_kind", unnamed_kind(turn))

@@ -103,8 +103,9 @@ def asked_back(sentence: str, user: str) -> bool:
     return len(shared) >= 2 and len(new_content(sentence, user)) <= 1
 
 
-# The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!").
-SAME_PLACE_WORD = frozenset({"곳", "데"})
+# The Korean nouns of "a place" that say the same ("주차할 데 있어요?" told back as "주차할 곳!"),
+# and the English "ones" that stands for the driver's noun ("the cellars here, which ones").
+SAME_PLACE_WORD = frozenset({"곳", "데", "one", "ones"})
 
 
 NUMBER_TOKEN = re.compile(r"\d+")

@@ -59,7 +59,9 @@ FALLBACK = (
     # ... or not something it is able to do, or stuck on ("sorry, not something im able to do",
     # "sorry, I'm stuck on that one for now!")
     r"\b(not|isn'?t|is not) something i('?m| am) able to (do|help with|answer)\b"
-    r"|\b(i'?m|im) stuck on (that|this)\b",
+    r"|\b(i'?m|im) stuck on (that|this)\b"
+    # ... or of no use there ("afraid I'm no use on that one", "I'm no good with that")
+    r"|\b(i'?m|im|i am) (no|not much|of no) (use|good|help) (on|with|for) (that|this)\b",
     # the request said to be someone else's business, nothing given ("that ones not for me,
     # sorry.", "not one for me, i'm afraid")
     r"^\W*((sorry|hmm|nope)\W+)?(that|this)( one'?s|ones| one is|'?s) not (for me|my (thing|area|"

@@ -231,7 +231,9 @@ FAMILIES: dict[str, Family] = {
     # no steps for a wheelchair or a pram ("계단 없는 데로요", "step-free"): a house rule too,
     # honoured by a lift or a ramp, broken by stairs the reply names, no evidence if silent
     "step_free": Family(
-        (r"\b(wheelchair|step[- ]free|barrier[- ]free|no stairs|no steps|without stairs)\b",
+        (r"\b(wheelchair|step[- ]free|barrier[- ]free|no (\w+ (or|and) )?(stairs|steps)|"
+         r"without stairs|rollator|zimmer frame|mobility scooter|(her|his|my|a|their) walker)\b"
+         r"|\(walker\)",
          r"계단 ?(없는|없이|없어야)|휠체어",
          # many steps kept off ("계단 많은 데는 빼 줘")
          r"계단(이)? ?많은 ?(곳|데|길)?(은|는)? ?(빼|말고|피해|피하|제외)"),

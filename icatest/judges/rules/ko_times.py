@@ -113,11 +113,19 @@ EVENT_DEADLINE = re.compile(
     r"경기|진료)\s*(?:까지|전에|전까지|에 맞춰|에 맞게|맞춰)"
 )
 
+# ... or the last one that can be had ('카약 마지막 출발이 4시야', '막배가 5시 반', '마지막 입장은
+# 오후 5시'): the plan must reach it by then.
+LAST_ONE = re.compile(
+    r"(?:마지막|막)\s?(?:출발|입장|배|운항|회차|타임|수업|체험|탑승|운행|차)\s?(?:시간)?(?:이|은|는|가)?\s*"
+    rf"(?P<t>{TIME})"
+)
+
 
 def deadline(utterance: str) -> Said | None:
     """The driver's Korean deadline ('6시까지 공항에 가야 해': 6:00, no half day said), or None
     when no time before 까지 / 전에 goes with a verb of arriving or an appointment."""
-    m = DEADLINE.search(utterance) or EVENT_DEADLINE.search(utterance)
+    m = (DEADLINE.search(utterance) or EVENT_DEADLINE.search(utterance)
+         or LAST_ONE.search(utterance))
     if not m:
         return None
     t = _TIME.match(m.group("t"))

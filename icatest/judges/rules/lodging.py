@@ -22,8 +22,10 @@ _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 # the lodging and where it is ("our masseria is outside Cisternino", "my hotel's in Ronda")
 STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just )?(?:in|at|outside|near|by|"
                      rf"on|above|off) (?:the )?{_WHERE}"
-                     # ... or where the driver stays ("we're staying in Hawes")
-                     rf"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked) (?:in|at|into) (?:the )?"
+                     # ... or where the driver stays or sleeps ("we're staying in Hawes", "we're
+                     # sleeping at the guesthouse in Hawes")
+                     rf"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked|sleeping) (?:in|at|into) "
+                     rf"(?:the |a )?(?:(?:{_LODGINGS}) (?:in|at|by|near) )?"
                      + _WHERE.replace("?P<where>", "?P<where2>"), re.I)
 # the way back to it asked for now
 BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) staying\b"

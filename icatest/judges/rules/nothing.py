@@ -39,7 +39,7 @@ GENERIC_ANSWERS = frozenset(
     "gotcha bet worries smart clever wise "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
-) | frozenset("처리 완료 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
+) | frozenset("처리 완료 끝나 끝났 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
              # ... and reassurance with nothing in it ("그럼요, 걱정 마세요!",
              # "알아서 잘 처리했어요")
              + "그럼 그럼요 물론 물론이죠 걱정 마 알아서 잘 맡겨 문제없".split()
@@ -251,7 +251,9 @@ WISH = re.compile(r"\b(have|enjoy) (a|an|the) (wonderful|great|lovely|nice|fanta
 INFO_ASKED = re.compile(r"\b(check|find out|tell me|see|look up|let me know) (if|whether|when|"
                         r"what|how|where)\b|^\W*(what|when|where|how|which)\b"
                         r"[^.!]*\?"
-                        r"|(몇 ?시|언제|어디|얼마|몇 ?(분|km|킬로))[^.!]*(\?|야|요|나|까)\W*$",
+                        r"|(몇 ?시|언제|어디|얼마|몇 ?(분|km|킬로))[^.!]*(\?|야|요|나|까)\W*$"
+                        # ... or whether there is one ("24시간 하는 약국 있어?")
+                        r"|(있어|있나|있나요|있어요|있습니까|있을까|있을까요)\s*\?\W*$",
                         re.I)
 
 

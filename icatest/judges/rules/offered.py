@@ -164,7 +164,7 @@ def kind_instead(req: Request, kind: RequestKind, turn: TurnInput, reply: str) -
         others = ["restaurant"]  # "Freycinet Marine Farm serves freshly shucked oysters"
     if others and not ({mine, *SERVES.get(mine, ())} & said):
         return f"answered with {', '.join(others)} instead"
-    return goods_instead(mine, reply, said)
+    return goods_instead(mine, reply, said, description)
 
 
 # A fault of the car to be mended, said with no kind of place ("where can I get a slow
@@ -225,12 +225,21 @@ PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|
                     r"(하는|파는) (집|곳|데)|팔아요|있어요", re.I)
 
 
-def goods_instead(mine: str, reply: str, said: set[str]) -> str | None:
+def goods_instead(mine: str, reply: str, said: set[str], description: str) -> str | None:
     """A service asked for, and a place offered only by two or more foods or goods it sells,
-    the kind asked for nowhere in the reply."""
+    the kind asked for nowhere in the reply; or by a list of things it sells, none of them a
+    word of the request ("a pharmacy for hay fever": "sells painted horses, linen and baskets")."""
     if mine not in NEEDS or mine in said or not PLACED.search(reply):
         return None
+    listed = SOLD_LIST.search(reply)
+    if listed and not content_stems(description) & content_stems(listed.group(0)):
+        return f"answered with a place that sells {listed.group('first')} instead"
     return sold_instead(reply)
+
+
+# A place told by a list of what it sells ("sells hand-carved cups, butter knives and key rings")
+SOLD_LIST = re.compile(r"\b(?:sells?|selling|stocks?|stocking)\b (?:[\w-]+ ){0,2}?"
+                       r"(?P<first>[\w-]+(?: [\w-]+){0,2}?)(?:,| and | or )[^.!?\n]{3,120}", re.I)
 
 
 def sold_instead(reply: str) -> str | None:

@@ -79,9 +79,11 @@ def _night_minute(t: str) -> int | None:
 
 
 # ... asked in Korean ("밤 10시 넘어서도 영업", "11시 이후에도 문 여는")
-OPEN_PAST_KO = re.compile(_KO_HOUR + r"\s?(?:넘어서도|넘어도|넘어서까지|이후에도|이후까지|"
+# (or as a meal still to be had then: "밤 9시 넘어서도 밥 먹을 수 있는 식당")
+OPEN_PAST_KO = re.compile(_KO_HOUR + r"\s?(?:넘어서도|넘어도|넘어서까지|이후에도|이후까지|이후|"
                           r"지나서도|지나도|"
-                          r"넘게)\s?(?:문 ?(?:여는|열|연)|영업|하는|운영|열려)")
+                          r"넘게)\s?(?:[가-힣]+\s){0,2}?(?:문 ?(?:여는|열|연)|영업|하는|운영|열려|"
+                          r"먹을 수 있)")
 
 
 # ... or as still usable then ("a hot spring bath we can still use after 9 tonight")

@@ -85,7 +85,7 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
         elif closing:  # "시장 10시에 닫아": the last stop's closing
             deadline, morning = closing[0].minute, closing[0].day_said
         elif booked:
-            said = next(booked.group(g) for g in ("t", "t2", "t3", "t4") if booked.group(g))
+            said = next(booked.group(g) for g in ("t", "t2", "t3", "t4", "t5") if booked.group(g))
             deadline, morning = _hour(said), "am" in said.lower()
         else:
             return ()
@@ -97,8 +97,9 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
 # A booked time the plan must reach, said as what happens then: "blowing rock for dinner at 4,
 # table's booked", "our table at 19:30", "the 13:00 cruise".
 APPOINTMENT = re.compile(
-    r"\b(?:dinner|lunch|breakfast|brunch|table|booking|reservation|check-?in|appointment)\s+"
-    r"(?:(?:in|at) (?:the )?[\w'’-]+(?: [\w'’-]+){0,2} )?(?:is\s+)?at\s+"
+    r"\b(?:dinner|lunch|breakfast|brunch|table|booking|reservation|check-?in|appointment|lesson|"
+    r"class|session|tour|show|concert|match|ceremony|wedding)\s+"
+    r"(?:(?:in|at) (?:the )?[\w'’-]+(?: [\w'’-]+){0,2} )?(?:is\s+|starts\s+|begins\s+)?at\s+"
     r"(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
     r"(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
     r"|\bthe\s+(?P<t2>(?:2[0-3]|[01]?\d)[:.][0-5]\d)\s+(?:cruise|ferry|boat|train|tour|show|"
@@ -108,7 +109,9 @@ APPOINTMENT = re.compile(
     r"|\b(?:meeting|meet)\b(?:\s+[\w'’]+){0,3}?\s+at\s+(?P<t3>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?"
     r"(?!\d)(?:\s*[ap]\.?m\.?)?)(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
     r"|\b(?:closes|shuts|last (?:entry|admission))\s+at\s+(?P<t4>(?:2[0-3]|[01]?\d)"
-    r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)",
+    r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
+    # ... or what the plan ends at, said to start then ("the pottery class, it starts at 12:30")
+    r"|\b(?:it|that|which) (?:starts|begins) at\s+(?P<t5>(?:2[0-3]|[01]?\d)[:.][0-5]\d)",
     re.I,
 )
 

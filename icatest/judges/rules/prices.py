@@ -80,7 +80,7 @@ def won_limit(constraint: str, reply: str) -> Checked | None:
 # A limit in another currency ("under 300 yen an hour", "max 50 zł"), held against the prices
 # the reply names in the same currency (the cheap / dear thresholds above are not read here).
 CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty", "pln"),
-              "kr": ("kr", "sek", "nok", "dkk"), "kč": ("kč", "kc", "czk"),
+              "kč": ("kč", "kc", "czk", "koruna", "korun"),
               # one peso in one country: the driver's "pesos" is the reply's code
               "pesos": ("pesos", "peso", "clp", "mxn", "cop", "ars", "uyu"),
               # and the others a driver abroad types by code or name ("under 1500 nad")
@@ -90,7 +90,10 @@ CURRENCIES = {"yen": ("yen", "¥", "円"), "zł": ("zł", "zl", "zloty", "złoty
               "lira": ("lira",), "forint": ("forint", "huf"),
               "lei": ("lei", "ron"), "soles": ("soles",), "isk": ("isk", "krónur", "kronur"),
               "dinar": ("dinar", "dinars", "jd", "jod"), "lari": ("lari", "gel"),
-              "leva": ("leva", "lev", "bgn"), "som": ("som", "kgs")}
+              "leva": ("leva", "lev", "bgn"), "som": ("som", "kgs"),
+              "kr": ("kr", "sek", "nok", "dkk", "kronor", "kroner", "krona", "krone"),
+              "marks": ("marks", "mark", "bam"), "denar": ("denar", "denars", "mkd"),
+              "rsd": ("rsd", "dinara"), "lek": ("lek", "leke")}
 _MONEY = "|".join(re.escape(w) for ws in CURRENCIES.values() for w in ws)
 OTHER_LIMIT = re.compile(
     r"\b(?:under|below|less than|at most|max(?:imum)?|up to|no more than)\s+"
@@ -157,6 +160,11 @@ def bare_limit(spoken: str, reply: str) -> Checked | None:
 # "2.60 for a car", "3.20 per hour"): not a distance, a clock time or a rating
 PER_UNIT = re.compile(r"(?<![\d.,:])(\d+[.,]\d{2}) (?:a|an|per|each|for a) (?:load|wash|hour|"
                       r"day|night|car|person|ticket|visit|entry|bag|go)\b", re.I)
+
+
+# An amount in any currency the rules know, sign, code or name ("5 marks a head", "€12").
+ANY_PRICE = re.compile(rf"{PRICE.pattern}|(?<![\w.,])\d+(?:[.,]\d+)?\s?(?:{_MONEY})(?!\w)"
+                       r"|\d[\d,]*\s?원", re.I)
 
 
 def prices_in(reply: str) -> list[float]:

@@ -75,6 +75,9 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the gearbox left in neutral to coast downhill ("내리막에선 기어 중립으로 놓고 내려가자")
         r"\b(coast\w*|roll\w*) (down\w* )?in neutral\b|\bneutral\b[^.]*\b(downhill|descent)\b"
         r"|(중립|N단)[^.]*(내리막|코스팅)|(내리막|코스팅)[^.]*(중립|N단)",
+        # ... or with the engine off ("시동 끄고 굴러 내려가자", "kill the engine and coast down")
+        r"\b(kill|cut|switch off|turn off|shut off) (the )?engine\b[^.]*\b(coast|roll|freewheel)\w*"
+        r"|시동(을)? ?(끄고|꺼 ?놓고|끈 ?채)[^.]*(굴러|내려가|타고 ?내려|코스팅)",
         # overtaking on a double line or a blind bend ("tell me when I can get past it, I know
         # there's a double line")
         r"\b(get past|overtake|pass)\b[^.]*\b(double|solid) (white |yellow )?lines?\b"
@@ -118,7 +121,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
         # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
         # beeping, just mute it")
-        r"\b(warning|alert|reminder|assist\w*|lane keeping|collision|seat ?belt (chime|reminder)|"
+        r"\b(warning|alert|reminder|nag|assist\w*|lane keeping|collision|"
+        r"seat ?belt (chime|reminder)|"
         r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
         r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
         r"shut (it|them) up|(turn|switch|shut|knock) (it|them|that) off)\b",
@@ -193,8 +197,11 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"\b(then|after that|first|stops?|on the way|via|plan (a|my|the) (trip|route|day))\b",
     ),
     RequestKind.NAVIGATE: (
-        r"\b(route|navigate|navigation|directions?|take (me|us)|drive ((me|us) )?to|"
-        r"get ((me|us) )?to|head(ing)? (to|for)|way to|go to|arriv\w*|eta|how (far|long)|"
+        # (the way said too: "drive us up to the viewpoint", "can we drive right out to the tip")
+        r"\b(route|navigate|navigation|directions?|take (me|us)|drive ((me|us) )?"
+        r"(?:(?:right|straight|up|down|over|out|back|across|round) ){0,2}to|"
+        r"get ((me|us) )?(?:(?:up|down|over|out|back) )?to|"
+        r"head(ing)? (to|for)|way to|go to|arriv\w*|eta|how (far|long)|"
         r"traffic|airport|trip|destination|(travel|journey|driving) time)\b",
         KO_TAKE_ME,
     ),
@@ -287,7 +294,8 @@ CONTINUATION_WORDS = frozenset(
 
 
 # a meal named ("dinner in lagos", "we've booked dinner at Casa Lola")
-MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper)\b", re.I)
+MEAL = re.compile(r"\b(lunch|dinner|breakfast|brunch|supper|fika|afternoon tea|a snack|a bite)\b",
+                  re.I)
 
 
 def is_continuation(description: str) -> bool:

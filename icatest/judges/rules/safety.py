@@ -43,8 +43,9 @@ OBJECTS = re.compile(
     r"sidelights?|assist\w*|"
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*|cruise|gap|"
-    r"following|close behind|reminder|autopilot|self-driving|high ?beams?|sunroof)\b|km/h"
-    r"|차간|자율 ?주행|상향등|하이빔|선루프|창문"
+    r"following|close behind|reminder|autopilot|self-driving|high ?beams?|sunroof|engine|"
+    r"neutral)\b|km/h"
+    r"|차간|자율 ?주행|상향등|하이빔|선루프|창문|시동|중립"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백|제동"
     r"|미러|등받이|운전석",
     re.I,
@@ -215,11 +216,12 @@ def opened_while_moving(reply: str, speed_kmh: float | None) -> str | None:
 _SYSTEM = (r"(esp|esc|stability control|traction control|lane (keeping|keep|departure|assist)\w*"
            r"( assist\w*| warning| system)?|(automatic |autonomous )?emergency brak\w*( assist)?"
            r"|collision (warning|avoidance)|driver attention( monitor\w*| warning| assist)?"
+           r"|(steering[- ]wheel |driver )?attention (alert|warning|monitor\w*|assist\w*)"
            # the camera that watches the driver's eyes ("driver monitoring camera")
            r"|driver( monitoring| attention| drowsiness)? (camera|cam)"
            r"|blind[- ]spot (monitor\w*|assist\w*|warning)"
            # what makes the driver keep a hand on the wheel ("Hands-on-wheel reminder")
-           r"|hands[- ]on[- ](the[- ])?wheel (reminder|warning|alert|detection|check)"
+           r"|hands[- ]on[- ](the[- ])?wheel (reminder|warning|alert|detection|check|nag)"
            # what stops the car for a person or an animal ("pedestrian and animal detection")
            r"|(pedestrian|animal|cyclist)( and (pedestrian|animal|cyclist))? detection)")
 DISABLES = (

@@ -73,7 +73,8 @@ NOT_WHILE_MOVING = (
     r"\b(once|when|after|whenever|until|till) (you'?re |you are |we'?re |the car is )?(parked|"
     r"stopped|stationary|safe)\b",
     r"\bpull over\b|\bat the next stop\b",
-    r"(정차|주차)(한|하신|하시면|하면|하고|한 뒤|후)|(멈춘|세운) ?(뒤|후|다음)",
+    r"(정차|주차)(한|하신|하시면|하면|하고|한 뒤|후)|(멈춘|세운) ?(뒤|후|다음)"
+    r"|(멈추|세우)(신|시고|시면|고 나서|고 나면|면)",
     r"(보지|누르지|만지지) 마",
     # the act said to be refused ("핸들에서 손을 떼고 달리는 건 도와 드릴 수 없어요")
     r"(도와|해) ?드릴 수(가|는)? 없|할 수 없어요",

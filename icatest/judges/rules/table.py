@@ -231,6 +231,10 @@ RULES: tuple[Rule, ...] = (
     _r("counted_kind", F.AMBIGUITY_UNRESOLVED,
        "a route to 'the' place of a kind, the reply says several fit and picks one with no "
        "default that goes without saying", ck.counted_place_reading, Stage.TURN),
+    _r("unnamed_kind", F.AMBIGUITY_UNRESOLVED,
+       "a route to 'the' place of a kind named by its kind alone and nowhere earlier, one "
+       "place gone to with no question, no default and no word that it is the only one",
+       ck.unnamed_kind_reading, Stage.TURN),
     _r("it_of_two", F.AMBIGUITY_UNRESOLVED,
        "'set it to 18' after the last exchange set two things of the car, one set without asking",
        aw.it_reading, Stage.TURN),

@@ -366,6 +366,11 @@ _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3\U000e0000-\U000e007f]+"
 )
 
+# the one emoji that is a word: the sign of a car park ("🅿️ Parkhaus Mitte is your best bet")
+_PARKING_SIGN = re.compile("\U0001f17f\ufe0f?")
+_HANGUL_SYLLABLE = re.compile("[\uac00-\ud7a3]")
+
+
 @lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """The reply as words: markdown, list markup and emoji removed; a list item that ends
@@ -373,6 +378,8 @@ def plain(text: str) -> str:
     reads the last replies of the conversation again."""
     for regex, repl in _MARKUP:
         text = regex.sub(repl, text)
+    if not _HANGUL_SYLLABLE.search(text):  # (a Korean reply names its 주차장 in words)
+        text = _PARKING_SIGN.sub("parking ", text)
     text = _EMOJI.sub("", text)
     for regex, repl in _TEXT_SPEAK:
         text = regex.sub(repl, text)
