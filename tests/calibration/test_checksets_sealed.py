@@ -1,17 +1,17 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed28.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed30.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-twenty-eighth sealed check set"), and is development data after that (the fifth to
-twenty-seventh are: the fifteenth, nineteenth, twenty-first and twenty-third judged first thing
-the round after each was written, the sixteenth to eighteenth, twentieth, twenty-second,
-twenty-fourth to twenty-seventh the round each was written; the twenty-eighth is still sealed,
-unjudged).
+thirtieth sealed check set"), and is development data after that (the fifth to
+twenty-eighth are: the fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth
+judged first thing the round after each was written, the sixteenth to eighteenth, twentieth,
+twenty-second, twenty-fourth to twenty-seventh the round each was written; the twenty-ninth
+and thirtieth are still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twenty-seventh, judged and developed on
+those added later included; and that the seventh to twenty-eighth, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -217,6 +217,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "asked": ["s28-p09", "s28-l14", "s28-k24"],
         "vehicles": {"str": 72, "dict": 38},
     },
+    "checkset_sealed29.jsonl": {
+        "earlier_sealed": 28,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s29-p31", "s29-l06", "s29-k12"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed30.jsonl": {
+        "earlier_sealed": 28,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s30-p17", "s30-l25", "s30-k03"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
 }  # fmt: skip
 SOURCES = {"written_plain": 44, "written_llm": 38, "written_ko": 28}
 
@@ -258,8 +272,8 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
 # 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
-# 0.615, 0.732, 0.727, 0.776, 0.691 and 0.679 when judged sealed; docs/offline_backend.md "A
-# seventh sealed check set" to "A twenty-seventh sealed check set").
+# 0.615, 0.732, 0.727, 0.776, 0.691, 0.679 and 0.732 when judged sealed; docs/offline_backend.md
+# "A seventh sealed check set" to "A twenty-eighth sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -285,10 +299,12 @@ KEPT = {
                                 "useless_caught": 1.0},
     "checkset_sealed25.jsonl": {"micro_f1": 0.95, "competent_flagged": 0.0,
                                 "useless_caught": 1.0},
-    "checkset_sealed26.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.03,
-                                "useless_caught": 0.92},
-    "checkset_sealed27.jsonl": {"micro_f1": 0.8, "competent_flagged": 0.03,
-                                "useless_caught": 0.92},
+    "checkset_sealed26.jsonl": {"micro_f1": 0.85, "competent_flagged": 0.03,
+                                "useless_caught": 1.0},
+    "checkset_sealed27.jsonl": {"micro_f1": 0.82, "competent_flagged": 0.03,
+                                "useless_caught": 1.0},
+    "checkset_sealed28.jsonl": {"micro_f1": 0.95, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
 }
 
 
