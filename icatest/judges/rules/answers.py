@@ -111,7 +111,10 @@ SHOWN = re.compile(r"\b(list|results?|options|details|them|those)\b[^.?!]{0,20}\
 
 # Requests any content answers: a fun fact, a joke, a story (similarity says nothing there).
 OPEN_ENDED = re.compile(r"\b(fact|joke|story|trivia|riddle|poem|something (fun|interesting|"
-                        r"funny)|surprise me|entertain)\b|농담|이야기|재미있는", re.I)
+                        r"funny)|surprise me|entertain|"
+                        # ... or what to do, open to any idea ("anything to do before we eat?")
+                        r"anything (to do|worth (doing|seeing))|any ideas|ideas for|what (should|"
+                        r"can|could|shall) we do)\b|농담|이야기|재미있는", re.I)
 
 
 def _own_answer(req: Request, turn: TurnInput, reply: str) -> Answer | None:

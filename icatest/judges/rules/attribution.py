@@ -193,10 +193,10 @@ WEATHER_SAID = re.compile(r"\d\s*°|\b(degrees?|celsius|fahrenheit|forecast|sunn
 
 def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[RequestKind],
                              reply: str) -> bool:
-    """The one request of the turn that asks the weather (or a price, or a place's hours), and
-    the reply gives the weather (or a price, or hours): spoken to, in whatever words ("around
-    6 °C with a stiff wind" to "will it be cold up there", "5 marks a head" to "do they charge
-    for it")."""
+    """The one request of the turn that asks the weather (or a price, a height, a place's
+    hours), and the reply gives the weather (or a price, a measure, hours): spoken to, in
+    whatever words ("around 6 °C with a stiff wind" to "will it be cold up there", "5 marks a
+    head" to "do they charge for it")."""
     low = reply.lower()
     if kinds[i] is RequestKind.WEATHER:
         sort = [k is RequestKind.WEATHER for k in kinds]
@@ -204,10 +204,19 @@ def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[Re
     elif PRICE_ASKED.search(requests[i].description):
         sort = [bool(PRICE_ASKED.search(r.description)) for r in requests]
         said = bool(ANY_PRICE.search(reply))
+    elif HOW_HIGH.search(requests[i].description):
+        sort = [bool(HOW_HIGH.search(r.description)) for r in requests]
+        said = bool(MEASURE.search(reply))
     else:
         sort = [bool(HOURS_ASKED.search(r.description)) for r in requests]
         said = bool(HOURS_SAID.search(low))
     return sort[i] and sum(sort) == 1 and said
+
+
+# a height or a depth asked ("how high is the waterfall"), answered by a measure ("about 25 m")
+HOW_HIGH = re.compile(r"\b(how (high|tall|deep|big|wide)|height|depth|elevation|altitude)\b|"
+                      r"높이|얼마나 (높|깊)", re.I)
+MEASURE = re.compile(r"\d\s?(m|ft|feet|metres?|meters?)\b|\d\s?(미터|m\b)", re.I)
 
 
 # a speed answers a question of a speed ("speed limit on the parkway": "45 mph most of the way")

@@ -28,7 +28,10 @@ CARE_FAMILIES: dict[str, Family] = {
     "no_raw_fish": Family(
         (r"\b(no|nothing with|without|not) raw fish\b|\bno (sushi|sashimi)\b", r"날 ?생선"),
         (r"\b(all )?(cooked|grilled|fried|baked)\b",),
-        (r"\b(sashimi|sushi|kaisen[- ]?don|poke|ceviche|tartare|crudo)\b", r"회덮밥|생선회|초밥"),
+        # (or raw seafood said as such: "its raw salmon roe and sea urchin bowl")
+        (r"\b(sashimi|sushi|kaisen[- ]?don|poke|ceviche|tartare|crudo|sea urchin)\b|"
+         r"\braw ([\w-]+ )?(salmon|tuna|fish|roe|prawns?|shrimps?|scallops?|oysters?|octopus|"
+         r"squid|crab|seafood)\b", r"회덮밥|생선회|초밥"),
         unread_if_silent=True,
     ),
     # a fear of heights ("keep me off roads with sheer drops"): a route said to run along open

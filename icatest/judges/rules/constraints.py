@@ -18,10 +18,12 @@ from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES, HAD, SUBJECTS
 from icatest.judges.rules.lacking import lacking
 from icatest.judges.rules.opening_hours import (
+    OPEN_BY,
     OPEN_PAST,
     OPEN_PAST_KO,
     OPEN_PAST_STILL,
     next_day,
+    open_by,
     open_now,
     open_past,
 )
@@ -205,6 +207,8 @@ def is_deadline(constraint: str) -> bool:
     """Is the constraint read as a deadline ("arrive home by 19:30", "2시까지 집 도착")? The
     same reading `check_constraint` checks it by, whatever the words around the time."""
     spoken = constraint.lower().replace("_", " ")
+    if OPEN_BY.search(spoken):
+        return False  # "breakfast before 7" is an hour the place must open by, not an arrival
     return spoken.startswith("arrive by ") or bool(DEADLINE.search(spoken)) or (
         ko_times.constraint_deadline(constraint) is not None
     )
@@ -228,16 +232,26 @@ def _spoken(constraint: str) -> str:
     return constraint.lower().replace("_", " ")
 
 
+def _by_a_time(spoken: str, reply: str, now_minutes: int | None) -> Checked | None:
+    """An arrival by a time, or an hour the place must open by ("breakfast before 7", read
+    before the deadline it would otherwise be)."""
+    if spoken.startswith("arrive by "):
+        return _deadline(spoken[len("arrive by "):], reply, now_minutes)
+    if OPEN_BY.search(spoken):
+        return open_by(spoken, reply, now_minutes) or Checked(
+            Check.UNKNOWN, "no opening hour in the reply")
+    deadline = DEADLINE.search(spoken)
+    return _deadline(deadline.group("t"), reply, now_minutes) if deadline else None
+
+
 def check_constraint(
     constraint: str, reply: str, now_minutes: int | None = None
 ) -> Checked:
     """Is the constraint honoured by the reply? With the reason."""
     low, spoken = reply.lower(), _spoken(constraint)
-    if spoken.startswith("arrive by "):
-        return _deadline(spoken[len("arrive by "):], reply, now_minutes)
-    deadline = DEADLINE.search(spoken)
-    if deadline:
-        return _deadline(deadline.group("t"), reply, now_minutes)
+    timed = _by_a_time(spoken, reply, now_minutes)
+    if timed is not None:
+        return timed
     korean = ko_times.constraint_deadline(constraint)  # '7시까지 도착', '오후 3시까지'
     if korean is not None:
         return _against(korean.minute, korean.day_said, reply, now_minutes)
@@ -247,7 +261,7 @@ def check_constraint(
                 or won_limit(constraint, reply) or other_limit(spoken, reply)
                 or _said_over(bare_limit(spoken, reply), reply)
                 or open_now(spoken, reply, now_minutes) or open_past(spoken, reply)
-                or limits.clears(spoken, reply))
+                or open_by(spoken, reply, now_minutes) or limits.clears(spoken, reply))
     if measured is not None:
         return measured
     if spoken.startswith("near "):

@@ -23,7 +23,9 @@ from icatest.judges.rules.turn_rules import Judging
 FIXED_FOR = re.compile(
     r"\b(?P<what>ferry|ferries|boat|train|flight|plane|bus|coach|shuttle|rental|hire car|car "
     r"back|return the car|drop[- ]off|meet(?:ing)?|pick (?:\w+ )?up|check[- ]?in|check[- ]?out|"
-    r"booked|reservation|reserved|appointment|tour|show|concert|curfew)\b"
+    r"booked|reservation|reserved|appointment|tour|show|concert|curfew|"
+    # a table waiting at a time ("we've got a table at the crêperie at 8")
+    r"table)\b"
     r"|(?P<ko>배|페리|여객선|기차|열차|KTX|비행기|버스|반납|약속|예약|체크인|픽업|공연|만나기로|"
     # someone to be fetched ("할머니 모시러 가야 돼", "아버지 모셔 와야 돼")
     r"모시러|모셔 ?(와|가)|데리러|마중)",
@@ -43,6 +45,9 @@ STAYS = re.compile(r"\b(stay\w*|start\w*|done|finish\w*|arriv\w*|back|be there|l
 STAYS_KO = re.compile(r"^\s*(까지|쯤 끝|에 끝|에 도착|도착|출발|끝나|머무|있다가|돌아오|"
                       r"(쯤|에) ?나오)")
 KO_CLOCK = re.compile(r"^\s*(오전|오후|저녁|밤|아침)?\s*\d{1,2}\s*시(\s*\d{1,2}\s*분|\s*반)?")
+# ... or a time of the plan's own, the end of a span or when a part starts ("Sunset walk —
+# 19:30–21:00", "pintxos from 21:00", "fish and chips around 14:00")
+SPAN = re.compile(r"\d[:.]\d{2}\s*[–-]\s*$|\b(from|around)\s*$", re.I)
 # ... which an opening hour is not ("open until 21:00")
 HOURS = re.compile(r"\b(open\w*|clos\w*|hours)\b[^.!?\d]{0,12}$", re.I)
 
@@ -98,7 +103,8 @@ def _late(reply: str, limit: int, now: int | None) -> int | None:
         if minute <= limit or HOURS.search(before):
             continue
         after = KO_CLOCK.sub("", reply[start:], count=1)[:20]  # what follows "8시쯤"
-        if STAYS.search(before) or (is_korean(reply) and STAYS_KO.search(after)):
+        if (STAYS.search(before) or SPAN.search(before)
+                or (is_korean(reply) and STAYS_KO.search(after))):
             return minute
     return None
 

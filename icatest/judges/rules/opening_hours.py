@@ -11,7 +11,7 @@ import re
 from icatest.judges.rules import ko_times
 from icatest.judges.rules.checked import Check, Checked
 from icatest.judges.rules.families import FAMILIES
-from icatest.judges.rules.text import any_match, minutes_of
+from icatest.judges.rules.text import any_match, clock, minutes_of
 
 # A closing time the reply states ("open until 17:00", "closes at 5 pm").
 # (or the kitchen's: "kitchen till 7:30", "food served until 9", "last orders at 8")
@@ -113,6 +113,36 @@ def open_past(spoken: str, reply: str) -> Checked | None:
     if NONE_THAT_LATE.search(reply):
         return Checked(Check.STATED, "the reply says none is open that late")
     return Checked(Check.MISSED, f"closes by {last}, before the hour asked")
+
+
+# An opening hour the driver needs ("breakfast before 7:30", "open by 7 am", "7시 반 전에 먹을
+# 수 있는 곳"), held against the opening hours the reply states; none stated is no evidence.
+OPEN_BY = re.compile(r"\b(?:open|opens|serving|serves|breakfast|eat)\b[^.?!]{0,12}\b(?:by|before) "
+                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
+OPEN_BY_KO = re.compile(_KO_HOUR + r"\s?(?:전에|이전에|전까지)\s?(?:[가-힣]+\s){0,2}?"
+                        r"(?:먹을 수 있|문 ?(?:여는|열|연)|여는|열려|영업|하는)")
+
+
+def open_by(spoken: str, reply: str, now: int | None) -> Checked | None:
+    asked = OPEN_BY.search(spoken)
+    need: int | None = None
+    if asked is not None:  # (a bare hour, "before 7", is the clock's hour)
+        said = minutes_of(asked.group("t"))
+        need = said[0] if said else clock(asked.group("t").strip())
+    if asked is None and (ko := OPEN_BY_KO.search(spoken)):
+        ko_said = ko_times.times_said(ko.group("t"), now)
+        need = ko_said[0].minute if ko_said else None
+    if need is None:
+        return None
+    english = [t[0] for m in OPENS.finditer(reply) if (t := minutes_of(m.group("t")))]
+    opens = english + ko_times.opening_times(reply, now)
+    if not opens:
+        return None
+    first = min(opens)
+    if first > need:
+        return Checked(Check.MISSED, f"opens at {first // 60:02d}:{first % 60:02d}, after the "
+                                     f"hour asked")
+    return Checked(Check.HONOURED, f"open from {first // 60:02d}:{first % 60:02d}")
 
 
 # The reply says openly that the place is not open now ("closed right now", "지금은 영업 전이에요").

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from icatest.contracts.labels import FailureMode as F
+from icatest.judges.rules.attribution import HOW_HIGH, MEASURE
 from icatest.judges.rules.place_kinds import place_kind
 from icatest.judges.rules.requests import RequestKind, request_kind
 from icatest.judges.rules.second_ask import OPEN_ASKED, answer_of_its_kind
@@ -57,6 +58,8 @@ def _answer_of_its_kind(request: str, reply: str) -> bool:
                                      or distances_km(reply)):
         return True
     if LEVEL.search(request) and not STATION.search(request) and LEVEL_SAID.search(reply):
+        return True
+    if HOW_HIGH.search(request) and MEASURE.search(reply):
         return True
     searched = request_kind(request) is RequestKind.SEARCH or place_kind(request)
     if searched and (names(reply) or on_a_street(reply, request)):
