@@ -60,8 +60,12 @@ DEADLINE = re.compile(
     r"\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|midnight)",
     re.I,
 )
-WITHIN = re.compile(r"\b(?:within|less than|under|no more than|max(?:imum)?)\s+(?P<d>[\d.,]+\s*"
+WITHIN = re.compile(r"\b(?:within|less than|under|no more than|no longer than|nothing longer than|"
+                    r"max(?:imum)?)\s+(?P<d>[\d.,]+\s*"
                     r"(?:km|kilometers?|kilometres?|m|meters?|miles?|mi))\b", re.I)
+# ... with the limit word after it ("short walks only, 2 km max")
+MAX_AFTER = re.compile(r"(?<![\w.,])(?P<d>[\d.,]+\s*(?:km|kilometers?|kilometres?|miles?|mi))\s+"
+                       r"(?:max(?:imum)?|at most|tops)\b", re.I)
 TAKING = re.compile(r"\b(?:in|within|under|less than|no more than)\s+(?P<n>\d+)\s*(?:min|mins|"
                     r"minutes)\b", re.I)
 # the driver saying when they will be there ("we'll be there in 10 minutes") sets no limit
@@ -155,7 +159,7 @@ def constraints_in(text: str, had: bool = True) -> list[str]:
     # is read as a deadline above)
     found += [f"open past {m.group('t').strip().lower()}" for m in OPEN_PAST.finditer(text)
               if not re.match(r"open (until|till)", m.group(0), re.I)]
-    for m in (*WITHIN.finditer(text), *WITHIN_KO.finditer(text)):
+    for m in (*WITHIN.finditer(text), *MAX_AFTER.finditer(text), *WITHIN_KO.finditer(text)):
         found.append(f"within {m.group('d')}")
     found += [m.group(0).lower() for m in PRICE_LIMIT.finditer(text)]
     found += [m.group(0).lower() for m in OTHER_LIMIT.finditer(text)]  # 'under 300 yen'
@@ -385,7 +389,7 @@ def _measured(spoken: str, reply: str) -> Checked | None:
             return Checked(Check.HONOURED, why)
         # (a walking pace varies: only a distance twice the walk's is plainly over it)
         return _over(reply, why) if min(got) > walk_km * 2 else None
-    within = WITHIN.search(spoken)
+    within = WITHIN.search(spoken) or MAX_AFTER.search(spoken)
     if within:
         limit = distances_km(within.group("d"))
         got = distances_km(reply) or [WALK_KM_PER_MINUTE * int(m.group("k") or m.group("e"))

@@ -286,13 +286,14 @@ def road_ruled_out(turn: TurnInput, j: Judging) -> Judging:
 
 
 # The driver set the talk right ("we're heading to clifden, not westport", "고속도로 타지 말고
-# 국도로 가자"): the thing ruled out, and the one kept.
+# 국도로 가자", "용추계곡 쪽 아니고 백둔리야"): the thing ruled out, and the one kept.
 NOT_THAT = re.compile(r"(?P<yes>[\w'’-]+),? (?:and )?not (?:to |via |in |at |the )?(?:the )?"
                       # ... "one" or the kind said after it is no part of its name ("not the
                       # wetlina one", "not the main brétignolles beach")
                       r"(?P<no>[\w'’-]+(?: (?!one\b)[\w'’-]+)?)(?: (?:one|beach|hotel|car park|"
                       r"campsite|harbour|church|cafe|restaurant))?\s*(?:[.!,;]|$)", re.I)
-NOT_THAT_KO = re.compile(r"(?P<no>[가-힣]+)(?: [가-힣]+지)? 말고 (?P<yes>[가-힣]+)")
+NOT_THAT_KO = re.compile(r"(?P<no>[가-힣]+)(?: (?:쪽|편|방향))?(?: [가-힣]+지)? "
+                         r"(?:말고|아니고|아니라) (?P<yes>[가-힣]+)")
 # ... which the reply may name to say it keeps it out ("not westport", "instead of the A9")
 KEEPS_OUT = re.compile(r"\b(not|instead of|rather than|avoid\w*|skipping|without)\s+(the\s+)?$"
                        r"|(말고|대신|피해서?)\s*$", re.I)

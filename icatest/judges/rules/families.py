@@ -285,15 +285,15 @@ FAMILIES: dict[str, Family] = {
          r"\b(tar|tarmac|sealed|paved)( roads?)? only\b",
          # the unpaved ruled out, or the car kept on the sealed ("no unpaved roads, so keep us
          # on tarmac")
-         r"\b(no|avoid\w*|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,12}\bunpaved\b",
+         r"\b(no|avoid\w*|without|stay\w* off|keep\w* (us |me )?off)\b[^.]{0,20}\bunpaved\b",
          r"\bkeep (us|me|it) on (the )?(tar|tarmac|sealed|paved)\b",
          # "비포장길은 빼고 가 줘", "포장도로로만"
          r"비포장(길|도로)?(은|는|을|를)? ?(빼고|말고|피해|피하|없이|제외)|포장(도로|길)(로)?만"),
         (r"\b(sealed|tarred|tar|tarmac|paved|asphalt)\b[^.]{0,20}\b(roads?|all the way|whole "
          r"way)\b", r"\b(no|avoid\w*|without) (the |any )?gravel\b",
          r"포장(도로|길)(로)?만|비포장(길|도로)?(은|는|을|를)? ?(피해|피하|없이|빼)"),
-        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\b(gravel|unpaved|strada bianca|"
-         r"dirt (road|track))\b",
+        (r"(?<!\bno )(?<!avoid )(?<!avoiding )(?<!without )\b(gravel|unpaved|unsealed|"
+         r"strada bianca|dirt(?! cheap)|rough track|rutted|4x4 track)\b",
          r"흙길|자갈길|비포장(?! ?(은|는|을|를)? ?(빼|말고|피해|피하|없이|제외))"),
         unread_if_silent=True,
     ),

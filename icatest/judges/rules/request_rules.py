@@ -393,7 +393,10 @@ def _offers_choice(r: Reading) -> bool:
 
 
 def continues(r: Reading) -> RequestVerdict | None:
-    if not (is_continuation(r.req.description) and r.turn.history_users):
+    # a request that carries constraints of its own ("walk at the lakes", no longer than 2 km)
+    # asks anew; "yes, that one" carries none
+    if not (is_continuation(r.req.description) and r.turn.history_users) or (
+            r.req.constraints and not r.req.simulated):
         return None
     return decided(Outcome.COMPLETED, Cause.CONTINUES, "continues",
                    "goes on with the earlier request")
