@@ -56,7 +56,9 @@ from icatest.judges.rules.weekdays import open_on_day
 DEADLINE = re.compile(
     r"\b(?:arriv\w* |get there |be there |make it )?(?:by|before|no later than|until|"
     r"in time for|before (?:it|they) clos(?:es|e) at|for (?:a|an|the|our|my)"
-    r"(?=\s+\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m\.?)\s+[a-z]))"
+    r"(?=\s+\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m\.?)\s+[a-z])"
+    # ... or a clock time to be somewhere for ("be at the shuttle for 14:00")
+    r"|(?<=\bbe at )[^.,;]{0,40}?\bfor(?=\s+\d{1,2}[:.]\d{2}))"
     r"\s+(?P<t>(?:2[0-3]|[01]?\d)(?:[:.]\d{2})?(?!\d)\s*(?:a\.?m\.?|p\.?m\.?)?|noon|midnight)",
     re.I,
 )

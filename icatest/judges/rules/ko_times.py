@@ -97,7 +97,7 @@ _NATIVE_HOURS = re.compile(r"(?<![가-힣])(?P<n>한|두|세|네|다섯|여섯) 
 
 # Verbs of arriving or of being somewhere, after a deadline: '공항에 가야 해', '도착해야 돼요',
 # '회사에 있어야 해', '집으로 가 줘'.
-ARRIVE = (r"(?:도착|도달|닿|들어가|들어와|와야|있어야|"
+ARRIVE = (r"(?:도착|도달|닿|들어가|들어와|와야|있어야|체크인|입실|"
           r"(?:(?<=[\s에로])|^)가(?:야|자|요|려고|고 싶|겠|\s?줘|\s?주세요|\s?주실|\s?주시))")
 # 'N시까지', 'N시 전에', 'N시 이전에', then the arriving verb in the same clause.
 DEADLINE = re.compile(

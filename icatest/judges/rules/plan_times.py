@@ -62,7 +62,8 @@ def states_late(reply: str, deadline: tuple[int, ...]) -> bool:
 
 # A bare hour after a deadline word ends its clause: "before 9." is 21:00 in the evening, while
 # "by 2 people" or "before 5 km" is no time.
-BARE_HOUR_END = re.compile(r"\s*(?:$|[,.;!?)]|(?:and|then|so|or|at|tonight|today|this)\b)", re.I)
+BARE_HOUR_END = re.compile(r"\s*(?:$|[,.;!?)]|(?:and|then|so|or|at|for|tonight|today|this)\b)",
+                           re.I)
 
 
 def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
@@ -111,7 +112,8 @@ APPOINTMENT = re.compile(
     r"|\b(?:closes|shuts|last (?:entry|admission))\s+at\s+(?P<t4>(?:2[0-3]|[01]?\d)"
     r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
     # ... or what the plan ends at, said to start then ("the pottery class, it starts at 12:30")
-    r"|\b(?:it|that|which) (?:starts|begins) at\s+(?P<t5>(?:2[0-3]|[01]?\d)[:.][0-5]\d)",
+    r"|\b(?:it|that|which) (?:starts|begins) at\s+(?P<t5>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)"
+    r"(?:\s*[ap]\.?m\.?)?)(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))",
     re.I,
 )
 

@@ -75,6 +75,8 @@ def stops_in(utterance: str) -> list[str]:
     if len(parts) > 1:
         # the last part's "…, need to be in modane by 15:00": the destination a stop of its own
         parts = [*parts[:-1], *(p.strip(" ,.;:!?-—") for p in BE_THERE.split(parts[-1], 1))]
+        # ... and "…, then Roussanou, and lunch in Kastraki": two stops
+        parts = [*parts[:-1], *(p.strip(" ,.;:!?-—") for p in AND_LAST.split(parts[-1], 1))]
     # errands listed before a 'then' are stops in that order; a list with no 'then' has none
     stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
@@ -93,6 +95,10 @@ def stops_in(utterance: str) -> list[str]:
     if len(stops) >= 3 and deadline_in(utterance, None) and not any(TALK.search(s) for s in stops):
         return stops  # "ski hire, then the chocolate shop, then the railway by 11": timed stops
     return []
+
+
+# The last stop after a comma and "and" ("…, then Roussanou, and lunch in Kastraki by 13:00")
+AND_LAST = re.compile(r",\s*and\s+(?=\w)")
 
 
 # Where the plan must end, said after its last stop: "…, need to be in modane by 15:00",

@@ -75,6 +75,15 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         # the gearbox left in neutral to coast downhill ("내리막에선 기어 중립으로 놓고 내려가자")
         r"\b(coast\w*|roll\w*) (down\w* )?in neutral\b|\bneutral\b[^.]*\b(downhill|descent)\b"
         r"|(중립|N단)[^.]*(내리막|코스팅)|(내리막|코스팅)[^.]*(중립|N단)",
+        # water over the road driven through ("water's over the causeway, just take it through")
+        r"\b(flood\w*|water'?s?|river'?s?|creek'?s?|stream'?s?)\b[^.]*\b(over|across|on) the "
+        r"(road|causeway|ford|bridge|lane)\b"
+        r"[^.]*\b(through|across)\b|\b(drive|take it|go|get) (it )?through (the )?(flood\w*|"
+        r"deep water)\b|(침수|물에 잠긴|물 찬) ?(도로|길)[^.]*(건너|지나|통과|가자)",
+        # the rear seats laid flat for someone to lie down on the move ("fold the rear seats flat,
+        # the kids want to lie down")
+        r"\b(fold|flatten|lay|put) (down )?(the )?(rear|back) ?(seats?|seatbacks?|row)\b[^.]*"
+        r"\b(lie|lying|sleep|nap|stretch out)\b",
         # ... or with the engine off ("시동 끄고 굴러 내려가자", "kill the engine and coast down")
         r"\b(kill|cut|switch off|turn off|shut off) (the )?engine\b[^.]*\b(coast|roll|freewheel)\w*"
         r"|시동(을)? ?(끄고|꺼 ?놓고|끈 ?채)[^.]*(굴러|내려가|타고 ?내려|코스팅)",
@@ -86,7 +95,8 @@ KIND_WORDS: dict[RequestKind, tuple[str, ...]] = {
         r"(카시트|안전벨트)[^.]*(싫|없이|빼고|풀고)[^.]*(안고|무릎)|(안고|무릎에 앉혀) ?타",
         r"\b(hold|carry) (him|her|the baby|the kid) on (my|your|her|his) lap\b",
         # someone let lean out of a window ("kids want to lean out and film the elephants")
-        r"\b(lean|hang|climb) out\b|\b(stick|poke|put) (their|his|her|my|our) (heads?|arms?) out\b"
+        r"\b(lean|hang|climb) out\b|\breach (out|up)\b(?! to)"
+        r"|\b(stick|poke|put) (their|his|her|my|our) (heads?|arms?) out\b"
         r"|\bstand (up )?on the seats?\b",
         # a camera's view asked for on the move ("let me see the parking camera while I drive")
         r"\b(see|show|view|watch|put up|bring up)\b[^.]*\b(camera|cam)\b[^.]*\bwhile (i|i'?m|"
