@@ -1,12 +1,12 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed30.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed32.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-thirtieth sealed check set"), and is development data after that (the fifth to
+thirty-second sealed check set"), and is development data after that (the fifth to
 twenty-eighth are: the fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth
 judged first thing the round after each was written, the sixteenth to eighteenth, twentieth,
 twenty-second, twenty-fourth to twenty-seventh the round each was written; the twenty-ninth
-and thirtieth are still sealed, unjudged).
+to thirty-second are still sealed, unjudged).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
@@ -229,6 +229,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s30-p17", "s30-l25", "s30-k03"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed31.jsonl": {
+        "earlier_sealed": 30,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s31-p05", "s31-l33", "s31-k19"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed32.jsonl": {
+        "earlier_sealed": 30,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s32-p26", "s32-l10", "s32-k08"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
