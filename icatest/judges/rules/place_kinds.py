@@ -27,7 +27,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
              # chains known by name in every language
              "starbucks", "스타벅스", "tim hortons", "costa coffee"),
     "bakery": ("bakery", "bäckerei", "backerei", "patisserie", "doughnut", "donut", "빵집",
-               "베이커리", "제과점"),
+               "베이커리", "제과점",
+               # the word of the country the car is in ("boulangerie du pont", "panadería sol")
+               "boulangerie", "panadería", "panaderia", "panificio", "piekarnia", "bageri",
+               "bakkerij"),
     "supermarket": ("supermarket", "grocery", "groceries", "market", "마트",
                     # a stall by the road selling what a farm makes
                     "farm stall", "farm shop", "roadside stall", "farmstand", "farm stand",
