@@ -219,7 +219,13 @@ def counted_place_reading(turn: TurnInput, j: Judging) -> Judging:
 THE_KIND = re.compile(r"\b(?:take|bring|get|drive) (?:me|us)(?: (?:over|up|down|out|back|across|"
                       r"right))? to the (?P<kind>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})"
                       r"|\b(?:navigate|head|route(?: me| us)?|directions) (?:up |down |over )?"
-                      r"to the (?P<kind2>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})", re.I)
+                      # ... or gone to, or turned back for ("let's go see the falls", "head for
+                      # the beach", "turn us around for the hot springs")
+                      r"(?:to|for) the (?P<kind2>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})"
+                      r"|\b(?:let'?s|lets) go (?:see |to |and see )the "
+                      r"(?P<kind3>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})"
+                      r"|\bturn (?:us |me )?(?:around|back) for the "
+                      r"(?P<kind4>[a-z][\w'’-]*(?: [a-z][\w'’-]*){0,2})", re.I)
 # ... cut where the words of the place end ("the castle after lunch", "the church by the lake")
 _AFTER_KIND = frozenset("""for after before now next first then please again and with at in by on
     near of from tonight today tomorrow this so""".split())
@@ -270,7 +276,8 @@ def _unnamed_kind(user: str) -> str | None:
     m = THE_KIND.search(user)
     if m is None or FAIR_DEFAULT.search(user):
         return None
-    said = (m.group("kind") or m.group("kind2") or "").split()
+    group = next(g for g in ("kind", "kind2", "kind3", "kind4") if m.group(g))
+    said = m.group(group).split()
     kind: list[str] = []
     for w in said:
         if w.lower() in _AFTER_KIND:
@@ -279,7 +286,7 @@ def _unnamed_kind(user: str) -> str | None:
     if not kind or kind[-1] in ONE_OF_IT or kind[-1] not in SIGHTS or kind[0] in ONE_SAID:
         return None
     # a name the driver typed in capitals is a name, not a kind ("the Olympiastadion")
-    start = m.start("kind") if m.group("kind") else m.start("kind2")
+    start = m.start(group)
     if any(c.isupper() for c in user[start:start + len(" ".join(kind))]):
         return None
     return " ".join(kind)
