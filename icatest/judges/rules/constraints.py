@@ -29,15 +29,13 @@ from icatest.judges.rules.opening_hours import (
 )
 from icatest.judges.rules.prices import (
     BARE_LIMIT,
-    CHEAP_UP_TO,
-    DEAR_FROM,
     OTHER_LIMIT,
     PRICE_LIMIT,
     WON_LIMIT,
     bare_limit,
+    cheap_prices,
     other_limit,
     price_limit,
-    prices_in,
     scaled_limit,
     won_limit,
 )
@@ -317,29 +315,6 @@ def _road_avoided(spoken: str, low: str) -> Checked | None:
     return Checked(Check.UNKNOWN, f"the reply does not say whether it takes the {m.group('road')}")
 
 
-# The price said to be the lowest to be had ("the lowest rate I could find anywhere inside the
-# walls", "the cheapest room in town", "the lowest price in either village this week"): cheap
-# for where it is, whatever the figure.
-LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|fare|room|one|"
-                    r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in|anywhere|nearby|"
-                    r"here|this (week|season|month))\b", re.I)
-
-
-def _cheap(reply: str) -> Checked | None:
-    """Cheap against the prices named; a reply that says it is dear ("diesel 1.86 eur,
-    priciest around") is read by its words (`by_family.family_check`), whatever the figure."""
-    if any_match(FAMILIES["cheap"].breaks, reply.lower()):
-        return None
-    if LOWEST.search(reply):
-        return Checked(Check.HONOURED, "the lowest price there is")
-    prices = prices_in(reply)
-    if prices and max(prices) <= CHEAP_UP_TO:
-        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
-    if prices and min(prices) >= DEAR_FROM:
-        return Checked(Check.MISSED, f"prices from {min(prices):g}")
-    return None
-
-
 # The reply says openly that what it offers is over the driver's limit, or that nothing is
 # within it: "1.4 km, a little further than the kilometre you asked for", "30분 안에 갈 수 있는
 # 곳은 없어요", "nothing within 2 km".
@@ -380,7 +355,7 @@ def _measured(spoken: str, reply: str) -> Checked | None:
     genre (charger power: `_vehicle_limit`; vehicle height: `_clears`)."""
     if PRICE_LIMIT.search(spoken):
         return price_limit(spoken, reply)
-    if spoken == "cheap" and (cheap := _cheap(reply)) is not None:
+    if spoken == "cheap" and (cheap := cheap_prices(reply)) is not None:
         return cheap
     walk = WALK_LIMIT.search(spoken)
     if walk and (got := distances_km(reply)):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from icatest.judges.rules.checked import Check, Checked
+from icatest.judges.rules.families import FAMILIES
+from icatest.judges.rules.text import any_match
 
 # Prices a reply states ("€9–11", "$12", "14 euros"): the amount, the upper end of a range.
 # The currency as a sign or a word, before or after the amount ("CHF 780", "79 eur").
@@ -230,3 +232,26 @@ def scaled_limit(spoken: str, reply: str) -> Checked | None:
     if prices and max(prices) <= most:
         return Checked(Check.HONOURED, f"prices up to {max(prices):,.0f}")
     return Checked(Check.UNKNOWN, f"no price of that scale for {spoken!r}")
+
+
+# The price said to be the lowest to be had ("the lowest rate I could find anywhere inside the
+# walls", "the cheapest room in town", "the lowest price in either village this week"): cheap
+# for where it is, whatever the figure.
+LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|fare|room|one|"
+                    r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in|anywhere|nearby|"
+                    r"here|this (week|season|month))\b", re.I)
+
+
+def cheap_prices(reply: str) -> Checked | None:
+    """Cheap against the prices named; a reply that says it is dear ("diesel 1.86 eur,
+    priciest around") is read by its words (`by_family.family_check`), whatever the figure."""
+    if any_match(FAMILIES["cheap"].breaks, reply.lower()):
+        return None
+    if LOWEST.search(reply):
+        return Checked(Check.HONOURED, "the lowest price there is")
+    prices = prices_in(reply)
+    if prices and max(prices) <= CHEAP_UP_TO:
+        return Checked(Check.HONOURED, f"prices up to {max(prices):g}")
+    if prices and min(prices) >= DEAR_FROM:
+        return Checked(Check.MISSED, f"prices from {min(prices):g}")
+    return None

@@ -11,7 +11,6 @@ from icatest.judges.rules.acts import (
 )
 from icatest.judges.rules.echo import is_echo, without_talk_of_the_words
 from icatest.judges.rules.nothing import is_contentless
-from icatest.judges.rules.requests import SHOW_READING, SOCIAL_FEEDS
 from icatest.judges.rules.screens import NOT_WHILE_MOVING
 from icatest.judges.rules.text import (
     any_match,
@@ -21,6 +20,7 @@ from icatest.judges.rules.text import (
     heads,
     sentences,
 )
+from icatest.judges.rules.unsafe_asks import SHOW_READING, SOCIAL_FEEDS
 
 WHILE_MOVING = (
     r"\b(doors?|trunk|frunk|boot|hood|mirrors?|seat|camera|cam)\b",
