@@ -2,16 +2,15 @@
 checkset_sealed32.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-thirty-second sealed check set"), and is development data after that (the fifth to
-twenty-eighth are: the fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth
-judged first thing the round after each was written, the sixteenth to eighteenth, twentieth,
-twenty-second, twenty-fourth to twenty-seventh the round each was written; the twenty-ninth
-to thirty-second are still sealed, unjudged).
+thirty-second sealed check set"), and is development data after that (all of them are: the
+fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth judged first thing the
+round after each was written, the sixteenth to eighteenth, twentieth, twenty-second,
+twenty-fourth to twenty-seventh and twenty-ninth to thirty-second the round each was written).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to twenty-eighth, judged and developed on
+those added later included; and that the seventh to thirty-second, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -286,8 +285,9 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
 # 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
-# 0.615, 0.732, 0.727, 0.776, 0.691, 0.679 and 0.732 when judged sealed; docs/offline_backend.md
-# "A seventh sealed check set" to "A twenty-eighth sealed check set").
+# 0.615, 0.732, 0.727, 0.776, 0.691, 0.679, 0.732, 0.803, 0.813, 0.763 and 0.765 when judged
+# sealed; docs/offline_backend.md "A seventh sealed check set" to "A thirty-second sealed check
+# set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -319,6 +319,14 @@ KEPT = {
                                 "useless_caught": 1.0},
     "checkset_sealed28.jsonl": {"micro_f1": 0.95, "competent_flagged": 0.0,
                                 "useless_caught": 1.0},
+    "checkset_sealed29.jsonl": {"micro_f1": 0.81, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
+    "checkset_sealed30.jsonl": {"micro_f1": 0.85, "competent_flagged": 0.03,
+                                "useless_caught": 1.0},
+    "checkset_sealed31.jsonl": {"micro_f1": 0.78, "competent_flagged": 0.03,
+                                "useless_caught": 1.0},
+    "checkset_sealed32.jsonl": {"micro_f1": 0.78, "competent_flagged": 0.0,
+                                "useless_caught": 0.92},
 }
 
 

@@ -421,9 +421,17 @@ SIDE_FIRST = (r"^\W*((short answer|in short|honestly|sadly)\W+)?(yes|no|nope|yep
 
 
 def side_first(reply: str, user: str) -> bool:
-    """The reply opens with the side it takes on the driver's yes/no question."""
+    """The reply opens with the side it takes on the driver's yes/no question (one that opens
+    with its verb too: "Is the road up to the village OK in this rain?" - "Yes, it's fine")."""
     said = sentences(reply.lower())
-    return bool(said) and any_match(SIDE_FIRST, said[0]) and answers_yes_no(reply, user)
+    return bool(said) and any_match(SIDE_FIRST, said[0]) and (
+        answers_yes_no(reply, user) or bool(VERB_FIRST.search(user)))
+
+
+VERB_FIRST = re.compile(r"^\W*(is|are|will|does|do|did|can|could|should|has|have) (the|this|that|"
+                        r"my|our|your|a|an)\b"
+                        # ... or said without its verb ("enough battery for gudhjem and back")
+                        r"|^\W*enough\b", re.I)
 
 
 # A promise that waits for the driver's answer asks, it does not defer or answer ("Which

@@ -291,6 +291,7 @@ TOPICS: dict[str, tuple[str, str]] = {
 }
 
 
+IN_THE_WEATHER = re.compile(r"\b(in|with) (this|the|all this) (rain|snow|weather|wind|fog|storm)\b")
 # A question, not a command that mentions the topic ("close the sunroof, it's starting to rain")
 ASKS = re.compile(r"\?\s*$|^\W*(how|what|is|are|will|any|whats|hows|what'?s|how'?s|tell me|check)\b"
                   r"|어때|어떤가|어떻|나요\W*$|까요?\W*$", re.I)
@@ -301,6 +302,8 @@ def topic_instead(request: str, reply: str) -> str | None:
     low, said = request.lower(), reply.lower()
     if not ASKS.search(low):
         return None
+    # the weather the question is asked in is no topic of it ("is the road OK in this rain?")
+    low = IN_THE_WEATHER.sub(" ", low)
     asked = [t for t, (asks, _) in TOPICS.items() if re.search(asks, low)]
     if len(asked) != 1 or re.search(TOPICS[asked[0]][1], said):
         return None

@@ -186,7 +186,8 @@ HOURS_SAID = re.compile(r"\b(open|opens|closed|closes|shuts)\b[^.?!]{0,20}\d{1,2
 
 
 # the weather given (not the windows closed)
-WEATHER_SAID = re.compile(r"\d\s*°|\b(degrees?|celsius|fahrenheit|forecast|sunny|cloudy|overcast|"
+WEATHER_SAID = re.compile(r"\d\s*°|기온|맑|흐리|흐림|소나기|안개|바람|비가|눈이|\d\s?도\b|"
+                          r"\b(degrees?|celsius|fahrenheit|forecast|sunny|cloudy|overcast|"
                           r"rain(ing|y)?|showers?|snow(ing|y)?|fog(gy)?|windy|wind (is|from|of|"
                           r"gusting)|breez\w*|frost\w*|icy|cold|chilly|warm|hot|mild)\b", re.I)
 
@@ -204,6 +205,9 @@ def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[Re
     elif PRICE_ASKED.search(requests[i].description):
         sort = [bool(PRICE_ASKED.search(r.description)) for r in requests]
         said = bool(ANY_PRICE.search(reply))
+    elif HOW_OFTEN.search(requests[i].description):
+        sort = [bool(HOW_OFTEN.search(r.description)) for r in requests]
+        said = bool(EVERY.search(reply))
     elif HOW_HIGH.search(requests[i].description):
         sort = [bool(HOW_HIGH.search(r.description)) for r in requests]
         said = bool(MEASURE.search(reply))
@@ -217,6 +221,13 @@ def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[Re
 HOW_HIGH = re.compile(r"\b(how (high|tall|deep|big|wide)|height|depth|elevation|altitude)\b|"
                       r"높이|얼마나 (높|깊)", re.I)
 MEASURE = re.compile(r"\d\s?(m|ft|feet|metres?|meters?)\b|\d\s?(미터|m\b)", re.I)
+
+
+# how often a thing runs, answered by its interval ("every 30 minutes", "hourly")
+HOW_OFTEN = re.compile(r"\b(how often|how frequent\w*|frequency)\b|얼마나 자주|몇 분마다|배차",
+                       re.I)
+EVERY = re.compile(r"\bevery \d+|\bevery (half|quarter|hour|day)\b|\b(hourly|half-hourly)\b|"
+                   r"\d+ times (a|an|per)\b|\d+ ?분(마다|간격)", re.I)
 
 
 # a speed answers a question of a speed ("speed limit on the parkway": "45 mph most of the way")

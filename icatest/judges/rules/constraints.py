@@ -355,7 +355,8 @@ def _measured(spoken: str, reply: str) -> Checked | None:
     genre (charger power: `_vehicle_limit`; vehicle height: `_clears`)."""
     if PRICE_LIMIT.search(spoken):
         return price_limit(spoken, reply)
-    if spoken == "cheap" and (cheap := cheap_prices(reply)) is not None:
+    asks_cheap = spoken == "cheap" or any_match(FAMILIES["cheap"].asks, spoken)
+    if asks_cheap and (cheap := cheap_prices(reply)) is not None:
         return cheap
     walk = WALK_LIMIT.search(spoken)
     if walk and (got := distances_km(reply)):

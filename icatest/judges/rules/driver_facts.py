@@ -200,11 +200,17 @@ def fact_against(reply: str, said_in: str, not_in: str = "") -> tuple[str, str] 
     if acts.is_refusal(reply):
         return None
     for said, against, fact, heeds in FACTS:
-        hit = against.search(reply)  # the short text first: most replies offer nothing
+        # the short text first: most replies offer nothing; a thing said to be kept out is not
+        # offered ("not a scrap of ham goes through that kitchen")
+        hit = next((m for m in against.finditer(reply)
+                    if not KEPT_OUT.search(reply[max(0, m.start() - 30):m.start()])), None)
         if (hit and said.search(said_in) and not (not_in and said.search(not_in))
                 and not heeds.search(reply) and not SET_AGAINST.match(reply[hit.end():])):
             return fact, hit.group(0)
     return None
+
+
+KEPT_OUT = re.compile(r"\b(no|not|without|free of|never|nothing with|zero)\b[^.?!]{0,25}$", re.I)
 
 
 # What the offer is set against, not what it is ("항구 앞은 거의 다 횟집인데 여기는 국밥만 해요",

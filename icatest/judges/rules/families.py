@@ -73,13 +73,15 @@ FAMILIES: dict[str, Family] = {
          r"reasonabl[ey] priced|cheaply|not (some |too |a )?fancy|no fancy|skip the fancy)\b",
          r"저렴|(?<!비)싼 |싸게|가성비"),
         (r"\b(cheap\w*|inexpensive|affordable|budget|low[- ]cost|low[- ]price\w*|"
-         r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|€|\$|"
+         r"reasonabl[ey] priced|good value|bargain|not expensive|wallet|economical|"
          r"price\w*|\d+ ?(euros?|dollars?|cents?)|"
          # a price in a currency of its country ("mains around 12–16 leva", "40 lei")
          r"\d+ ?(leva|lev|lei|kuna|kn|forint|huf|lira|lire|dinars?|rsd|bgn|ron)|"
          # the rate said to be low ("lowest rate around there", "free parking")
          r"(lowest|low|best) (rate|fare|tariff)s?|least expensive|"
-         r"free (parking|of charge|entry))\b",
+         r"free (parking|of charge|entry))\b"
+         # a price with its sign ("€34 a head"): `\b` does not stand before a sign
+         r"|[€$£]\s?\d",
          # an amount in cents with the currency left out, as a terse reply types it ("soup and
          # bread for 4.50"), not a distance, a duration or a clock time
          r"(?<![\d.:])\d{1,3}[.,]\d{2}(?![\d:]|\.\d)(?!\s*(km|m|mi|miles?|min\w*|h|hrs?|hours?|%|am|"
@@ -127,6 +129,9 @@ FAMILIES: dict[str, Family] = {
          r"(무료|공짜)(로)? ?주차|주차 ?(무료|공짜)",),
         (r"\bfree parking\b|\bparking (is |'s )?(free|included|complimentary)\b|"
          r"\bno (parking )?(fee|charge)\b|무료 ?주차|주차(장)?(은|이|는)? ?무료",
+         # the answer first, in one word ("free, about 30 spaces on the square", "…은 밤에도
+         # 무료예요")
+         r"^\W*(yes,? )?(it'?s )?free\b|무료(예요|에요|입니다|야|이에요)",
          # nothing to pay, said in other words ("요금 안 받아요", "돈 안 내도 돼요", "공짜예요")
          r"(요금|돈|주차비|주차 요금)[을은이]? ?(안 ?(받|내)|없|받지 않|내지 않|무료)|공짜",
          # in other words: nothing charged for it ("전용 주차장이 있고 손님한테는 따로 돈을 받지
@@ -348,8 +353,12 @@ FAMILIES: dict[str, Family] = {
     "vegetarian": Family(
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b", r"채식|비건"),
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건",
-         # the dishes said to be made without meat ("cooked without meat or fish sauce")
-         r"\b(without|no) (any )?meat\b"),
+         # the dishes said to be made without meat ("cooked without meat or fish sauce",
+         # "not a scrap of ham or chorizo goes through that kitchen", "cooks only vegetables")
+         r"\b(without|no) (any )?meat\b",
+         r"\bnot (a|one) (scrap|bit|trace|shred|slice|gram) of ([\w,]+ ){0,4}(meat|ham|chorizo|"
+         r"bacon|pork|chicken|beef)\b|\b(only|nothing but) (vegetables|veg|pulses|greens)\b|"
+         r"\bvegetable (broth|stock)\b|\b(doesn'?t|does not|never) (do|serve|cook) (any )?meat\b"),
         # meat dishes offered with no word of a vegetarian choice ("소고기 해장국", "불고기")
         (r"(?s)^(?!.*(vegetarian|vegan|veggie|plant[- ]based|meat[- ]free|채식|비건))"
          r".*(\b(steak\w*|bbq|barbecue|burgers?|schnitzel|pork|beef|brisket|veal|lamb|ribs)\b|"

@@ -220,7 +220,8 @@ def is_contentless(reply: str, *sources: str) -> bool:
     """A confident reply that adds no content: no new word, name, number or place."""
     if is_fallback(reply):
         return False
-    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(reply, *sources):
+    # (a place named in a wish is no news: "enjoy your evening on Rügen!")
+    if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(WISH.sub(" ", reply), *sources):
         return False
     # (an act confirmed answers a command, not a question: "네, 확인 완료했어요!" to "몇 시까지
     # 열어?", "All taken care of" to "can you check if the lighthouse is open?")
@@ -242,9 +243,9 @@ IS_RUN_IN = re.compile(r"(\w)['’]s(?= (all |now |been )?(done|sorted|arranged|
 
 
 # a good time wished, nothing in it ("— have a wonderful time at the cape!")
-WISH = re.compile(r"\b(have|enjoy) (a|an|the) (wonderful|great|lovely|nice|fantastic|amazing|fun) "
-                  r"(time|day|trip|evening|afternoon|drive|visit)\b( (at|in|on|to) (the )?\w+)?",
-                  re.I)
+WISH = re.compile(r"\b(have|enjoy) (a|an|the|your) ((wonderful|great|lovely|nice|fantastic|amazing|"
+                  r"fun) )?(time|day|trip|evening|afternoon|morning|night|drive|visit|stay)\b"
+                  r"( (at|in|on|to) (the )?\w+)?", re.I)
 
 
 # A question that asks to be told something, not for something to be done.

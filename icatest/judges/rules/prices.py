@@ -239,7 +239,10 @@ def scaled_limit(spoken: str, reply: str) -> Checked | None:
 # for where it is, whatever the figure.
 LOWEST = re.compile(r"\b(the )?(lowest|cheapest|least expensive) (rate|price|fare|room|one|"
                     r"option|deal)s?\b[^.?!]{0,40}\b(i could find|around|in|anywhere|nearby|"
-                    r"here|this (week|season|month))\b", re.I)
+                    r"here|this (week|season|month))\b"
+                    # ... or a fraction of what the others charge ("a third of what the
+                    # harbour-front places charge")
+                    r"|\b(a third|a quarter|half|a fraction) of what\b", re.I)
 
 
 def cheap_prices(reply: str) -> Checked | None:

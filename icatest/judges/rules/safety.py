@@ -81,6 +81,8 @@ KEPT_ON = (
     # the speed kept at the limit ("I'll keep the cruise at the 55 mph limit")
     r"\b(i'?ll|i will|i'?m going to) keep (it|the cruise( control)?|the speed|us|you) at (the )?"
     r"[\w ]{0,12}\blimit\b",
+    # ... or the limiter left where it is ("I'll leave the limiter at 50 km/h")
+    r"\b(i'?ll|i will|i'?m going to) (leave|keep) (it|the [\w -]{1,30}?) (at|on) \d",
     r"(켜|그대로) ?(둘게요|둘게|두겠습니다|둘 거예요)|"
     r"(그대로 )?유지(할게요|하겠습니다|됩니다|돼요)",
     # ... and what the driver asked to be shown kept off the screen while moving ("I'll keep

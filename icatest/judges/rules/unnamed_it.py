@@ -33,7 +33,8 @@ DEVICES = re.compile(
     r"\b(radio|music|song|podcast|volume|a/?c|air ?con\w*|climate|heat\w*|fan|temperature|"
     r"window|sunroof|roof|door|trunk|boot|tailgate|lights?|headlights?|wipers?|seat|"
     r"mirror|navigation|route|assist\w*|lane\w*|cruise control|camera|alarm|warning|display|"
-    r"screen|phone|call|defrost\w*|esp|stability control|traction control)\b"
+    r"screen|phone|call|defrost\w*|esp|stability control|traction control|brak\w*|collision|"
+    r"chimes?|alerts?|reminders?|sensors?|hazards?|horn|engine)\b"
     r"|라디오|음악|노래|볼륨|에어컨|히터|온도|창문|썬루프|선루프|문|트렁크|라이트|조명|와이퍼|시트|"
     r"열선|내비|경고|카메라|화면",
     re.I,
