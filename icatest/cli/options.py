@@ -217,7 +217,7 @@ def require_sut(sut: str | None, sut_config: Path | None) -> None:
 
 OFFLINE_JUDGE_NOTICE = (
     "note: {roles} offline: a rule-and-embedding smoke-test judge (measured: micro F1 0.86 "
-    "against the reference assistant's oracle, 0.61-0.78 on sealed sets of unseen replies, 0.37 "
+    "against the reference assistant's oracle, 0.61-0.81 on sealed sets of unseen replies, 0.37 "
     "against a published LLM judge on held-out logs, 4.0 % of competent human replies flagged; "
     "docs/offline_backend.md). For verdicts on "
     "{sut} you act on, bind a model: --turn-judge MODEL --conversation-judge MODEL."
