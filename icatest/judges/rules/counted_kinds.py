@@ -297,15 +297,12 @@ def unnamed_kind(turn: TurnInput) -> str | None:
     where the car is, and the reply going to one place it names with no question, no default
     said and no word that it is the only one: which of the region's places was meant is
     settled without asking ("take us to the viewpoint": "Orlovo oko it is, 30 min")."""
-    if not turn.history_users and not turn.history_replies and turn.reply.strip():
-        kind = _unnamed_kind(turn.user)
-    else:
-        return None
-    if kind is None or "?" in turn.reply:
-        return None
-    head = kind.split()[-1]
-    earlier = " ".join((turn.situation.location, *turn.history_users)).lower()
-    if re.search(rf"\b{re.escape(head)}", earlier):
+    if turn.history_users or turn.history_replies or "?" in turn.reply or not turn.reply.strip():
+        return None  # (a kind the talk established is the other rules': `counted_kind`, …)
+    kind = _unnamed_kind(turn.user)
+    # ... and where the car is may name it ("on the road along Lake Siljan": the lake)
+    if kind is None or re.search(rf"\b{re.escape(kind.split()[-1])}",
+                                 turn.situation.location.lower()):
         return None
     said = sentences(turn.reply)
     first = said[0] if said else ""
