@@ -194,27 +194,19 @@ WEATHER_SAID = re.compile(r"\d\s*°|기온|맑|흐리|흐림|소나기|안개|�
 
 def _only_answer_of_its_sort(i: int, requests: Sequence[Request], kinds: list[RequestKind],
                              reply: str) -> bool:
-    """The one request of the turn that asks the weather (or a price, a height, a place's
-    hours), and the reply gives the weather (or a price, a measure, hours): spoken to, in
-    whatever words ("around 6 °C with a stiff wind" to "will it be cold up there", "5 marks a
-    head" to "do they charge for it")."""
-    low = reply.lower()
+    """The one request of the turn that asks the weather (or a price, an interval, a height, a
+    place's hours), and the reply gives the weather (or a price, an interval, a measure,
+    hours): spoken to, in whatever words ("around 6 °C with a stiff wind" to "will it be cold
+    up there", "5 marks a head" to "do they charge for it")."""
     if kinds[i] is RequestKind.WEATHER:
         sort = [k is RequestKind.WEATHER for k in kinds]
-        said = bool(WEATHER_SAID.search(low))
-    elif PRICE_ASKED.search(requests[i].description):
-        sort = [bool(PRICE_ASKED.search(r.description)) for r in requests]
-        said = bool(ANY_PRICE.search(reply))
-    elif HOW_OFTEN.search(requests[i].description):
-        sort = [bool(HOW_OFTEN.search(r.description)) for r in requests]
-        said = bool(EVERY.search(reply))
-    elif HOW_HIGH.search(requests[i].description):
-        sort = [bool(HOW_HIGH.search(r.description)) for r in requests]
-        said = bool(MEASURE.search(reply))
-    else:
-        sort = [bool(HOURS_ASKED.search(r.description)) for r in requests]
-        said = bool(HOURS_SAID.search(low))
-    return sort[i] and sum(sort) == 1 and said
+        return sum(sort) == 1 and bool(WEATHER_SAID.search(reply))
+    asked, said = next(((a, s) for a, s in SORTS if a.search(requests[i].description)),
+                       (None, None))
+    if asked is None or said is None:
+        return False
+    return sum(bool(asked.search(r.description)) for r in requests) == 1 and bool(
+        said.search(reply))
 
 
 # a height or a depth asked ("how high is the waterfall"), answered by a measure ("about 25 m")
@@ -248,6 +240,10 @@ def _subject(req: Request) -> set[str]:
 # how much is diesel around here")
 PRICE_ASKED = re.compile(r"\b(price|prices|how much|cost|costs|fee|fees|fare|admission|entry "
                          r"charge|charge for (it|entry|parking|that))\b|얼마|가격|요금", re.I)
+
+# (what is asked, what answers it), the first that the request asks read
+SORTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (PRICE_ASKED, ANY_PRICE), (HOW_OFTEN, EVERY), (HOW_HIGH, MEASURE), (HOURS_ASKED, HOURS_SAID))
 
 
 def _restate(a: Request, b: Request) -> bool:
