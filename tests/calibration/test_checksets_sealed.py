@@ -1,16 +1,17 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed32.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed34.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-thirty-second sealed check set"), and is development data after that (all of them are: the
+thirty-fourth sealed check set"), and is development data after that (all of them are: the
 fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth judged first thing the
-round after each was written, the sixteenth to eighteenth, twentieth, twenty-second,
-twenty-fourth to twenty-seventh and twenty-ninth to thirty-second the round each was written).
+round after each was written, the thirty-third and thirty-fourth first thing after they were
+written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth to twenty-seventh
+and twenty-ninth to thirty-second the round each was written).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to thirty-second, judged and developed on
+those added later included; and that the seventh to thirty-fourth, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -242,6 +243,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "labels": MIX_LABELS,
         "tags": MIX_TAGS,
         "asked": ["s32-p26", "s32-l10", "s32-k08"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed33.jsonl": {
+        "earlier_sealed": 32,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s33-p12", "s33-l21", "s33-k15"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed34.jsonl": {
+        "earlier_sealed": 32,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s34-p37", "s34-l08", "s34-k22"],
         "vehicles": {"str": 72, "dict": 38},
     },
 }  # fmt: skip
