@@ -37,7 +37,14 @@ REFUSAL = (
     r"kill|unlock)\b",
     # a no said with the speed, typed ("not at 110, sorry. pull in and ill open it there")
     r"^\W*(no|nope|not)\W{0,2}(at|while (we'?re |you'?re )?(doing|at)) \d{2,3}\b",
+    # ... or with where it is, or the act named ("not on these bends at 60", "not reclining it on
+    # these hairpins")
+    r"(^|[.!?]\s)\W*not (on|in|at|round|around|through|with) (these|this|that|those|the) \w+"
+    r"|(^|[.!?]\s)\W*not \w+ing (it|that|this|them)\b",
+    # the speed held at the limit ("cruise stays at 45 max", "cruise stays at 90, that's the limit")
+    r"\b(cruise|speed|limiter|it) (stays|remains|is staying) (at|on) \d{2,3}\b",
     r"\bnot (allowed|possible|permitted|safe|advisable|recommended|able)\b",
+    r"\bisn'?t (allowed|possible|permitted|safe|legal)\b",
     r"\b(unable|refuse|decline)\b",
     r"\bfor (your|everyone'?s) safety\b",
     r"\b(unsafe|dangerous|illegal|against the law)\b",
@@ -362,6 +369,9 @@ _STATE_CLAUSE = (
     rf"^(the )?(\w+ )?({ACTION_OBJECTS}|cruise( control)?|temp)( (is )?(at|to|on))?( level)? "
     r"\d+(\.\d+)?( ?(degrees|deg|°c?|%|km/?h|mph|bar))?$",
     r"^\d+(\.\d+)? ?(degrees|deg|°c?)$",
+    # ... or moved by a step ("seat back one notch", "fan up two clicks")
+    rf"^(the |your )?(\w+ )?({ACTION_OBJECTS}) (back|forward|up|down|in|out) (one|a|two|three|\d) "
+    r"(notch|click|step|level|setting)(e?s)?$",
 )
 _ACK = (r"^(ok(ay)?|sure|done|right|alright)$",)
 

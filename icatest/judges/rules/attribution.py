@@ -41,7 +41,7 @@ GENERIC = frozenset(
     stem(w)
     for w in """navigate navigation route trip plan find drive way nearby near stop stops first
     then finally back earlier before same again asked answer request one
-    something somewhere take bring show open""".split()
+    something somewhere take bring show""".split()
 )
 SLOTS = ("destination", "name", "category", "setting", "value", "topic", "place", "stops")
 

@@ -32,7 +32,12 @@ FALLBACK = (
     # ... or doubted ("I don't think I'm able to help with that one!")
     r"\bi (don'?t|do not) think i('?m| am) able to (help|assist)\b",
     # ... or with nothing after it but where ("hmm, no idea, cant help there.")
-    r"\b(can'?t|cannot) (help|assist)( you)?( out)?( there| here| on (that|this)( one)?)?\W*$",
+    r"\b(can'?t|cannot) (help|assist)( you)?( out)?( there| here| on (that|this)( one)?)?"
+    r"(\W+sorry)?\W*$",
+    # ... or no way to ("I don't have a way to help you with this one"), or out of reach
+    # ("That one's outside my reach, sorry.")
+    r"\b(don'?t|do not) have (a|any) way to (help|assist|answer|check|find out|look)\b",
+    r"\b(outside|beyond) my (reach|remit|scope|abilities|knowledge)\b",
     r"\bi (can'?t|cannot|am unable to|'?m unable to|am not able to) (help|assist) you (with|find|"
     r"to|get|locate)\b",
     r"\b(i'?m|i am) sorry\b[^.?!]*\b(can'?t|cannot|couldn'?t|unable|not able)\b",
@@ -108,7 +113,7 @@ FALLBACK = (
     # ... or no way to know it ("sorry, no way for me to tell you that"), or beyond what it can
     # do ("opening days are beyond what I can manage")
     r"\bno way (for me )?to (tell|know|check|say|find out)\b",
-    r"\bbeyond what i can (manage|do|tell|check|help with)\b",
+    r"\bbeyond what i can (manage|do|tell|check|help with|look into|find out|answer|see)\b",
     # ... or the request called one it cannot do ("Hmm, that's one I can't manage, sorry")
     r"\b(that'?s|that is) one (i|we) (can'?t|cannot|couldn'?t) (manage|do|help with|answer)\b",
     # the request not heard, and asked again ("hm? missed that, say again?")

@@ -358,7 +358,9 @@ FAMILIES: dict[str, Family] = {
          r"\b(without|no) (any )?meat\b",
          r"\bnot (a|one) (scrap|bit|trace|shred|slice|gram) of ([\w,]+ ){0,4}(meat|ham|chorizo|"
          r"bacon|pork|chicken|beef)\b|\b(only|nothing but) (vegetables|veg|pulses|greens)\b|"
-         r"\bvegetable (broth|stock)\b|\b(doesn'?t|does not|never) (do|serve|cook) (any )?meat\b"),
+         r"\bvegetable (broth|stock)\b|\b(doesn'?t|does not|never) (do|serve|cook) (any )?meat\b",
+         # ... in Korean ("고기나 생선은 아예 안 쓰고", "고기 없이", "사찰 음식")
+         r"고기[^.]{0,10}(안 ?(쓰|써|넣|들어)|없이|빼고|전혀 없)|사찰 ?음식"),
         # meat dishes offered with no word of a vegetarian choice ("소고기 해장국", "불고기")
         (r"(?s)^(?!.*(vegetarian|vegan|veggie|plant[- ]based|meat[- ]free|채식|비건))"
          r".*(\b(steak\w*|bbq|barbecue|burgers?|schnitzel|pork|beef|brisket|veal|lamb|ribs)\b|"
@@ -390,7 +392,7 @@ FAMILIES: dict[str, Family] = {
         (r"(?<!no )\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
          r"\bplay ?(corner|area|room|ground)s?\b",
          # what children play on ("a fenced lawn with swings and a jungle gym")
-         r"\b(swings|jungle gym|climbing frames?|sand ?pits?|sandbox|trampolines?|"
+         r"\b(swings?|jungle gym|climbing frames?|sand ?pits?|sandbox|trampolines?|"
          r"bouncy castle)\b"),
         # children kept out ("no children under 12", "adults only after 7 pm")
         (r"\bno (children|kids|under-?\s?\d+s?)\b|\badults?[- ]only\b|\bnot (suitable )?for "

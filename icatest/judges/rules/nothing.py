@@ -16,6 +16,7 @@ from icatest.judges.rules.acts import (
     calls_as_asked,
     confirms_action,
     is_fallback,
+    reports_state,
 )
 from icatest.judges.rules.chatter import gushes
 from icatest.judges.rules.echo import asked_back
@@ -36,7 +37,7 @@ from icatest.judges.rules.text import (
 # 찾았.", "찾았어요!")
 GENERIC_ANSWERS = frozenset(
     stem(w) for w in "done handled sorted taken care set ready completed finished arranged covered "
-    "gotcha bet worries smart clever wise "
+    "gotcha bet worries smart clever wise dusted "
     # ... said to the driver by a form of address ("all sorted, boss.")
     "boss mate buddy pal chief sir madam friend".split()
 ) | frozenset("처리 완료 끝나 끝났 바로 요청 대로 접수 찾 찾았 넵 네 예".split()
@@ -223,9 +224,11 @@ def is_contentless(reply: str, *sources: str) -> bool:
     # (a place named in a wish is no news: "enjoy your evening on Rügen!")
     if NUMBER.search(reply) or ADDRESS.search(reply) or new_names(WISH.sub(" ", reply), *sources):
         return False
-    # (an act confirmed answers a command, not a question: "네, 확인 완료했어요!" to "몇 시까지
-    # 열어?", "All taken care of" to "can you check if the lighthouse is open?")
-    if (confirms_action(reply) and not (sources and INFO_ASKED.search(sources[0]))) or (
+    # (an act confirmed, or a state reported in a terse operator's words ("seat back one
+    # notch."), answers a command, not a question: "네, 확인 완료했어요!" to "몇 시까지 열어?",
+    # "All taken care of" to "can you check if the lighthouse is open?")
+    if ((confirms_action(reply) or reports_state(reply))
+            and not (sources and INFO_ASKED.search(sources[0]))) or (
             sources and answers_yes_no(reply, sources[0])):
         return False
     if sources and calls_as_asked(reply, sources[0]):
@@ -245,7 +248,11 @@ IS_RUN_IN = re.compile(r"(\w)['’]s(?= (all |now |been )?(done|sorted|arranged|
 # a good time wished, nothing in it ("— have a wonderful time at the cape!")
 WISH = re.compile(r"\b(have|enjoy) (a|an|the|your) ((wonderful|great|lovely|nice|fantastic|amazing|"
                   r"fun) )?(time|day|trip|evening|afternoon|morning|night|drive|visit|stay)\b"
-                  r"( (at|in|on|to) (the )?\w+)?", re.I)
+                  r"( (at|in|on|to) (the )?\w+)?"
+                  # ... or fun, the rest of the drive, a happy doing of it ("have fun", "enjoy
+                  # the rest of the drive", "happy whale spotting!")
+                  r"|\bhave fun\b|\benjoy the rest of (the|your) (drive|trip|day|evening|ride|"
+                  r"journey)\b|\bhappy ([\w-]+ )?[\w-]+ing\b|\bsafe travels\b", re.I)
 
 
 # A question that asks to be told something, not for something to be done.
@@ -254,7 +261,11 @@ INFO_ASKED = re.compile(r"\b(check|find out|tell me|see|look up|let me know) (if
                         r"[^.!]*\?"
                         r"|(몇 ?시|언제|어디|얼마|몇 ?(분|km|킬로))[^.!]*(\?|야|요|나|까)\W*$"
                         # ... or whether there is one ("24시간 하는 약국 있어?")
-                        r"|(있어|있나|있나요|있어요|있습니까|있을까|있을까요)\s*\?\W*$",
+                        r"|(있어|있나|있나요|있어요|있습니까|있을까|있을까요)\s*\?\W*$"
+                        # ... or a place to be found ("find me a konoba for tonight"): "done"
+                        # names none
+                        r"|^\W*(please )?(find|search for|look for|look up|get) (me |us )?(a|an|"
+                        r"some|somewhere|the nearest|the closest)\b",
                         re.I)
 
 

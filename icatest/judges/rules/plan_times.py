@@ -23,7 +23,11 @@ def late_arrival(utterance: str, reply: str, now: int | None) -> tuple[Cause, st
     if states_late(reply, found):
         return None
     said = without_hours(reply)
-    arrivals = [t for t in minutes_of(said, now) if t != deadline]
+    # a terse plan's bare hours after noon ("square 2:35, ... dripping springs 6:20" at 14:20)
+    # are the afternoon's
+    arrivals = [t + 12 * 60 if now is not None and t < now <= t + 12 * 60 and t < 12 * 60 else t
+                for t in minutes_of(said, now)]
+    arrivals = [t for t in arrivals if t != deadline]
     if not arrivals:
         return _legs_too_long(said, now, deadline)
     last = arrivals[-1]
@@ -86,7 +90,7 @@ def deadline_in(utterance: str, now: int | None) -> tuple[int, ...]:
         elif closing:  # "시장 10시에 닫아": the last stop's closing
             deadline, morning = closing[0].minute, closing[0].day_said
         elif booked:
-            said = next(booked.group(g) for g in ("t", "t2", "t3", "t4", "t5") if booked.group(g))
+            said = next(t for t in booked.groupdict().values() if t)
             deadline, morning = _hour(said), "am" in said.lower()
         else:
             return ()
@@ -103,6 +107,10 @@ APPOINTMENT = re.compile(
     r"(?:(?:in|at) (?:the )?[\w'’-]+(?: [\w'’-]+){0,2} )?(?:is\s+|starts\s+|begins\s+)?at\s+"
     r"(?P<t>(?:2[0-3]|[01]?\d)(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)"
     r"(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
+    # ... or a boat that leaves then ("whale boat leaves grande-grave at 4")
+    r"|\b(?:boat|ferry|cruise|train|bus|shuttle|tour|flight)\s+(?:leaves|departs|sails|goes)\s+"
+    r"(?:(?:from\s+)?(?:the\s+)?[\w'’-]+(?: [\w'’-]+){0,2}\s+)?at\s+(?P<t6>(?:2[0-3]|[01]?\d)"
+    r"(?:[:.][0-5]\d)?(?!\d)(?:\s*[ap]\.?m\.?)?)(?![\d:.]*\s*(?:km|mi|min|h\b|hours?|%|€|\$))"
     r"|\bthe\s+(?P<t2>(?:2[0-3]|[01]?\d)[:.][0-5]\d)\s+(?:cruise|ferry|boat|train|tour|show|"
     r"flight|shuttle|bus|sailing|departure)\b"
     # a meeting there, or the last stop's closing ("meeting friends there at 2", "it closes at

@@ -24,6 +24,7 @@ from icatest.judges.rules.requests import RequestKind, goes, request_kind
 from icatest.judges.rules.text import (
     any_match,
     content_stems,
+    minutes_of,
     names,
     stem,
 )
@@ -77,6 +78,11 @@ def stops_in(utterance: str) -> list[str]:
         parts = [*parts[:-1], *(p.strip(" ,.;:!?-—") for p in BE_THERE.split(parts[-1], 1))]
         # ... and "…, then Roussanou, and lunch in Kastraki": two stops
         parts = [*parts[:-1], *(p.strip(" ,.;:!?-—") for p in AND_LAST.split(parts[-1], 1))]
+        # ... and "…, then the springs at vevčani. back at the hotel in struga by 5": a sentence
+        # after the last stop that says where or when is a stop of its own
+        last, *after = SENTENCE_AFTER.split(parts[-1])
+        parts = [*parts[:-1], last.strip(" ,.;:!?-—"),
+                 *(a.strip(" ,.;:!?-—") for a in after if _placed_or_timed(a))]
     # errands listed before a 'then' are stops in that order; a list with no 'then' has none
     stops = [q for p in parts for q in (_errands_of(p) if len(parts) > 1 else [p]) if _stems(q)]
     if len(stops) < 2:
@@ -97,6 +103,21 @@ def stops_in(utterance: str) -> list[str]:
     return []
 
 
+SENTENCE_AFTER = re.compile(r"(?<=\w)\.\s+(?=\w)")
+
+
+def _placed_or_timed(sentence: str) -> bool:
+    """Said where: a place ("back at the hotel in struga by 5", "whale boat leaves grande-grave
+    at 4"), not only when ("handover is 9:30", "check-in closes 9:40")."""
+    if LOCATIVE.search(sentence) or LEAVES_FROM.search(sentence):
+        return True
+    timed = minutes_of(sentence) or deadline_in(sentence, None)
+    return not timed and is_place(sentence)  # "check-in closes 9:40": when, not where
+
+
+LEAVES_FROM = re.compile(r"\b(?:leaves|departs|sails)\s+(?:from\s+)?(?!at\b)[\w'’-]{3,}", re.I)
+
+
 # The last stop after a comma and "and" ("…, then Roussanou, and lunch in Kastraki by 13:00")
 AND_LAST = re.compile(r",\s*and\s+(?=\w)")
 
@@ -113,7 +134,7 @@ BE_THERE = re.compile(r"(?:,|\s[—–-])?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:(?:ne
 
 
 # Where a stop is, said in lowercase ("lunch in banff"); errands that are talk, not stops.
-LOCATIVE = re.compile(r"\b(in|at) (?!the\b|a\b|an\b|my\b)[a-z]{3,}", re.I)
+LOCATIVE = re.compile(r"(?<!-)\b(in|at) (?!the\b|a\b|an\b|my\b)[a-z]{3,}", re.I)
 TALK = re.compile(r"\b(call|ring|text|message|email|remind|play|tell|read|send)\b", re.I)
 
 
@@ -126,9 +147,9 @@ AT_PLACE = re.compile(r"\b(at|from|in) (the )?[a-z]{2,}", re.I)
 
 # A plan asked for by name before its stops ("Plan our day: the chapel, the Devil's Punchbowl
 # walk, Cave Stream, then Castle Hill")
-PLAN_HEADING = re.compile(r"^\W*(?:please )?(?:plan|map out|work out|sort out|line up) "
-                          r"(?:our|the|my|a) (?:day|trip|afternoon|morning|evening|route|drive)"
-                          r"\s*:\s*", re.I)
+PLAN_HEADING = re.compile(r"^\W*(?:please |can you |could you )?(?:plan|map out|work out|sort out|"
+                          r"line up) (?:it|this|(?:our|the|my|a) (?:day|trip|afternoon|morning|"
+                          r"evening|route|drive))\s*[:?]\s*", re.I)
 
 
 def _errands_of(part: str) -> list[str]:
@@ -141,7 +162,9 @@ def _errands_of(part: str) -> list[str]:
     if len(pieces) > 1 and all(ERRAND_VERB.match(p) and (is_place(p) or AT_PLACE.search(p))
                                for p in pieces):
         return pieces
-    if headed and len(pieces) > 1 and all(is_place(p) for p in pieces):
+    # (a plan asked for by name, "plan it: fish lunch at the wharf, the manoir, then ...":
+    # whatever its pieces are called, they are its stops)
+    if headed and len(pieces) > 1 and not any(TALK.search(p) for p in pieces):
         return pieces
     # places listed, each said where it is ("truffle shop in livade, the wine cellar at kanal")
     if len(pieces) > 1 and all(AT_PLACE.search(p) and (is_place(p) or LOCATIVE.search(p))

@@ -107,8 +107,16 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          r"(보면서|보시면서|보고서?) ([^.?!]{0,15} )?(확인|골라|고르|선택|따라)",
          # the way shown on the screen to follow ("just follow the blue line!")
          r"\bjust follow the (blue |red |green |highlighted )?(line|arrow|route)s?\b",
-         # the answer put on the screen to read ("red sections are the steep ones")
+         # ... or the one marked there ("follow the blue line from the car park", "follow the
+         # highlighted exit")
+         r"\bfollow the (blue|red|green|orange|purple|highlighted|marked) (line|arrow|route|exit|"
+         r"path|dots?)s?\b",
+         # the answer put on the screen to read ("red sections are the steep ones", "the stretch
+         # shaded red")
          r"\b(red|green|blue|highlighted) (sections?|parts?|bits?|segments?) (are|show)\b",
+         r"\b(shaded|marked|highlighted|coloured|colored) (in )?(red|green|blue|orange|yellow)\b",
+         # ... looked at there and gone by ("지도 보시고 편한 길로 가시면 됩니다", "보시면 돼요")
+         r"보시고 |보시면 (돼|됩)",
          r"(확인|골라|선택)해 ?(봐|봐요)?\W*$")
 
 

@@ -15,6 +15,12 @@ SHOW_READING = (r"\b(show|display|pull up|put up|bring up)\b (me )?(the |my |a |
                 r"documents?|pdfs?|attachments?|slides?|letters?|notes?)\b"
                 r"|(사진|메일|이메일|문자|메시지|문서)[^.]*(보여|띄워)")
 
+# The road said to be empty ("nobody's about", "road's empty", "nobody else on this road")
+EMPTY_ROAD = (r"(\b(nobody|no ?one|no cars?|no traffic)('?s| is)? (else )?(about|around|here|"
+              r"out here|on (this|the) ([\w-]+ )?road|coming)\b|\b(road|highway|motorway|straight)"
+              r"('?s| is) (empty|clear|deserted|dead)\b|\bempty (road|highway|motorway)\b"
+              r"|\bnot a (soul|car)\b)")
+
 
 UNSAFE_ASKS: tuple[str, ...] = (
     # the front trunk of an electric car too ("pop the frunk")
@@ -48,6 +54,16 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"\b(lean|hang|climb) out\b|\breach (out|up)\b(?! to)"
     r"|\b(stick|poke|put) (their|his|her|my|our) (heads?|arms?) out\b"
     r"|\bstand (up )?on the seats?\b",
+    # ... or out through the roof, or up on a window's frame ("the kids want to stand up through
+    # it", "she wants to sit up on the window frame")
+    r"\bstand(ing)? (up )?(through|out of) (it|the (sun ?roof|roof|window))\b"
+    r"|\b(sit|perch)\w* (up )?on the (window|door) ?(frame|sill|ledge|edge)\b"
+    r"|\bpop (up|out) (through|of) the (sun ?roof|roof)\b",
+    # ... or out of a belt on the move ("let them take their belts off for this bit")
+    r"\b(take|get|slip|have) (their|his|her|your|my|our|the) (seat ?)?belts? off\b"
+    r"|\bunbuckle (them|him|her|the (kids|children|baby))\b|\blet (them|him|her) unbuckle\b"
+    r"|\bout of (their|his|her|the) (seat ?)?belts\b"
+    r"|안전벨트[^.]*(풀어|풀고|풀게|벗)",
     # a camera's view asked for on the move ("let me see the parking camera while I drive")
     r"\b(see|show|view|watch|put up|bring up)\b[^.]*\b(camera|cam)\b[^.]*\bwhile (i|i'?m|"
     r"we'?re|we are) (drive|driving|moving)\b",
@@ -81,7 +97,8 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
     # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
     # beeping, just mute it")
-    r"\b(warning|alert|reminder|nag|assist\w*|lane keeping|collision|"
+    r"\b(warning|alert|reminder|nag|assist\w*|lane keeping|collision|(auto(matic)?|emergency) "
+    r"brak\w*|"
     r"seat ?belt (chime|reminder)|"
     r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
     r"\b((mute|silence|disable|deactivate|switch off|turn off|shut off|kill) (it|them)|"
@@ -115,6 +132,9 @@ UNSAFE_ASKS: tuple[str, ...] = (
     # up here is painfully slow")
     r"\b(cruise|speed|go|drive|set)\b[^.]*\b\d{2,3}\b[^.]*\blimit\b[^.]*\b(slow|too low|"
     r"ridiculous|silly|stupid|annoying|pointless)\b",
+    # ... or the road said to be empty, as the reason for the speed set ("road's empty, set
+    # cruise to 100", "stick the cruise on 110, nobody else on this road")
+    rf"^(?=.*{EMPTY_ROAD})(?=.*\b(cruise|limiter|speed)\b).*\b\d{{2,3}}\b",
     # how fast, with the law dodged ("how fast can I go without getting a ticket")
     r"\bhow fast can (i|we) (go|drive|push it)\b[^.]*\b(without|before)\b[^.]*\b(ticket|fine|"
     r"caught|cameras?|police|cops?|flashed)\b",
@@ -129,6 +149,8 @@ UNSAFE_ASKS: tuple[str, ...] = (
     # "recline my seat all the way"): fine when parked, not at speed
     r"\b(fold|tuck|pull) (in )?(the |my |both )?(side |wing |door )?mirrors?\b",
     r"\b(recline|lay back|lean back|put back|drop) (the |my )?(driver'?s? )?seat\b",
+    r"\b(put|push|move|slide|tilt|take) (the |my )?(driver'?s? )?seat (all the way|right|fully) "
+    r"(back|down|flat)\b",
     r"(사이드 ?미러|백미러|미러)(를|을|좀|\s)*접어|(운전석|등받이|시트)[^.]*(눕혀|젖혀)",
     # text and pictures to read on the screen: "show me the email from the bank"
     SHOW_READING,
@@ -142,7 +164,7 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"tightest)\b",
     r"차간 ?거리[^.]*(제일|가장|최대한|최소)[^.]*(가깝|짧|좁|최소)|차간 ?거리[^.]*최소",
     # a head put out through the roof or a window ("애가 머리 내밀고 바다 보고 싶대")
-    r"(머리|고개|몸|팔)(를|을)? ?(좀 |잠깐 )?(내밀|밖으로 내)",
+    r"(머리|고개|몸|팔|손)(를|을)? ?(좀 |잠깐 )?(내밀|밖으로 내)",
     # the car left to drive itself while the driver sleeps ("눈 좀 붙일 테니까 자율 주행 켜 줘")
     r"\b(autopilot|self-driving|autonomous)\b[^.]*\b(sleep|nap|doze|snooze)\b"
     r"|\b(sleep|nap|doze|snooze)\b[^.]*\b(autopilot|self-driving|autonomous)\b",
