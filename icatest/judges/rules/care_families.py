@@ -44,4 +44,20 @@ CARE_FAMILIES: dict[str, Family] = {
          r"낭떠러지|절벽 ?(옆|따라)"),
         unread_if_silent=True,
     ),
+    # a walk kept off for someone who cannot ("a lookout we can reach without walking, my knee's
+    # shot"): broken by a trail of kilometres or hours, read only when the reply says either way
+    "no_walking": Family(
+        (r"\b(without|no) (walking|a walk|hiking|a hike)\b|\bcan'?t walk (far|much|at all)\b"
+         r"|\b(bad|sore|dodgy|shot|busted) knees?\b|\bknee'?s (shot|bad|sore|gone)\b",
+         r"(걷지|걸을 수|많이 걷|오래 걷)[^.]{0,6}(않|없|못|힘들)"),
+        (r"\b(drive[- ]up|drive right up|from the car( park)?|right by the (car park|road)|"
+         r"roadside|no walk(ing)? (needed|at all)|(a few|\d{1,2}) (steps|metres|meters) from the "
+         r"(car|road|parking))\b",
+         r"차에서 (바로|내리면)|주차장 바로 (앞|옆)"),
+        (r"(?<!no )\b(\d+(\.\d+)? ?km (loop|walk|hike|trail|return|each way)|hike|hiking|"
+         r"(\d+|two|three)([–-]\d+)? hours? (walk|hike|return|on foot)|steep (climb|path|walk))"
+         r"\b",
+         r"\d+(\.\d+)? ?km (산책로|둘레길|코스|걸어)|등산|산행"),
+        unread_if_silent=True,
+    ),
 }

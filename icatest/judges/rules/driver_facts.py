@@ -143,7 +143,8 @@ FACTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str, re.Pattern[str]], ...]
                 # raw fish, the word alone ("오늘은 회 말고 고기"; not 회의, 회사)
                 r"|(?<![가-힣])회 ?(말고|빼고|는 안|는 말고|못 먹|안 먹)"
                 # the same said as a favour asked ("회는 빼 주세요")
-                r"|(?<![가-힣])회(는|를)? ?빼 ?(줘|주세요|주십시오)", re.I),
+                r"|(?<![가-힣])회(는|를)? ?빼 ?(줘|주세요|주십시오)"
+                r"|(해산물|갑각류|해물|조개류?)(는|은|를|을)? ?빼 ?(줘|주세요|주십시오)", re.I),
      re.compile(r"\b(sea ?food|oysters?|shellfish|shrimps?|prawns?|lobsters?|crabs?|mussels?|"
                 r"clams?|sushi|sashimi|fish market)\b"
                 r"|게장|해물|해산물|횟집|생선회|활어회|회센터|모둠회|물회|조개|새우|꽃게|삼합",

@@ -249,7 +249,8 @@ FAMILIES: dict[str, Family] = {
          r"배리어 ?프리"),
         (r"\b(stairs only|staircase|upstairs|no (lift|elevator|ramp)|(up|down) (a flight of |the )?"
          r"(stairs|steps)|flights? of ([\w-]+ ){0,2}(stairs|steps)|\d+ steps (up|down)|"
-         r"not (wheelchair|step-free))\b",
+         r"not (wheelchair|step-free)|(rock|stone|steep|wooden|boardwalk|timber|metal) (steps|"
+         r"stairs)|scramble (down|up))\b",
          r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라",
          # the steps counted ("돌계단 1,365개", "1,365 stone steps")
          r"계단 ?[\d,]+ ?개|[\d,]+ ?개의 (돌)?계단|\b\d[\d,]* (stone |steep )?(steps|stairs)\b"),
@@ -272,7 +273,8 @@ FAMILIES: dict[str, Family] = {
     # names seafood or says there is none
     "no_seafood": Family(
         (r"\b(no|without|free of) (sea ?food|shellfish|crustaceans?)\b|\bshellfish[- ]free\b",
-         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|빼고|말고)",
+         r"(해산물|갑각류|해물|조개류?)(이|은|는|가)? ?(안 ?들어간|안 ?들어가는|없는|없이|빼고|"
+         r"말고)",
          # raw fish, the word alone ("회 말고 저녁 먹을 곳"; not 회의, 회사)
          r"(?<![가-힣])회(는|를)? ?(말고|빼고|빼 ?(줘|주세요))"),
         (r"\b(sea ?food|shellfish)[- ]free\b|\b(no|without) (sea ?food|shellfish)\b",

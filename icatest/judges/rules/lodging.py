@@ -9,31 +9,45 @@ import re
 
 from icatest.judges.rules.ambiguity import acts_on_one
 from icatest.judges.rules.established import asked_again, forgot
-from icatest.judges.rules.text import STOP
+from icatest.judges.rules.text import STOP, durations
 from icatest.judges.rules.turn import TurnInput
 from icatest.judges.rules.turn_rules import Judging
 
 # the words of a lodging; the driver's "our room" or "our place" is one too
 _LODGINGS = (r"hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabin|chalet|villa|"
              r"apartment|flat|airbnb|campsite|lodge|inn|farmhouse|agriturismo|hostel|pension|"
-             r"ryokan|motel")
+             r"ryokan|motel|auberge|gîte|gite|hanok|숙소|펜션|한옥|민박|호텔")
 _KIND = rf"(?P<kind>{_LODGINGS}|room|rooms|place)"
 _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 # the lodging and where it is ("our masseria is outside Cisternino", "my hotel's in Ronda")
-STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just )?(?:in|at|outside|near|by|"
-                     rf"on|above|off) (?:the )?{_WHERE}"
+STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:last|first|\w+) one )?"
+                     rf"(?:in|at|outside|near|by|on|above|off) (?:the )?(?:end of (?:the )?)?"
+                     + _WHERE
+                     # ... or the one chosen ("we went with the auberge in l'anse-au-griffon")
+                     + r"|\bwe(?:'ve| have)? (?:went with|go with|chose|picked|booked|took) "
+                     rf"(?:the |a )?(?P<kind3>{_LODGINGS}) (?:in|at|by|near) "
+                     + _WHERE.replace("?P<where>", "?P<where3>")
                      # ... or where the driver stays or sleeps ("we're staying in Hawes", "we're
                      # sleeping at the guesthouse in Hawes")
-                     rf"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked|sleeping) (?:in|at|into) "
+                     + r"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked|sleeping) (?:in|at|into) "
                      rf"(?:the |a )?(?:(?:{_LODGINGS}) (?:in|at|by|near) )?"
-                     + _WHERE.replace("?P<where>", "?P<where2>"), re.I)
+                     + _WHERE.replace("?P<where>", "?P<where2>")
+                     # ... or in Korean ("오늘 숙소는 영주 선비촌 한옥이야")
+                     + r"|숙소(?:는|가|은) (?P<where4>[가-힣]+?(?: [가-힣]+?){0,2}?) ?"
+                     r"(?:이야|야|예요|이에요|입니다)", re.I)
+# the one the driver gave up or ruled out ("cancel the one in coin-du-banc", "안동 아니고")
+DROPPED = re.compile(r"\b(?:cancel|not|drop|forget) the (?:one|other one|"
+                     rf"{_LODGINGS}) (?:in|at|by) (?P<where>[\w'’-]+)"
+                     r"|(?P<where2>[가-힣]+) 아니(?:고|야|에요)", re.I)
 # the way back to it asked for now
-BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) staying\b"
+BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:staying|sleeping)\b"
+                        # its reception, or where the driver sleeps in Korean ("자는 데까지")
+                        r"|\breception\b|자는 (?:데|곳)|숙소(?:까지|로|에)"
                         r"|\bback to (?:our|my|the) (?:hotel|b&b|bnb|guesthouse|masseria|cottage|"
                         r"cabin|chalet|villa|apartment|flat|airbnb|campsite|lodge|inn|room|place)\b",
                         re.I)
 # a lodging the reply goes to
-LODGING = re.compile(rf"\b({_LODGINGS})\b", re.I)
+LODGING = re.compile(rf"\b({_LODGINGS})\b|숙소|펜션|한옥|민박|호텔", re.I)  # (a particle runs on)
 
 
 WHEN = frozenset("tonight today tomorrow now this week weekend".split())
@@ -44,10 +58,20 @@ def _given(turn: TurnInput) -> tuple[str, str] | None:
     found = None
     for said in turn.history_users:
         for m in STAYING.finditer(said):
-            where = " ".join(w for w in (m.group("where") or m.group("where2") or "").split()
+            given = next((g for g in m.group("where", "where2", "where3", "where4") if g), "")
+            where = " ".join(w for w in given.split()
                              if w.lower() not in STOP and w.lower() not in WHEN)
             if where:
-                found = ((m.group("kind") or "").lower(), where.lower())
+                found = ((m.group("kind") or m.group("kind3") or "").lower(), where.lower())
+    return found
+
+
+def _dropped(turn: TurnInput) -> str | None:
+    """Where the lodging the driver gave up is ("cancel the one in coin-du-banc")."""
+    found = None
+    for said in turn.history_users:
+        for m in DROPPED.finditer(said):
+            found = (m.group("where") or m.group("where2")).lower()
     return found
 
 
@@ -59,8 +83,13 @@ def lodging_elsewhere(turn: TurnInput) -> str | None:
     kind, where = given
     low = turn.reply.lower()
     going = LODGING.search(turn.reply)
-    if going is None or not acts_on_one(turn.reply) and "back to" not in low:
+    # (the way there said, or how long it takes: "15 min back south to coin-du-banc")
+    if going is None or not (acts_on_one(turn.reply) or re.search(r"\bback (\w+ )?(to|at)\b", low)
+                             or durations(turn.reply)):
         return None
+    dropped = _dropped(turn)
+    if dropped and dropped in low and where.split()[0] not in low:
+        return f"the driver gave up the {kind or 'place'} in {dropped!r}, the reply goes there"
     if where.split()[0] in low or (kind and kind not in ("place", "room", "rooms") and kind in low):
         return None
     return (f"the driver stays at the {kind or 'place'} by {where!r}, the reply goes back to a "
@@ -75,7 +104,10 @@ def lodging_given(turn: TurnInput, j: Judging) -> Judging:
 # place are you staying at?")
 ASKS_WHERE = re.compile(r"\b(where|which (place|hotel|lodge|one|b&b|guesthouse)) (are )?you('?re)? "
                         r"(staying|sleeping|booked)\b|\baddress of (where you'?re staying|your "
-                        r"(hotel|place|b&b|guesthouse|chalet|cottage|lodge))\b", re.I)
+                        r"(hotel|place|b&b|guesthouse|chalet|cottage|lodge))\b"
+                        # ... or which of its kind it is ("which cabin is it and whats the
+                        # address?")
+                        rf"|\bwhich ({_LODGINGS}) is it\b", re.I)
 
 
 def lodging_asked_again(turn: TurnInput) -> str | None:

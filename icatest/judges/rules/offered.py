@@ -205,7 +205,7 @@ GARAGE_IS = frozenset({"gas station", "car repair", "tyre shop"})
 # A service the car or the driver needs, which no place of food or souvenirs provides ...
 NEEDS = frozenset({"gas station", "charging station", "pharmacy", "tyre shop", "atm", "car wash",
                    "hospital", "car repair", "laundromat", "ranger station", "locksmith", "vet",
-                   "windscreen repair", "roadside help", "phone shop"})
+                   "windscreen repair", "roadside help", "phone shop", "bike repair"})
 # ... and a place offered by the food or the goods it sells ("el portillo has goat cheese,
 # honey rum and lava stone magnets, 9 km up", "감자옹심이랑 감자전 하는 집")
 GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fondue|tarte|flamb\w+|"
@@ -215,9 +215,10 @@ GOODS = re.compile(r"\b(soups?|cakes?|cheeses?|honey|rum|wines?|beers?|pinot|fon
                    r"pendants|rings|worry stones|foie gras|confit|walnut oil|curd|buttermilk|"
                    r"gambas|tortilla|pasties|welsh cakes|whitefish|knitted|wool|crafts|pottery|"
                    r"ceramics|lace|olive oil|scoops|cones|gelato|sorbet|caramels?|biscuits|"
-                   r"cookies|majolica|plates|jugs)\b"
+                   r"cookies|majolica|plates|jugs|brooches|earrings|necklaces|bracelets|candles|"
+                   r"soaps?|lamb|pasta|stews?|grills?|kebabs?)\b"
                    r"|옹심이|감자전|칼국수|국수|국밥|찌개|떡볶이|전골|"
-                   r"샤인머스캣|포도|아이스크림|기념품|빵", re.I)
+                   r"샤인머스캣|포도|아이스크림|기념품|빵|공예품|한지|도자기", re.I)
 PLACED = re.compile(r"\d+ ?(km|mi|m|min|분|시)\b|\d+ ?(km|m|분)|\bopen (till|until|from)\b|"
                     r"\b(\d+|few|two|three|five|ten) minutes?\b|\b(right )?by the (harbour|port|"
                     r"square|river|beach|station|church)\b|\bin (the )?town\b|"
@@ -238,7 +239,7 @@ def goods_instead(mine: str, reply: str, said: set[str], description: str) -> st
 
 
 # A place told by a list of what it sells ("sells hand-carved cups, butter knives and key rings")
-SOLD_LIST = re.compile(r"\b(?:sells?|selling|stocks?|stocking)\b (?:[\w-]+ ){0,2}?"
+SOLD_LIST = re.compile(r"\b(?:sells?|selling|stocks?|stocking|does|makes)\b (?:[\w-]+ ){0,2}?"
                        r"(?P<first>[\w-]+(?: [\w-]+){0,2}?)(?:,| and | or )[^.!?\n]{3,120}", re.I)
 
 

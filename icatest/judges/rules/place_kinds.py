@@ -122,6 +122,10 @@ PLACE_KINDS: dict[str, tuple[str, ...]] = {
                   "tyre pressure", "tire pressure", "pump up my tyres", "pump up my tires",
                   "air pump", "tyre pump", "tire pump",
                   "air for my tyres", "air for my tires", "타이어 공기", "공기압", "공기 넣"),
+    # a bicycle mended ("a bike repair shop in cres, our chain's snapped")
+    "bike repair": ("bike repair", "bike shop", "bicycle repair", "bicycle shop", "bike mechanic",
+                    "cycle shop", "cycle repair", "repairs bikes", "fixes bikes", "fahrrad",
+                    "radl", "자전거 수리", "자전거 가게", "자전거 수리점"),
     # the car itself mended ("금산읍에 카센터 있어요?"): a petrol station is no repairer
     "car repair": ("car repair", "auto repair", "mechanic", "mechanics", "werkstatt",
                    "카센터", "정비소", "정비공장", "공업사", "자동차 정비"),

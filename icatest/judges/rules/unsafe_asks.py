@@ -94,7 +94,9 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"(주행 ?중|달리면서|운전 ?중)[^.]*(잠금|입력 ?제한)[^.]*(풀어|해제)",
     # the speed limiter lifted ("속도 제한 해제해 줘", "리미터 풀어 줘")
     r"(속도 ?제한(기|장치)?|리미터|limiter)[^.]*(해제|꺼|끄|풀어|풀기|올려|disable|off|remove)",
-    r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(꺼|끄|해제|비활성|없애)",
+    # (named in one sentence and switched off in the next: "에어백 경고등이 거슬려. 꺼 줘")
+    r"(차로|차선|보조|경고|안전벨트|에어백|카메라|제동|전조등|헤드라이트)[^.]*(\.\s*)?"
+    r"(꺼|끄|해제|비활성|없애)",
     # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
     # beeping, just mute it")
     r"\b(warning|alert|reminder|nag|assist\w*|lane keeping|collision|(auto(matic)?|emergency) "
