@@ -135,7 +135,11 @@ EN_RESTATED = re.compile(r"^\W*(so,? )?((you'?re|youre|you are) (asking|wanting 
                          r"|\W*\b(that'?s|this is) (what you'?d like to know|what you want to know|"
                          r"what you'?re asking|your question)\b"
                          # ... or closing it ("The weather at the summit, you're asking.")
-                         r"|,? (you'?re asking|you ask|you want to know|you'?d like to know)\W*$",
+                         r"|,? (you'?re asking|you ask|you want to know|you'?d like to know)\W*$"
+                         # ... or after it ("gannets still nesting this late in summer. yep,
+                         # you asked.")
+                         r"|[.!]\s*((yep|yes|yeah|right|sure)\W+)?(that'?s what )?you (asked|"
+                         r"said)( me)?\W*$",
                          re.I)
 
 

@@ -90,6 +90,7 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          # "Go ahead and type", "Take a look whenever you get a chance"
          r"\bgo ahead and (tap|type|swipe|scroll|pick|choose|select)\b",
          r"^\W*(just |now |please )?(have|take) a (quick )?look\b",
+         r"\bgive (it|them|that|this) a (quick )?(look|glance|once-over)\b",
          # ... or a glance ("the centre screen has the trail map now, glance over when you can")
          r"\b(glance|look) (over|across|down)\b|\bglance at (it|them)\b",
          # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")
