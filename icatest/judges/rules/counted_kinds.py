@@ -16,7 +16,7 @@ from icatest.judges.rules.turn_rules import Judging
 
 # A route asked to "the" one of a kind ("take us to the ski rental", "navigate to the salt
 # hotel", "해수욕장으로 가 줘"), not a search for any one of it ("find a pharmacy").
-GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b"
+GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over| down| up| out| back)? to the\b"
                        r"|\b(navigate|go|head|drive|"
                        r"route( me| us)?|directions) to the\b"
                        # the one found for the driver ("find the lobster supper")
@@ -24,8 +24,10 @@ GO_TO_THE = re.compile(r"\b(take|bring|get|drive) (me|us)( over)? to the\b"
                        r"|(으로|로) ?(다시 )?(가 ?줘|가자|"
                        r"가 ?주세요|안내해 ?줘|안내해 ?주세요|데려다 ?줘)", re.I)
 # A default that goes without saying: the closest, the first, the one on the way.
-FAIR_DEFAULT = re.compile(r"\b(closest|nearest|quickest|fastest|first|on (the|your|"
-                          r"our) way|on route|best[- ]rated|highest[- ]rated)\b"
+FAIR_DEFAULT = re.compile(r"\b(closest|nearest)\b(?! (to )?(the|its|a|an) )"
+                          # ("the one nearest the water" is near something else: no default)
+                          r"|\b(quickest|fastest|first|on (the|your|"
+                          r"our) way(?! to\b)|on route|best[- ]rated|highest[- ]rated)\b"
                           # closer to the driver, not to something else ("Kalkan's is closer
                           # to the restaurants": a reason, no default)
                           r"|\b(closer|nearer)\b(?! to (the|its|a|an) )"
@@ -74,7 +76,8 @@ BACK_THEN = re.compile(r"아까|지나온|지나왔던|들렀던|\b(we passed|we
 
 # The others said to be the nearer ones, the driver's reading left open ("… are nearer if you
 # meant one of those")
-OTHERS_NEARER = re.compile(r"\b(are|is) (closer|nearer)\b[^.?!]*\bif you meant\b", re.I)
+OTHERS_NEARER = re.compile(r"\b(are|is) (closer|nearer)\b[^.?!]*\bif you meant\b"
+                           r"|\b(is|are|'s) (closer|nearer),? but\b", re.I)
 
 
 def _says_several(s: str, kinds: set[str], turn: TurnInput) -> bool:
@@ -117,7 +120,13 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
                     # up the hill")
                     r"|\bthe (older|newer|bigger|smaller|larger|upper|lower|busier|quieter) one\b"
                     # ... or passed too ("합강정도 지나오셨는데")
-                    r"|[가-힣]+도 (지나오|지나왔|들르셨|들렀)", re.I)
+                    r"|[가-힣]+도 (지나오|지나왔|들르셨|들렀)"
+                    # ... or the others left ("the other two will have to wait"), named as having
+                    # one too ("(molinella and punta lunga have one too.)", "… put in too"), or
+                    # named as nearer and passed over ("Cavalleria is nearer, but …")
+                    r"|\bthe other (two|three|four|ones)\b"
+                    r"|\b(have|has) (one|ones|them|some) (too|as well)\b|\bput in too\b"
+                    r"|\b(is|are|'s) (closer|nearer),? but\b", re.I)
 # Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
 NEAR_TOO = re.compile(r"^\W*(?P<subject>[^.?!,;:]{2,60}?) (is|are) [^.?!]{0,30}?\b(next to|near|"

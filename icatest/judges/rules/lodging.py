@@ -20,7 +20,7 @@ _LODGINGS = (r"hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabi
 _KIND = rf"(?P<kind>{_LODGINGS}|room|rooms|place)"
 _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 # the lodging and where it is ("our masseria is outside Cisternino", "my hotel's in Ronda")
-STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:last|first|\w+) one )?"
+STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:\w+ )?one )?"
                      rf"(?:in|at|outside|near|by|on|above|off) (?:the )?(?:end of (?:the )?)?"
                      + _WHERE
                      # ... or the one chosen ("we went with the auberge in l'anse-au-griffon")
@@ -29,25 +29,37 @@ STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:last
                      + _WHERE.replace("?P<where>", "?P<where3>")
                      # ... or where the driver stays or sleeps ("we're staying in Hawes", "we're
                      # sleeping at the guesthouse in Hawes")
-                     + r"|\b(?:we'?re|we are|i'?m|i am) (?:staying|booked|sleeping) (?:in|at|into) "
+                     + r"|\b(?:we'?re|we are|i'?m|i am|we|i) "
+                     r"(?:staying|booked|sleeping|sleep|stay) (?:in|at|into) "
                      rf"(?:the |a )?(?:(?:{_LODGINGS}) (?:in|at|by|near) )?"
                      + _WHERE.replace("?P<where>", "?P<where2>")
                      # ... or in Korean ("오늘 숙소는 영주 선비촌 한옥이야")
                      + r"|숙소(?:는|가|은) (?P<where4>[가-힣]+?(?: [가-힣]+?){0,2}?) ?"
-                     r"(?:이야|야|예요|이에요|입니다)", re.I)
+                     r"(?:이야|야|예요|이에요|입니다)"
+                     # ... or where the driver sleeps ("삼사해상공원 바로 옆 펜션에서 자")
+                     r"|(?P<where5>[가-힣]+(?: [가-힣]+){0,2}?) (?:펜션|호텔|민박|한옥|숙소)에서 "
+                     r"(?:자|잘|묵|지내)", re.I)
 # the one the driver gave up or ruled out ("cancel the one in coin-du-banc", "안동 아니고")
 DROPPED = re.compile(r"\b(?:cancel|not|drop|forget) the (?:one|other one|"
                      rf"{_LODGINGS}) (?:in|at|by) (?P<where>[\w'’-]+)"
+                     # ... or the place said after a "not" ("in Omodos, not Platres", "not back
+                     # in plasencia")
+                     r"|,? not (?:back )?(?:in |at )?(?P<where3>[\w'’-]{3,})"
                      r"|(?P<where2>[가-힣]+) 아니(?:고|야|에요)", re.I)
 # the way back to it asked for now
 BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:staying|sleeping)\b"
                         # its reception, or where the driver sleeps in Korean ("자는 데까지")
-                        r"|\breception\b|자는 (?:데|곳)|숙소(?:까지|로|에)"
+                        r"|\breception\b|자는 (?:데|곳)|숙소 ?(?:까지|로|에|가)"
+                        # ... or got to, or gone to bed ("get us to the hotel", "when we get to
+                        # the house", "the quickest way to bed")
+                        rf"|\b(?:get|take|bring) (?:me|us) (?:back )?to (?:the|our|my) "
+                        rf"(?:{_LODGINGS}|house)\b|\bget to the (?:{_LODGINGS}|house)\b"
+                        r"|\bway to bed\b|\bback at (?:the|our|my) (?:hotel|house|place|room)\b"
                         r"|\bback to (?:our|my|the) (?:hotel|b&b|bnb|guesthouse|masseria|cottage|"
                         r"cabin|chalet|villa|apartment|flat|airbnb|campsite|lodge|inn|room|place)\b",
                         re.I)
 # a lodging the reply goes to
-LODGING = re.compile(rf"\b({_LODGINGS})\b|숙소|펜션|한옥|민박|호텔", re.I)  # (a particle runs on)
+LODGING = re.compile(rf"\b({_LODGINGS})s?\b|숙소|펜션|한옥|민박|호텔", re.I)  # (a particle runs on)
 
 
 WHEN = frozenset("tonight today tomorrow now this week weekend".split())
@@ -58,7 +70,8 @@ def _given(turn: TurnInput) -> tuple[str, str] | None:
     found = None
     for said in turn.history_users:
         for m in STAYING.finditer(said):
-            given = next((g for g in m.group("where", "where2", "where3", "where4") if g), "")
+            given = next((g for g in m.group("where", "where2", "where3", "where4", "where5")
+                          if g), "")
             where = " ".join(w for w in given.split()
                              if w.lower() not in STOP and w.lower() not in WHEN)
             if where:
@@ -71,7 +84,7 @@ def _dropped(turn: TurnInput) -> str | None:
     found = None
     for said in turn.history_users:
         for m in DROPPED.finditer(said):
-            found = (m.group("where") or m.group("where2")).lower()
+            found = (m.group("where") or m.group("where2") or m.group("where3")).lower()
     return found
 
 
@@ -82,15 +95,26 @@ def lodging_elsewhere(turn: TurnInput) -> str | None:
         return None
     kind, where = given
     low = turn.reply.lower()
+    dropped = _dropped(turn)
+    if dropped and re.search(rf"(?<!\w){re.escape(dropped)}(?!\w)", low) and not any(
+            w in low for w in where.split()):
+        # the place the driver gave up, gone to ("plasencia's 34 km" after "not back in
+        # plasencia")
+        return f"the driver gave up the {kind or 'place'} in {dropped!r}, the reply goes there"
     going = LODGING.search(turn.reply)
     # (the way there said, or how long it takes: "15 min back south to coin-du-banc")
     if going is None or not (acts_on_one(turn.reply) or re.search(r"\bback (\w+ )?(to|at)\b", low)
                              or durations(turn.reply)):
         return None
-    dropped = _dropped(turn)
-    if dropped and dropped in low and where.split()[0] not in low:
-        return f"the driver gave up the {kind or 'place'} in {dropped!r}, the reply goes there"
-    if where.split()[0] in low or (kind and kind not in ("place", "room", "rooms") and kind in low):
+    if where.split()[0] in low:
+        return None
+    # the kind given, but in another town ("hotel in vieste" after "our hotel's the one in
+    # peschici")
+    placed = kind and re.search(rf"\b{re.escape(kind)}s? (?:in|at) (?P<town>[\w'’-]{{3,}})", low)
+    if placed and placed.group("town") not in ("the", "your", "our", "town"):
+        return (f"the driver stays at the {kind} by {where!r}, the reply goes back to the "
+                f"{kind} in {placed.group('town')!r}")
+    if kind and kind not in ("place", "room", "rooms") and kind in low:
         return None
     return (f"the driver stays at the {kind or 'place'} by {where!r}, the reply goes back to a "
             f"{going.group(0).lower()} elsewhere")
