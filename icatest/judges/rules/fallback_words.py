@@ -32,8 +32,8 @@ FALLBACK = (
     # ... or doubted ("I don't think I'm able to help with that one!")
     r"\bi (don'?t|do not) think i('?m| am) able to (help|assist)\b",
     # ... or with nothing after it but where ("hmm, no idea, cant help there.")
-    r"\b(can'?t|cannot) (help|assist)( you)?( out)?( there| here| on (that|this)( one)?)?"
-    r"(\W+sorry)?\W*$",
+    r"\b(can'?t|cannot|unable to|not able to) (help|assist)( you)?( out)?( there| here| on (that|"
+    r"this)( one)?)?(\W+sorry)?\W*$",
     # ... or no way to ("I don't have a way to help you with this one"), or out of reach
     # ("That one's outside my reach, sorry.")
     r"\b(don'?t|do not) have (a|any) way to (help|assist|answer|check|find out|look)\b",
@@ -96,7 +96,19 @@ FALLBACK = (
     r"^\W*no answer (for|to) (that|this)( one)?\b",
     r"\bnot a (request|question|thing) i (support|handle|cover|can help with)\b",
     r"\b(i'?m|i am) not (set up|built|equipped) (for|to (do|handle|answer)) (that|this)\b",
-    r"(알아봐|찾아봐|확인해) ?(드릴|줄) 수 없",
+    r"(알아봐|찾아봐|확인해) ?(드릴|줄) 수(가|는)? 없",
+    # the utterance not understood ("sorry, couldn't make sense of that.", "무슨 말씀이신지 잘
+    # 모르겠어요"), or nothing had on it ("sorry, i don't have anything on that.", "out of my
+    # range")
+    r"\b(couldn'?t|can'?t|could not|cannot) make (any )?sense of (that|this|it)\b",
+    r"무슨 (말씀|말)(이신지|인지) (잘 )?모르겠",
+    r"\bi (don'?t|do not) have anything (on|about|for) (that|this|it)\b",
+    r"\bout of my (range|depth|league|area)\b",
+    # ... or a whole field refused with nothing else ("i'm not able to help with beaches.", "I'm
+    # not sure that's something I can help with")
+    r"^\W*((sorry|hmm)\W+)?(i'?m|i am) (not able|unable) to (help|assist)( you)? with "
+    r"[\w -]{1,25}\W*$",
+    r"\bnot sure (that'?s|this is|it'?s) something i can (help|assist|do)\b",
     r"\b(that'?s|that is|this is|it'?s|it is) not (something|anything) i have\b",
     # the same with the request put outside the assistant's reach ("that one is outside what I
     # can do for you at the moment")
