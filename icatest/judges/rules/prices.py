@@ -187,6 +187,10 @@ EXTRA = re.compile(
 
 
 PER_NIGHT = re.compile(r"(?<![\d.,:])(\d{2,4}(?:[.,]\d{2})?)\s?(?:a|per|/)\s?night\b", re.I)
+# ... or a menu's or a head's price typed bare ("tasting menu 95 plus the truffle", "40 a head")
+BARE_MENU = re.compile(r"\b(?:(?:set|tasting|fixed|lunch|dinner) menu|menu)"
+                       r"(?: is| costs?| at| from)?\s(\d{2,3})\b(?!\s?(?:min|km|m\b|%|:|[.,]\d))"
+                       r"|(?<![\d.,:])(\d{2,3})\s?(?:a|per)\s?(?:head|person)\b", re.I)
 
 
 def price_limit(spoken: str, reply: str) -> Checked | None:
@@ -197,7 +201,8 @@ def price_limit(spoken: str, reply: str) -> Checked | None:
     most = amount(limit.group("a") or limit.group("b"))
     # (or typed with no currency, per night: "cabins from 189 a night")
     prices = prices_in(EXTRA.sub(" ", reply)) or [
-        amount(m.group(1)) for m in PER_NIGHT.finditer(reply)]
+        amount(m.group(1)) for m in PER_NIGHT.finditer(reply)] or [
+        amount(m.group(1) or m.group(2)) for m in BARE_MENU.finditer(reply)]
     if prices and min(prices) > most:
         return Checked(Check.MISSED, f"prices from {min(prices):g}, over {most:g}")
     if prices and max(prices) <= most:
