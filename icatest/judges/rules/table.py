@@ -21,6 +21,7 @@ from icatest.judges.rules import counted_kinds as ck
 from icatest.judges.rules import detail_rules as dr
 from icatest.judges.rules import established as es
 from icatest.judges.rules import eta, needs
+from icatest.judges.rules import facts_instead as fi
 from icatest.judges.rules import facts_now as fn
 from icatest.judges.rules import homonyms as hn
 from icatest.judges.rules import kept as kp
@@ -152,6 +153,8 @@ RULES: tuple[Rule, ...] = (
     _r("about_another_thing", F.IRRELEVANT_RESPONSE,
        "a question of one thing answered about another, named first, no word of the question "
        "in the reply (forgotten, when the driver referred back to it)", pr.about_another_thing),
+    _r("facts_instead", F.IRRELEVANT_RESPONSE, "a yes or a no asked of a place answered with "
+       "what the place is (its height, its age, its people) and no side", fi.facts_instead),
     _r("no_answer_of_its_kind", F.REQUEST_OMITTED, "a question that asks where, how many, "
        "when or yes/no, and a reply with no place, figure, time or side in it",
        pr.no_answer_of_its_kind),
