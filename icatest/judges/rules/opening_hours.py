@@ -22,7 +22,7 @@ CLOSES = re.compile(r"\b(?:open (?:today )?(?:until|till|til)|closes? at|closing
                     r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
 # ... in Korean ("밤 9시에 문 닫는데", "저녁 8시 반까지 영업해요", "9시 마감")
 _KO_HOUR = r"(?P<t>(?:밤|저녁|오후|새벽)?\s?\d{1,2}시(?:\s?\d{1,2}분|\s?반)?)"
-CLOSES_KO = re.compile(_KO_HOUR + r"(?:에|면|까지만?)?\s?(?:문(?:을)?\s?닫|마감|"
+CLOSES_KO = re.compile(_KO_HOUR + r"(?:에|면|까지만?)?\s?(?:(?:문(?:을)?\s?)?닫|마감|"
                        r"영업(?:을|이)?\s?(?:끝|종료)|"
                        r"(?:영업|운영)(?:해|하|합))")
 
@@ -119,7 +119,7 @@ def open_past(spoken: str, reply: str) -> Checked | None:
 # 수 있는 곳"), held against the opening hours the reply states; none stated is no evidence.
 OPEN_BY = re.compile(r"\b(?:open|opens|serving|serves|breakfast|eat)\b[^.?!]{0,12}\b(?:by|before) "
                      r"(?P<t>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)", re.I)
-OPEN_BY_KO = re.compile(_KO_HOUR + r"\s?(?:전에|이전에|전까지)\s?(?:[가-힣]+\s){0,2}?"
+OPEN_BY_KO = re.compile(_KO_HOUR + r"\s?(?:전에|이전에|전까지|전)\s?(?:[가-힣]+\s){0,2}?"
                         r"(?:먹을 수 있|문 ?(?:여는|열|연)|여는|열려|영업|하는)")
 
 

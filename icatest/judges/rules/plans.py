@@ -49,6 +49,8 @@ THEN = re.compile(r"\b(?:and )?then\b|\bafter that\b|\bfollowed by\b|\bbefore (?
                 r"(?<=[가-힣] )보고[\s,]|(?<=구경하)고[\s,]|"
                   # a walk taken and on to the next ('솔향기길 좀 걷고, 5시까지 숙소')
                   r"(?<=걷)고[\s,]|(?<=산책하)고[\s,]|"
+                  # a bridge crossed, a photo taken ('출렁다리 건너고, 마지막에 고택')
+                  r"(?<=건너)고[\s,]|(?<=찍)고[\s,]|"
                   # '초코파이 산 다음에 전주역': after doing one, the next (a comma after it
                   # too: '운림산방 구경한 다음에, 5시 전에 …')
                   r"(?<=[가-힣]) 다음에[\s,]", re.I)
