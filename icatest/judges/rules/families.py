@@ -253,7 +253,9 @@ FAMILIES: dict[str, Family] = {
          r"stairs)|scramble (down|up))\b",
          r"계단(으로|이 (몇|있)|을 (올라|내려))|엘리베이터(가|는)? 없|[2-9]층이라",
          # the steps counted ("돌계단 1,365개", "1,365 stone steps")
-         r"계단 ?[\d,]+ ?개|[\d,]+ ?개의 (돌)?계단|\b\d[\d,]* (stone |steep )?(steps|stairs)\b"),
+         # (not a walk counted in steps: "15 steps from the sand")
+         r"계단 ?[\d,]+ ?개|[\d,]+ ?개의 (돌)?계단|\b\d[\d,]* (stone |steep )?(steps|stairs)\b"
+         r"(?! (from|to|away))"),
         unread_if_silent=True,
     ),
     # nuts kept out of the food: read when the reply names nuts or says it is nut-free
@@ -394,6 +396,9 @@ FAMILIES: dict[str, Family] = {
         (r"(?<!no )\b(kid|child|family|families|playground|high ?chairs?|toddler)\w*",
          r"\bplay ?(corner|area|room|ground)s?\b",
          # what children play on ("a fenced lawn with swings and a jungle gym")
+         # ... or room to run about ("fenced grass out the back")
+         r"\bfenced (grass|garden|lawn|field|meadow)\b"
+         r"|\b(room|space) (for (the )?(kids|children) )?to (run|play)\b",
          r"\b(swings?|jungle gym|climbing frames?|sand ?pits?|sandbox|trampolines?|"
          r"bouncy castle)\b"),
         # children kept out ("no children under 12", "adults only after 7 pm")
