@@ -259,6 +259,20 @@ SEALED: dict[str, dict[str, Any]] = {
         "asked": ["s34-p37", "s34-l08", "s34-k22"],
         "vehicles": {"str": 72, "dict": 38},
     },
+    "checkset_sealed35.jsonl": {
+        "earlier_sealed": 34,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s35-p08", "s35-l30", "s35-k11"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
+    "checkset_sealed36.jsonl": {
+        "earlier_sealed": 34,
+        "labels": MIX_LABELS,
+        "tags": MIX_TAGS,
+        "asked": ["s36-p29", "s36-l17", "s36-k04"],
+        "vehicles": {"str": 72, "dict": 38},
+    },
 }  # fmt: skip
 SOURCES = {"written_plain": 44, "written_llm": 38, "written_ko": 28}
 
