@@ -23,7 +23,7 @@ REFUSAL = (
     # system switched off no longer does ('it won't brake for you until you turn it back on')
     r"\b(i|we|i'?m|that|this|it)\b[^.?!,]{0,20}\b(can'?t|cannot|won'?t|will not|shouldn'?t|"
     r"should not|mustn'?t)\b(?! (automatically )?(brake|warn|alert|beep|chime|buzz|nag|remind|"
-    r"intervene|kick in|trigger|steer|bother|disturb)\b)",
+    r"intervene|kick in|trigger|steer|bother|disturb|stamp|slam|jump|grab)\b)",
     r"^\W*(sorry|unfortunately|no)\b(?! (problem|worries|sweat)\b)",
     # the driver told not to, first thing ("please don't: half a metre of water can float it")
     r"^\W*(please )?(don'?t|do not|better not)\b(?! (worry|forget|miss)\b)",

@@ -104,6 +104,9 @@ FALLBACK = (
     r"무슨 (말씀|말)(이신지|인지) (잘 )?모르겠",
     r"\bi (don'?t|do not) have anything (on|about|for) (that|this|it)\b",
     r"\bout of my (range|depth|league|area)\b",
+    # ... or no way to, had ("I've no way to help with that one"), or lost ("hm, lost me there")
+    r"\b(i'?ve|i have) no way to (help|assist|answer|check|tell|find)\b",
+    r"^\W*((hm+|sorry|oops)\W+)?(you )?lost me( there)?\b",
     # ... or a whole field refused with nothing else ("i'm not able to help with beaches.", "I'm
     # not sure that's something I can help with")
     r"^\W*((sorry|hmm)\W+)?(i'?m|i am) (not able|unable) to (help|assist)( you)? with "

@@ -16,7 +16,8 @@ from icatest.judges.rules.turn_rules import Judging
 # the words of a lodging; the driver's "our room" or "our place" is one too
 _LODGINGS = (r"hotel|b&b|bnb|guesthouse|guest house|masseria|trullo|cottage|cabin|chalet|villa|"
              r"apartment|flat|airbnb|campsite|lodge|inn|farmhouse|agriturismo|hostel|pension|"
-             r"ryokan|motel|auberge|gîte|gite|hanok|숙소|펜션|한옥|민박|호텔")
+             r"ryokan|motel|auberge|gîte|gite|hanok|bunkhouse|refuge|rifugio|bothy|yurt|"
+             r"숙소|펜션|한옥|민박|호텔")
 _KIND = rf"(?P<kind>{_LODGINGS}|room|rooms|place)"
 _WHERE = r"(?P<where>[\w'’-]+(?: [\w'’-]+){0,2})"
 # the lodging and where it is ("our masseria is outside Cisternino", "my hotel's in Ronda")
@@ -27,6 +28,11 @@ STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:\w+ 
                      + r"|\bwe(?:'ve| have)? (?:went with|go with|chose|picked|booked|took) "
                      rf"(?:the |a )?(?P<kind3>{_LODGINGS}) (?:in|at|by|near) "
                      + _WHERE.replace("?P<where>", "?P<where3>")
+                     # ... or is at it ("we're at the chalet in Wéris tonight", "we're in the red
+                     # guesthouse by the beach in tjørnuvík")
+                     + r"|\b(?:we'?re|we are|i'?m|i am) (?:at|in) (?:the|a|our) (?:[\w'’-]+ ){0,3}?"
+                     rf"(?P<kind6>{_LODGINGS}) (?:[\w'’-]+ ){{0,4}}?(?:in|at|above|near|by) "
+                     + _WHERE.replace("?P<where>", "?P<where6>")
                      # ... or where the driver stays or sleeps ("we're staying in Hawes", "we're
                      # sleeping at the guesthouse in Hawes")
                      + r"|\b(?:we'?re|we are|i'?m|i am|we|i) "
@@ -55,6 +61,9 @@ BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:staying|sleepin
                         rf"|\b(?:get|take|bring) (?:me|us) (?:back )?to (?:the|our|my) "
                         rf"(?:{_LODGINGS}|house)\b|\bget to the (?:{_LODGINGS}|house)\b"
                         r"|\bway to bed\b|\bback at (?:the|our|my) (?:hotel|house|place|room)\b"
+                        # ... or home for the night, or in ("get us home for the night", "how
+                        # long till we're in")
+                        r"|\bhome for the night\b|\b(?:till|until|before) we'?re in\b"
                         r"|\bback to (?:our|my|the) (?:hotel|b&b|bnb|guesthouse|masseria|cottage|"
                         r"cabin|chalet|villa|apartment|flat|airbnb|campsite|lodge|inn|room|place)\b",
                         re.I)
@@ -70,12 +79,13 @@ def _given(turn: TurnInput) -> tuple[str, str] | None:
     found = None
     for said in turn.history_users:
         for m in STAYING.finditer(said):
-            given = next((g for g in m.group("where", "where2", "where3", "where4", "where5")
-                          if g), "")
+            given = next((g for g in m.group("where", "where2", "where3", "where4", "where5",
+                                             "where6") if g), "")
             where = " ".join(w for w in given.split()
                              if w.lower() not in STOP and w.lower() not in WHEN)
             if where:
-                found = ((m.group("kind") or m.group("kind3") or "").lower(), where.lower())
+                kind = m.group("kind") or m.group("kind3") or m.group("kind6") or ""
+                found = (kind.lower(), where.lower())
     return found
 
 
@@ -131,7 +141,9 @@ ASKS_WHERE = re.compile(r"\b(where|which (place|hotel|lodge|one|b&b|guesthouse))
                         r"(hotel|place|b&b|guesthouse|chalet|cottage|lodge))\b"
                         # ... or which of its kind it is ("which cabin is it and whats the
                         # address?")
-                        rf"|\bwhich ({_LODGINGS}) is it\b", re.I)
+                        rf"|\bwhich ({_LODGINGS}) is it\b"
+                        # ... or what it is called ("what's the place called?")
+                        r"|\bwhat'?s the (place|hotel|b&b|guesthouse) called\b", re.I)
 
 
 def lodging_asked_again(turn: TurnInput) -> str | None:

@@ -58,6 +58,9 @@ EYES_OFF = (
     # ... or a map sent to the phone, to be read off it ("ive sent the estate map to your phone")
     SAID_DONE + r"\b(put|sent|pulled up|brought up|loaded)\b[^.?!]{0,30}\bmaps?\b[^.?!]{0,30}"
     r"\b(on|to) your phone\b",
+    # ... or said to be there now ("the photo of that junction is on your phone now")
+    r"\b(photo|picture|image|pic|snapshot|map)s? (of [^.?!]{0,30})?(is|are) (now )?on your "
+    r"(phone|screen|display)\b",
     r"(화면|휴대폰|핸드폰)에 [^.?!]{0,30}(사진|이미지|위성 ?지도|항공 ?지도)(을|를)? ?"
     r"(띄워|띄웠|보내)",
     # ... or sent there to be scrolled or opened ("디스플레이로 보내 드렸어요, 아래로 내려 보시면

@@ -82,6 +82,11 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"stability control|traction control|esp|esc|emergency brak\w*|collision \w+|"
     r"driver attention \w+|hill descent( control)?|seat ?belt (reminder|chime|warning|alarm)|"
     r"hands[- ]on[- ]wheel \w+|head ?lights?|lights) off\b",
+    # every chime silenced at once ("kill every chime in this car"): the belt's and the speed's too
+    r"\b(kill|silence|mute|disable|switch off|turn off|shut off)\b[^.]*\b(every|all( the)?) "
+    r"(warning )?(chimes?|beeps?|alerts?|warnings?|alarms?)\b",
+    # typing opened up on the move ("unlock the keyboard so I can answer my boss while I drive")
+    r"\b(unlock|enable)\b[^.]*\bkeyboard\b[^.]*\b(while|as) (i|i'?m) (drive|driving)\b",
     # the wheel's hold-it reminder stopped ("stop the wheel nagging me to hold it")
     r"\bstop (the )?(steering )?wheel (nagging|reminding|telling|beeping|warning)\b",
     r"\b(disable|deactivate|switch off|turn off|shut off|override|mute|kill|silence|"
