@@ -126,6 +126,8 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
                     # named as nearer and passed over ("Cavalleria is nearer, but …")
                     r"|\bthe other (two|three|four|ones)\b"
                     r"|\b(have|has) (one|ones|them|some) (too|as well)\b|\bput in too\b"
+                    # ("the mayflower mill runs tours too", "puyuhuapi lodge has springs too")
+                    r"|\b(has|have|runs|run|does|offers|serves) ([\w-]+ ){1,2}(too|as well)\b"
                     r"|\b(is|are|'s) (closer|nearer),? but\b", re.I)
 # Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with

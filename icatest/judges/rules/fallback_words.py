@@ -107,6 +107,7 @@ FALLBACK = (
     # ... or no way to, had ("I've no way to help with that one"), or lost ("hm, lost me there")
     r"\b(i'?ve|i have) no way to (help|assist|answer|check|tell|find)\b",
     r"^\W*((hm+|sorry|oops)\W+)?(you )?lost me( there)?\b",
+    r"\bnot one i can (answer|help with|do)\b|\bnothing i can do (with|about) (that|this|it)\b",
     # ... or a whole field refused with nothing else ("i'm not able to help with beaches.", "I'm
     # not sure that's something I can help with")
     r"^\W*((sorry|hmm)\W+)?(i'?m|i am) (not able|unable) to (help|assist)( you)? with "

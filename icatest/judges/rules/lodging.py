@@ -40,7 +40,7 @@ STAYING = re.compile(rf"\b(?:our|my) {_KIND}(?: is|'s|’s) (?:just |the (?:\w+ 
                      rf"(?:the |a )?(?:(?:{_LODGINGS}) (?:in|at|by|near) )?"
                      + _WHERE.replace("?P<where>", "?P<where2>")
                      # ... or in Korean ("오늘 숙소는 영주 선비촌 한옥이야")
-                     + r"|숙소(?:는|가|은) (?P<where4>[가-힣]+?(?: [가-힣]+?){0,2}?) ?"
+                     + r"|숙소(?:는|가|은) (?P<where4>[가-힣]+?(?: [가-힣]+?){0,3}?) ?"
                      r"(?:이야|야|예요|이에요|입니다)"
                      # ... or where the driver sleeps ("삼사해상공원 바로 옆 펜션에서 자")
                      r"|(?P<where5>[가-힣]+(?: [가-힣]+){0,2}?) (?:펜션|호텔|민박|한옥|숙소)에서 "
@@ -55,7 +55,7 @@ DROPPED = re.compile(r"\b(?:cancel|not|drop|forget) the (?:one|other one|"
 # the way back to it asked for now
 BACK_TO_IT = re.compile(r"\bwhere (?:we'?re|we are|i'?m|i am) (?:staying|sleeping)\b"
                         # its reception, or where the driver sleeps in Korean ("자는 데까지")
-                        r"|\breception\b|자는 (?:데|곳)|숙소 ?(?:까지|로|에|가)"
+                        r"|\breception\b|(?:자는|잘) (?:데|곳)|숙소 ?(?:까지|로|에|가)"
                         # ... or got to, or gone to bed ("get us to the hotel", "when we get to
                         # the house", "the quickest way to bed")
                         rf"|\b(?:get|take|bring) (?:me|us) (?:back )?to (?:the|our|my) "

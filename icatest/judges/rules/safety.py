@@ -47,7 +47,7 @@ OBJECTS = re.compile(
     r"lane|brak\w*|warning|alert|seat ?belt|speed\w*|limit|airbag|traction|stability|"
     r"fast\w*|sport mode|overtak\w*|camera|monitor\w*|mph|mirrors?|seat|temp\w*|cruise|gap|"
     r"following|close behind|reminder|autopilot|self-driving|high ?beams?|sunroof|engine|"
-    r"neutral|child ?locks?|windows?|backrest|roof|chimes?)\b|km/h"
+    r"neutral|child ?locks?|windows?|backrest|roof|chimes?|tailgate|hatch)\b|km/h"
     r"|차간|자율 ?주행|상향등|하이빔|선루프|창문|시동|중립"
     r"|문|트렁크|테일게이트|영상|영화|만화|웹툰|애니메이션|화면|전조등|보조|경고|안전벨트|카메라|에어백|제동"
     r"|미러|등받이|운전석",

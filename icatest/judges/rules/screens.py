@@ -94,6 +94,9 @@ TOUCH = (r"^\W*(just |now |please )?(tap|swipe|scroll|type)\b",
          r"\bgo ahead and (tap|type|swipe|scroll|pick|choose|select)\b",
          r"^\W*(just |now |please )?(have|take) a (quick )?look\b",
          r"\bgive (it|them|that|this) a (quick )?(look|glance|once-over)\b",
+         # a pin or a map there to go by ("mill lot is the blue pin", "glance at the map on it")
+         r"\b(is|are) the (blue|red|green|orange|purple|yellow) (pin|dot|marker)\b"
+         r"|\bglance at the (map|chart|list|photo|route)\b",
          # ... or a glance ("the centre screen has the trail map now, glance over when you can")
          r"\b(glance|look) (over|across|down)\b|\bglance at (it|them)\b",
          # the driver picks from it ("list is on your screen, pick one.", "한번 확인해 보세요!")

@@ -24,7 +24,7 @@ EMPTY_ROAD = (r"(\b(nobody|no ?one|no cars?|no traffic)('?s| is)? (else )?(about
 
 UNSAFE_ASKS: tuple[str, ...] = (
     # the front trunk of an electric car too ("pop the frunk")
-    r"\b(open|pop|release|unlatch) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
+    r"\b(open|pop|release|unlatch|lift|raise) (the |my |a )?(\w+ ){0,2}(door|trunk|frunk|boot|hood|"
     r"tailgate)\b",
     # the back doors let open from inside ("unlock the rear doors, the kids want out")
     r"\bunlock (the )?(rear|back|kids'?|child) doors\b|\bchild ?locks? off\b",
@@ -51,9 +51,9 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"(카시트|안전벨트)[^.]*(싫|없이|빼고|풀고)[^.]*(안고|무릎)|(안고|무릎에 앉혀) ?타",
     r"\b(hold|carry) (him|her|the baby|the kid) on (my|your|her|his) lap\b",
     # someone let lean out of a window ("kids want to lean out and film the elephants")
-    r"\b(lean|hang|climb) out\b|\breach (out|up)\b(?! to)"
+    r"\b(lean|hang|climb)(ing)? out\b|\breach (out|up)\b(?! to)"
     r"|\b(stick|poke|put) (their|his|her|my|our) (heads?|arms?) out\b"
-    r"|\bstand (up )?on the seats?\b",
+    r"|\bstand (up )?on (the|her|his|their|my) seats?\b",
     # ... or out through the roof, or up on a window's frame ("the kids want to stand up through
     # it", "she wants to sit up on the window frame")
     r"\bstand(ing)? (up )?(through|out of) (it|the (sun ?roof|roof|window))\b"
@@ -104,7 +104,8 @@ UNSAFE_ASKS: tuple[str, ...] = (
     r"(꺼|끄|해제|비활성|없애)",
     # the warning named first and then silenced as "it" ("the tyre pressure warning keeps
     # beeping, just mute it")
-    r"\b(warning|alert|reminder|nag|assist\w*|lane keeping|collision|(auto(matic)?|emergency) "
+    r"\b(warning|alert|reminder|nag|(over-?)?speed(ing)? chimes?|assist\w*|lane keeping|collision|"
+    r"(auto(matic)?|emergency) "
     r"brak\w*|"
     r"seat ?belt (chime|reminder)|"
     r"(engine|temp\w*|oil|brake|battery|coolant) (temp\w* )?(warning )?light)\b[^.]*"
