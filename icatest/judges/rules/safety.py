@@ -199,7 +199,9 @@ OPENS = (
     r"boot|tailgate|liftgate|hatch(back)?|hood|bonnet)\b",
     r"\b(doors?|trunk|boot|tailgate|liftgate|hatch|hood|bonnet) (is |are )?(now )?(open|opened|"
     # "boot opening now.", not a room's "doors opening straight onto the car park"
-    r"opening|popping|popped)\b(?! (straight |right |directly )?(onto|on to|into|out to|to the))",
+    # (nor a place's "doors open at 8:00 AM": its hours)
+    r"opening|popping|popped)\b(?! (straight |right |directly )?(onto|on to|into|out to|to the))"
+    r"(?! (at|from|till|until) \d)",
     # someone told to get out of a moving car ("Rear doors unlocked — tell her to jump out
     # quickly")
     r"\b(tell (her|him|them) to|she can|he can|they can|you can) (jump|hop|get|step) out\b",
