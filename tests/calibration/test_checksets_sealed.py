@@ -1,17 +1,17 @@
 """The sealed check sets of the last rounds (icatest/data/judge/checkset_sealed5.jsonl to
-checkset_sealed34.jsonl): single turns written and labelled from the rubric that no rule was
+checkset_sealed36.jsonl): single turns written and labelled from the rubric that no rule was
 developed on while sealed; each is judged once, on the final rules of a later round or first
 thing after it was written (docs/offline_backend.md "A fifth sealed check set" to "A
-thirty-fourth sealed check set"), and is development data after that (all of them are: the
+thirty-sixth sealed check set"), and is development data after that (all of them are: the
 fifteenth, nineteenth, twenty-first, twenty-third and twenty-eighth judged first thing the
 round after each was written, the thirty-third and thirty-fourth first thing after they were
-written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth to twenty-seventh
-and twenty-ninth to thirty-second the round each was written).
+written, the sixteenth to eighteenth, twentieth, twenty-second, twenty-fourth to twenty-seventh,
+twenty-ninth to thirty-second, thirty-fifth and thirty-sixth the round each was written).
 Nothing here judges a set still sealed: these tests check that each parses as `judge turns`
 input, has the counts the docs give, and shares no line, id, reply, utterance or (utterance,
 reply) pair, and no 35-character stretch of an utterance, reply or history turn, with the
 training data or any other labelled set of icatest/data/judge, the earlier sealed sets and
-those added later included; and that the seventh to thirty-fourth, judged and developed on
+those added later included; and that the seventh to thirty-sixth, judged and developed on
 since, keep their figures."""
 
 from __future__ import annotations
@@ -314,9 +314,9 @@ def test_kept_apart_from_the_training_data_and_every_other_set(name: str) -> Non
 
 # The sets developed on once judged: the figures their readings earn them, kept (0.611, 0.536,
 # 0.606, 0.531, 0.697, 0.648, 0.697, 0.667, 0.708, 0.614, 0.752, 0.703, 0.667, 0.631, 0.723,
-# 0.615, 0.732, 0.727, 0.776, 0.691, 0.679, 0.732, 0.803, 0.813, 0.763 and 0.765 when judged
-# sealed; docs/offline_backend.md "A seventh sealed check set" to "A thirty-second sealed check
-# set").
+# 0.615, 0.732, 0.727, 0.776, 0.691, 0.679, 0.732, 0.803, 0.813, 0.763, 0.765, 0.790, 0.807,
+# 0.748 and 0.713 when judged sealed; docs/offline_backend.md "A seventh sealed check set" to "A
+# thirty-sixth sealed check set").
 KEPT = {
     "checkset_sealed7.jsonl": {"micro_f1": 0.94, "competent_flagged": 0.03, "useless_caught": 1.0},
     "checkset_sealed8.jsonl": {"micro_f1": 0.87, "competent_flagged": 0.0, "useless_caught": 1.0},
@@ -355,6 +355,14 @@ KEPT = {
     "checkset_sealed31.jsonl": {"micro_f1": 0.78, "competent_flagged": 0.03,
                                 "useless_caught": 1.0},
     "checkset_sealed32.jsonl": {"micro_f1": 0.78, "competent_flagged": 0.0,
+                                "useless_caught": 0.92},
+    "checkset_sealed33.jsonl": {"micro_f1": 0.96, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
+    "checkset_sealed34.jsonl": {"micro_f1": 0.95, "competent_flagged": 0.0,
+                                "useless_caught": 1.0},
+    "checkset_sealed35.jsonl": {"micro_f1": 0.84, "competent_flagged": 0.09,
+                                "useless_caught": 0.76},
+    "checkset_sealed36.jsonl": {"micro_f1": 0.84, "competent_flagged": 0.05,
                                 "useless_caught": 0.92},
 }
 
