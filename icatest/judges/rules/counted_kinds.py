@@ -121,13 +121,10 @@ OTHERS = re.compile(r"\b(several|a few|many|two|three|some|plenty of|lots of) ot
                     r"|\bthe (older|newer|bigger|smaller|larger|upper|lower|busier|quieter) one\b"
                     # ... or passed too ("합강정도 지나오셨는데")
                     r"|[가-힣]+도 (지나오|지나왔|들르셨|들렀)"
-                    # ... or the others left ("the other two will have to wait"), named as having
-                    # one too ("(molinella and punta lunga have one too.)", "… put in too"), or
-                    # named as nearer and passed over ("Cavalleria is nearer, but …")
-                    r"|\bthe other (two|three|four|ones)\b"
-                    r"|\b(have|has) (one|ones|them|some) (too|as well)\b|\bput in too\b"
-                    # ("the mayflower mill runs tours too", "puyuhuapi lodge has springs too")
-                    r"|\b(has|have|runs|run|does|offers|serves) ([\w-]+ ){1,2}(too|as well)\b"
+                    # ... or the others left ("the other two will have to wait"), said to put in
+                    # too ("… put in too"), or named as nearer and passed over ("Cavalleria is
+                    # nearer, but …"); those that have one too are `ALSO_THERE`'s
+                    r"|\bthe other (two|three|four|ones)\b|\bput in too\b"
                     r"|\b(is|are|'s) (closer|nearer),? but\b", re.I)
 # Others named and said to be there too, near the one gone to ("uttakleiv is right next to it
 # too", "chard farm and gibbston valley are out this way too"): what the sentence opens with
