@@ -1,12 +1,23 @@
 """Paraphrase families of what the driver's party has to be kept to (`family.py`): a diet (no
-gluten for a coeliac, no raw fish) and a fear (no roads with sheer drops). Each is broken by
-the reply's own words for what the party cannot have, read only when it says either way."""
+gluten for a coeliac, no fish, no raw fish), a fear (no roads with sheer drops) and a body that
+cannot walk far. Each is broken by the reply's own words for what the party cannot have, read
+only when it says either way."""
 
 from __future__ import annotations
 
 from icatest.judges.rules.family import Family
 
 CARE_FAMILIES: dict[str, Family] = {
+    # fish kept off the table ("no fish, my partner can't stand it"): broken by a fish dish the
+    # reply offers, read only when it names one or says there is none
+    "no_fish": Family(
+        (r"\b(no|without|not) fish\b|\bcan'?t stand fish\b|\ballergic to fish\b|"
+         r"\bfish[- ]free\b",),
+        (r"\b(no|without) fish\b|\bfish[- ]free\b|\bnot a fish place\b",),
+        (r"(?<!\bno )(?<!without )\b(fish|catch of the day|cod|salmon|tuna|sardines?|sea ?bass|"
+         r"haddock|hake|trout|swordfish|anchov(y|ies))\b(?![- ]free)",),
+        unread_if_silent=True,
+    ),
     # a coeliac at the table: a place said to have nothing special goes against it
     "gluten_free": Family(
         (r"\bgluten[- ]free\b|\bco?eliac\b", r"글루텐"),

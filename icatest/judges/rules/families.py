@@ -344,16 +344,6 @@ FAMILIES: dict[str, Family] = {
          r"차데모(?![^.]{0,15}(콤보|ccs))"),
         unread_if_silent=True,
     ),
-    # fish kept off the table ("no fish, my partner can't stand it"): broken by a fish dish the
-    # reply offers, read only when it names one or says there is none
-    "no_fish": Family(
-        (r"\b(no|without|not) fish\b|\bcan'?t stand fish\b|\ballergic to fish\b|"
-         r"\bfish[- ]free\b",),
-        (r"\b(no|without) fish\b|\bfish[- ]free\b|\bnot a fish place\b",),
-        (r"(?<!\bno )(?<!without )\b(fish|catch of the day|cod|salmon|tuna|sardines?|sea ?bass|"
-         r"haddock|hake|trout|swordfish|anchov(y|ies))\b(?![- ]free)",),
-        unread_if_silent=True,
-    ),
     "vegetarian": Family(
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free)\b", r"채식|비건"),
         (r"\b(vegetarian|vegan|plant[- ]based|meat[- ]free|veggie)\b", r"채식|비건",
